@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Swift 6 language mode (complete concurrency checking) for every target.
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "TestDrivenApps",
+    // Model, Store and Presentation modules use nothing Linux-only: an Apple app can import them.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .executable(name: "todo", targets: ["todo"]),
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // MARK: Todo — Model
+        .target(name: "TodoCore", swiftSettings: strict),
+        // MARK: Todo — SQLite storage (GRDB)
+        .target(
+            name: "TodoStore",
+            dependencies: ["TodoCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        // MARK: Todo — ViewModels (no UI, web, CLI or database framework)
+        .target(name: "TodoPresentation", dependencies: ["TodoCore"], swiftSettings: strict),
+        // MARK: Todo — Views
+        .target(
+            name: "TodoCLI",
+            dependencies: [
+                "TodoCore", "TodoPresentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        // MARK: Todo — composition root
+        .executableTarget(
+            name: "todo",
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI"],
+            swiftSettings: strict),
+
+        // MARK: Tests
+        .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
+        .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport"],
+            swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A store that keeps items in memory only: nothing is written to disk (SAVE-4).
+/// For tests, previews and `--in-memory` demos.
+public actor InMemoryTodoStore: TodoStore {
+    private var itemsByID: [UUID: TodoItem]
+    private let environment: TodoEnvironment
+
+    public init(environment: TodoEnvironment = .live, items: [TodoItem] = []) {
+        self.environment = environment
+        self.itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+    }
+
+    public func items(_ filter: TodoFilter) -> [TodoItem] {
+        displayOrder().filter(filter.matches)
+    }
+
+    public func count(_ filter: TodoFilter) -> Int {
+        itemsByID.values.count(where: filter.matches)
+    }
+
+    public func item(id: UUID) -> TodoItem? { itemsByID[id] }
+
+    public func item(atOffset offset: Int) -> TodoItem? {
+        let all = displayOrder()
+        return all.indices.contains(offset) ? all[offset] : nil
+    }
+
+    public func items(idPrefix prefix: String, limit: Int) -> [TodoItem] {
+        let prefix = prefix.lowercased()
+        return Array(displayOrder().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }.prefix(limit))
+    }
+
+    public func add(_ draft: TodoDraft) throws -> TodoItem {
+        let draft = try draft.validated()
+        let section: TodoSection = draft.isDone ? .done : .todo
+        let position = draft.position ?? Ordering.before(ordered(section).first?.position)
+        let item = TodoItem(draft: draft, id: environment.makeID(), position: position, now: environment.now())
+        itemsByID[item.id] = item
+        return item
+    }
+
+    public func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) throws -> TodoItem? {
+        let changes = try changes.validated()
+        guard let current = itemsByID[id] else { return nil }
+        if let expectedVersion, expectedVersion != current.version {
+            throw TodoStoreError.versionConflict(current: current)
+        }
+        guard var next = current.applying(changes, now: environment.now()) else { return current }
+        if current.changesSection(changes), changes.position == nil {
+            next.position = next.isDone
+                ? Ordering.before(ordered(.done).first?.position)
+                : Ordering.after(ordered(.todo).last?.position)
+        }
+        itemsByID[id] = next
+        return next
+    }
+
+    public func move(id: UUID, toIndex index: Int) -> TodoItem? {
+        guard let current = itemsByID[id] else { return nil }
+        let others = ordered(current.section).filter { $0.id != id }
+        let index = min(max(index, 0), others.count)
+        let previous = index > 0 ? others[index - 1].position : nil
+        let next = index < others.count ? others[index].position : nil
+        if Ordering.isBetween(current.position, previous, next) { return current }
+        if let position = Ordering.between(previous, next) {
+            return store(current, at: position)
+        }
+        // No number fits between the neighbours: respace the section, then place the item.
+        var section = others
+        section.insert(current, at: index)
+        for (item, position) in zip(section, Ordering.respaced(count: section.count)) where item.id != id {
+            itemsByID[item.id]?.position = position
+        }
+        return store(current, at: Ordering.respaced(count: section.count)[index])
+    }
+
+    public func delete(id: UUID, expectedVersion: Int?) throws -> Bool {
+        guard let current = itemsByID[id] else { return false }
+        if let expectedVersion, expectedVersion != current.version {
+            throw TodoStoreError.versionConflict(current: current)
+        }
+        itemsByID[id] = nil
+        return true
+    }
+
+    public func deleteAll() { itemsByID.removeAll() }
+
+    public func projects() -> [Project] {
+        Set(itemsByID.values.compactMap(\.project)).sorted()
+    }
+
+    // MARK: - Helpers
+
+    private func store(_ item: TodoItem, at position: Double) -> TodoItem? {
+        guard let moved = item.applying(TodoChanges(position: position), now: environment.now()) else { return item }
+        itemsByID[item.id] = moved
+        return moved
+    }
+
+    private func ordered(_ section: TodoSection) -> [TodoItem] {
+        itemsByID.values.filter { $0.section == section }.sorted(by: TodoStoreOrder.inSection)
+    }
+
+    private func displayOrder() -> [TodoItem] {
+        ordered(.todo) + ordered(.done)
+    }
+}
+
+/// The order inside a section, as every store sorts: by position, then by id (lower-case text).
+public enum TodoStoreOrder {
+    public static func inSection(_ a: TodoItem, _ b: TodoItem) -> Bool {
+        if a.position != b.position { return a.position < b.position }
+        return a.id.uuidString.lowercased() < b.id.uuidString.lowercased()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A place an item is tied to. The name is required; coordinates are optional.
+public struct Location: Hashable, Sendable, Codable {
+    public var name: String
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(name: String, latitude: Double? = nil, longitude: Double? = nil) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The project an item belongs to (at most one), identified by its name.
+public struct Project: Hashable, Sendable, Codable, Comparable {
+    public var name: String
+    public init(name: String) { self.name = name }
+    public static func < (lhs: Project, rhs: Project) -> Bool {
+        lhs.name.localizedStandardCompare(rhs.name) == .orderedAscending
+    }
+}
+
+/// One thing to do.
+///
+/// `position` orders an item inside its section (To Do or Done): lower comes first.
+/// The store assigns it by the ordering rules (see `Ordering`); `version` counts the
+/// item's stored changes, starting at 1.
+public struct TodoItem: Identifiable, Hashable, Sendable {
+    public var id: UUID
+    public var title: String
+    public var details: String?
+    public var isDone: Bool
+    public var dueDate: CalendarDate?
+    public var location: Location?
+    public var project: Project?
+    public var estimateMinutes: Int?
+    public var repeatDays: Set<Weekday>
+    public var position: Double
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var completedAt: Date?
+    public var version: Int
+
+    public init(
+        id: UUID, title: String, details: String? = nil, isDone: Bool = false,
+        dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
+        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1
+    ) {
+        self.id = id
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.dueDate = dueDate
+        self.location = location
+        self.project = project
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+        self.position = position
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.completedAt = completedAt
+        self.version = version
+    }
+
+    /// The section the item belongs in.
+    public var section: TodoSection { isDone ? .done : .todo }
+}
+
+/// The two sections of every list, To Do above Done.
+public enum TodoSection: String, CaseIterable, Sendable, Codable {
+    case todo, done
+
+    /// The header title shown above the section.
+    public var headerTitle: String { self == .todo ? "To Do" : "Done" }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+/// What a new item is made of. The store assigns id, position, timestamps and version.
+public struct TodoDraft: Equatable, Sendable {
+    public var title: String
+    public var details: String?
+    public var isDone: Bool
+    public var dueDate: CalendarDate?
+    public var location: Location?
+    public var project: Project?
+    public var estimateMinutes: Int?
+    public var repeatDays: Set<Weekday>
+    /// An explicit position; nil places the item by the ordering rules (first of its section).
+    public var position: Double?
+
+    public init(
+        title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
+        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
+        repeatDays: Set<Weekday> = [], position: Double? = nil
+    ) {
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.dueDate = dueDate
+        self.location = location
+        self.project = project
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+        self.position = position
+    }
+
+    /// The draft with every rule applied (title trimmed, blank details dropped…), or the
+    /// first rule it breaks.
+    public func validated() throws(TodoValidationError) -> TodoDraft {
+        var draft = self
+        draft.title = try TodoRules.title(title)
+        draft.details = try TodoRules.details(details)
+        draft.location = try TodoRules.location(location)
+        draft.project = try TodoRules.project(project)
+        draft.estimateMinutes = try TodoRules.estimate(estimateMinutes)
+        draft.position = try TodoRules.position(position)
+        return draft
+    }
+}
+
+/// A partial update: nil leaves a field as it is. For optional fields, `.some(nil)` clears it.
+public struct TodoChanges: Equatable, Sendable {
+    public var title: String?
+    public var details: String??
+    public var isDone: Bool?
+    public var dueDate: CalendarDate??
+    public var location: Location??
+    public var project: Project??
+    public var estimateMinutes: Int??
+    public var repeatDays: Set<Weekday>?
+    /// An explicit position inside the item's (possibly new) section.
+    public var position: Double?
+
+    public init(
+        title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
+        dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
+        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, position: Double? = nil
+    ) {
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.dueDate = dueDate
+        self.location = location
+        self.project = project
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+        self.position = position
+    }
+
+    /// The changes with every given value checked by the rules.
+    public func validated() throws(TodoValidationError) -> TodoChanges {
+        var changes = self
+        if let title { changes.title = try TodoRules.title(title) }
+        if let details { changes.details = .some(try TodoRules.details(details)) }
+        if let location { changes.location = .some(try TodoRules.location(location)) }
+        if let project { changes.project = .some(try TodoRules.project(project)) }
+        if let estimateMinutes { changes.estimateMinutes = .some(try TodoRules.estimate(estimateMinutes)) }
+        changes.position = try TodoRules.position(position)
+        return changes
+    }
+}
+
+/// Which items a list shows. Every list keeps the two sections and their order.
+public struct TodoFilter: Equatable, Hashable, Sendable {
+    public var project: String?
+    public var dueDate: CalendarDate?
+    /// "Show unfinished only": the Done section is left out.
+    public var unfinishedOnly: Bool
+
+    public init(project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false) {
+        self.project = project
+        self.dueDate = dueDate
+        self.unfinishedOnly = unfinishedOnly
+    }
+
+    public static let all = TodoFilter()
+
+    public func matches(_ item: TodoItem) -> Bool {
+        (project == nil || item.project?.name == project)
+            && (dueDate == nil || item.dueDate == dueDate)
+            && !(unfinishedOnly && item.isDone)
+    }
+}
+
+/// Failures a store reports besides validation.
+public enum TodoStoreError: Error, Equatable, Sendable, LocalizedError {
+    /// The item changed since the version the caller read; `current` is what is stored now.
+    case versionConflict(current: TodoItem)
+
+    public var errorDescription: String? {
+        switch self {
+        case .versionConflict(let current):
+            "“\(current.title)” was changed elsewhere (it is now at version \(current.version)); "
+                + "reload it and try again."
+        }
+    }
+}
+
+/// A failure of the storage underneath (file unreadable, locked, corrupt, full…), with a
+/// sentence for the person using the app. Views show `message`; servers answer 503.
+public struct TodoStorageError: Error, Equatable, Sendable, LocalizedError {
+    public enum Kind: String, Sendable {
+        case unavailable, readOnly, busy, corrupt, newerSchema, full
+    }
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var errorDescription: String? { message }
+}
+
+/// Where items are kept. Implementations apply `TodoRules` and `Ordering` and are safe to
+/// use from any task.
+///
+/// Lists are in display order: To Do (by position) above Done (by position).
+public protocol TodoStore: Sendable {
+    /// The items that match `filter`, To Do first, each section in order.
+    func items(_ filter: TodoFilter) async throws -> [TodoItem]
+    /// The number of items that match `filter`.
+    func count(_ filter: TodoFilter) async throws -> Int
+    func item(id: UUID) async throws -> TodoItem?
+    /// The item at `offset` (0-based) of the full list in display order.
+    func item(atOffset offset: Int) async throws -> TodoItem?
+    /// Items whose id, written in lower case, starts with `prefix` (at most `limit`).
+    func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem]
+    /// Stores a new item, first of its section unless the draft gives a position.
+    func add(_ draft: TodoDraft) async throws -> TodoItem
+    /// Applies the given fields only and returns the item as stored; nil for an unknown id.
+    /// A change of `isDone` places the item by the rules: first of Done, or last of To Do.
+    /// With `expectedVersion`, refuses (`versionConflict`) when the stored version differs.
+    func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
+    /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
+    func move(id: UUID, toIndex index: Int) async throws -> TodoItem?
+    /// Deletes an item; false for an unknown id. `expectedVersion` as in `update`.
+    func delete(id: UUID, expectedVersion: Int?) async throws -> Bool
+    func deleteAll() async throws
+    /// The projects that have at least one item, by name.
+    func projects() async throws -> [Project]
+}
+
+extension TodoStore {
+    public func items() async throws -> [TodoItem] { try await items(.all) }
+
+    public func update(id: UUID, _ changes: TodoChanges) async throws -> TodoItem? {
+        try await update(id: id, changes, expectedVersion: nil)
+    }
+
+    public func delete(id: UUID) async throws -> Bool {
+        try await delete(id: id, expectedVersion: nil)
+    }
+
+    /// Checks (true) or unchecks (false) an item.
+    public func setDone(id: UUID, _ done: Bool) async throws -> TodoItem? {
+        try await update(id: id, TodoChanges(isDone: done), expectedVersion: nil)
+    }
+}
+
+/// How stores get the time and new ids, so tests can fix both.
+public struct TodoEnvironment: Sendable {
+    public var now: @Sendable () -> Date
+    public var makeID: @Sendable () -> UUID
+
+    public init(now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID) {
+        self.now = now
+        self.makeID = makeID
+    }
+
+    public static let live = TodoEnvironment(now: { Date() }, makeID: { UUID() })
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The Todo database: owns the schema and its migrations, the connection settings, and the
+/// translation of SQLite failures into sentences (`TodoStorageError`).
+///
+/// The schema repeats the model's rules as NOT NULL / CHECK constraints (coarser where
+/// SQLite counts differently) so that even a bug cannot store a bad row.
+public final class AppDatabase: Sendable {
+    /// The connection every read and write goes through.
+    public let writer: any DatabaseWriter
+    /// Where the file is, for messages; nil in memory.
+    public let path: String?
+
+    /// The migrations this version of the app knows, oldest first.
+    public static var migrationIdentifiers: [String] { migrator.migrations }
+
+    /// Wraps an open connection, migrates it, and refuses a database written by a newer schema.
+    public init(_ writer: any DatabaseWriter, path: String? = nil) throws {
+        self.writer = writer
+        self.path = path
+        let location = path.map { "at \($0)" } ?? "in memory"
+        try Self.translatingErrors(location: location) {
+            let superseded = try writer.read { db in try Self.migrator.hasBeenSuperseded(db) }
+            if superseded {
+                throw TodoStorageError(
+                    .newerSchema,
+                    "The database \(location) was written by a newer version of Todo; "
+                        + "update Todo to open it (nothing was changed).")
+            }
+            try Self.migrator.migrate(writer)
+        }
+    }
+
+    /// A database in memory: nothing is written to disk (SAVE-4).
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: configuration()))
+    }
+
+    /// Opens (creating when needed) the database file at `path`, in WAL mode.
+    ///
+    /// - Parameter concurrentReads: a pool of readers beside the writer, for servers; a single
+    ///   connection otherwise, which opens faster for one-shot commands.
+    public static func open(path: String, concurrentReads: Bool = false) throws -> AppDatabase {
+        let location = "at \(path)"
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        return try translatingErrors(location: location) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+                guard isFolder.boolValue else {
+                    throw TodoStorageError(.unavailable, "Can't open the database \(location): \(folder) is not a folder.")
+                }
+            } else {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw TodoStorageError(
+                        .unavailable, "Can't create the folder \(folder) for the database: permission denied or no space.")
+                }
+            }
+            if FileManager.default.fileExists(atPath: path) {
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw TodoStorageError(.unavailable, "Can't read the database \(location): permission denied.")
+                }
+            }
+            var config = configuration()
+            config.journalMode = .wal
+            let writer: any DatabaseWriter = concurrentReads
+                ? try DatabasePool(path: path, configuration: config)
+                : try DatabaseQueue(path: path, configuration: config)
+            return try AppDatabase(writer, path: path)
+        }
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        // Several processes (CLI commands, a server) may share one file: wait for the lock
+        // instead of failing with "database is locked".
+        config.busyMode = .timeout(10)
+        config.label = "todo"
+        return config
+    }
+
+    // MARK: - Schema
+
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 items and projects") { db in
+            try db.execute(sql: """
+                CREATE TABLE project (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE
+                        CHECK (length(trim(name)) > 0 AND length(name) <= 2000)
+                );
+                CREATE TABLE todoItem (
+                    id TEXT NOT NULL PRIMARY KEY
+                        CHECK (length(id) = 36 AND id = lower(id)),
+                    title TEXT NOT NULL
+                        CHECK (length(trim(title)) > 0 AND length(title) <= 5000),
+                    details TEXT
+                        CHECK (details IS NULL OR length(details) <= 100000),
+                    isDone INTEGER NOT NULL CHECK (isDone IN (0, 1)),
+                    dueDate TEXT
+                        CHECK (dueDate IS NULL OR (length(dueDate) = 10 AND date(dueDate, '+0 days') = dueDate)),
+                    locationName TEXT
+                        CHECK (locationName IS NULL OR length(trim(locationName)) > 0),
+                    locationLatitude REAL
+                        CHECK (locationLatitude IS NULL OR locationLatitude BETWEEN -90 AND 90),
+                    locationLongitude REAL
+                        CHECK (locationLongitude IS NULL OR locationLongitude BETWEEN -180 AND 180),
+                    projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,
+                    estimateMinutes INTEGER
+                        CHECK (estimateMinutes IS NULL OR estimateMinutes BETWEEN 1 AND 10080),
+                    repeatDays INTEGER NOT NULL DEFAULT 0 CHECK (repeatDays BETWEEN 0 AND 127),
+                    position REAL NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    completedAt INTEGER,
+                    version INTEGER NOT NULL CHECK (version >= 1),
+                    CHECK ((isDone = 1) = (completedAt IS NOT NULL)),
+                    CHECK ((locationLatitude IS NULL) = (locationLongitude IS NULL)),
+                    CHECK (locationName IS NOT NULL OR locationLatitude IS NULL)
+                );
+                -- Display order (and first / last of a section) straight from the index.
+                CREATE INDEX todoItem_section ON todoItem(isDone, position, id);
+                CREATE INDEX todoItem_project ON todoItem(projectId, isDone, position);
+                CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
+                """)
+        }
+        return migrator
+    }()
+
+    // MARK: - Errors
+
+    /// Runs `body`, turning SQLite's failures into `TodoStorageError` sentences.
+    static func translatingErrors<T>(location: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw storageError(error, location: location)
+        }
+    }
+
+    static func storageError(_ error: DatabaseError, location: String) -> any Error {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return TodoStorageError(.busy, "The database \(location) is locked by another program; try again in a moment.")
+        case .SQLITE_READONLY:
+            return TodoStorageError(.readOnly, "The database \(location) is read-only; nothing was changed.")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return TodoStorageError(.unavailable, "Can't open the database \(location): permission denied or the file is missing.")
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return TodoStorageError(.corrupt, "The file \(location) is not a Todo database or is damaged; nothing was changed.")
+        case .SQLITE_FULL:
+            return TodoStorageError(.full, "The disk holding the database \(location) is full; nothing was changed.")
+        case .SQLITE_IOERR:
+            return TodoStorageError(.unavailable, "Can't read or write the database \(location) (input/output error); nothing was changed.")
+        default:
+            return error
+        }
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The `TodoStore` kept in SQLite through GRDB: the app's default, on disk.
+///
+/// Every write is one transaction that reads at most the two neighbours it needs and writes
+/// the item's own row (see `Ordering`), so its cost does not grow with the list.
+public struct SQLiteTodoStore: TodoStore {
+    public let database: AppDatabase
+    private let environment: TodoEnvironment
+    private let location: String
+
+    public init(database: AppDatabase, environment: TodoEnvironment = .live) {
+        self.database = database
+        self.environment = environment
+        self.location = database.path.map { "at \($0)" } ?? "in memory"
+    }
+
+    // MARK: Reads
+
+    public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
+        try await read { db in
+            let (whereSQL, arguments) = Self.whereClause(filter)
+            return try Row.fetchAll(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
+                .map(Self.item(from:))
+        }
+    }
+
+    public func count(_ filter: TodoFilter) async throws -> Int {
+        try await read { db in
+            let (whereSQL, arguments) = Self.whereClause(filter)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL, arguments: arguments) ?? 0
+        }
+    }
+
+    public func item(id: UUID) async throws -> TodoItem? {
+        try await read { db in try Self.fetchItem(db, id: id) }
+    }
+
+    public func item(atOffset offset: Int) async throws -> TodoItem? {
+        guard offset >= 0 else { return nil }
+        return try await read { db in
+            try Row.fetchOne(db, sql: Self.select + Self.displayOrder + " LIMIT 1 OFFSET ?", arguments: [offset])
+                .map(Self.item(from:))
+        }
+    }
+
+    public func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem] {
+        let prefix = prefix.lowercased()
+        // Ids are lower-case hex and dashes; anything else matches nothing (and keeps GLOB literal).
+        guard prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }), limit > 0 else { return [] }
+        return try await read { db in
+            try Row.fetchAll(
+                db, sql: Self.select + " WHERE i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
+                arguments: [prefix + "*", limit]
+            ).map(Self.item(from:))
+        }
+    }
+
+    public func projects() async throws -> [Project] {
+        try await read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM project").map(Project.init(name:)).sorted()
+        }
+    }
+
+    // MARK: Writes
+
+    public func add(_ draft: TodoDraft) async throws -> TodoItem {
+        let draft = try draft.validated()
+        let id = environment.makeID()
+        let now = environment.now()
+        return try await write { db in
+            let position = try draft.position
+                ?? Ordering.before(Self.edgePosition(db, done: draft.isDone, first: true))
+            let item = TodoItem(draft: draft, id: id, position: position, now: now)
+            try Self.insert(db, item)
+            return item
+        }
+    }
+
+    public func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem? {
+        let changes = try changes.validated()
+        let now = environment.now()
+        return try await write { db in
+            guard let current = try Self.fetchItem(db, id: id) else { return nil }
+            if let expectedVersion, expectedVersion != current.version {
+                throw TodoStoreError.versionConflict(current: current)
+            }
+            guard var next = current.applying(changes, now: now) else { return current }
+            if current.changesSection(changes), changes.position == nil {
+                next.position = next.isDone
+                    ? Ordering.before(try Self.edgePosition(db, done: true, first: true))
+                    : Ordering.after(try Self.edgePosition(db, done: false, first: false))
+            }
+            try Self.save(db, next, replacing: current)
+            return next
+        }
+    }
+
+    public func move(id: UUID, toIndex index: Int) async throws -> TodoItem? {
+        let now = environment.now()
+        return try await write { db in
+            guard let current = try Self.fetchItem(db, id: id) else { return nil }
+            let done = current.isDone
+            let others = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND id != ?",
+                arguments: [done, Self.key(id)]) ?? 0
+            let index = min(max(index, 0), others)
+            // The neighbours at the new place: the items at index-1 and index once this one is left out.
+            let neighbours = try Double.fetchAll(
+                db,
+                sql: "SELECT position FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id LIMIT ? OFFSET ?",
+                arguments: [done, Self.key(id), index == 0 ? 1 : 2, max(index - 1, 0)])
+            let previous = index > 0 ? neighbours.first : nil
+            let next = index > 0 ? neighbours.dropFirst().first : neighbours.first
+            if Ordering.isBetween(current.position, previous, next) { return current }
+            var position = Ordering.between(previous, next)
+            if position == nil {
+                position = try Self.respace(db, done: done, leavingGapAt: index, for: id)
+            }
+            guard let moved = current.applying(TodoChanges(position: position), now: now) else { return current }
+            try Self.save(db, moved, replacing: current)
+            return moved
+        }
+    }
+
+    public func delete(id: UUID, expectedVersion: Int?) async throws -> Bool {
+        try await write { db in
+            guard let current = try Self.fetchItem(db, id: id) else { return false }
+            if let expectedVersion, expectedVersion != current.version {
+                throw TodoStoreError.versionConflict(current: current)
+            }
+            try db.execute(sql: "DELETE FROM todoItem WHERE id = ?", arguments: [Self.key(id)])
+            try Self.dropProjectIfUnused(db, current.project)
+            return true
+        }
+    }
+
+    public func deleteAll() async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM todoItem; DELETE FROM project;")
+        }
+    }
+
+    // MARK: - SQL
+
+    private static let select = """
+        SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
+               i.locationLongitude, p.name AS projectName, i.estimateMinutes, i.repeatDays, i.position,
+               i.createdAt, i.updatedAt, i.completedAt, i.version
+        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId
+        """
+    private static let displayOrder = " ORDER BY i.isDone, i.position, i.id"
+
+    private static func whereClause(_ filter: TodoFilter) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let project = filter.project {
+            conditions.append("i.projectId = (SELECT id FROM project WHERE name = ?)")
+            _ = arguments.append(contentsOf: [project])
+        }
+        if let dueDate = filter.dueDate {
+            conditions.append("i.dueDate = ?")
+            _ = arguments.append(contentsOf: [dueDate.iso])
+        }
+        if filter.unfinishedOnly { conditions.append("i.isDone = 0") }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    private static func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
+        try Row.fetchOne(db, sql: select + " WHERE i.id = ?", arguments: [key(id)]).map(item(from:))
+    }
+
+    /// The first or last position of a section, straight from the index.
+    private static func edgePosition(_ db: Database, done: Bool, first: Bool) throws -> Double? {
+        try Double.fetchOne(
+            db, sql: "SELECT \(first ? "MIN" : "MAX")(position) FROM todoItem WHERE isDone = ?", arguments: [done])
+    }
+
+    /// Evenly respaces a section, keeping its order and leaving a free place at `index` for
+    /// the item `id`; returns that place. Only needed when a gap has been halved ~50 times.
+    private static func respace(_ db: Database, done: Bool, leavingGapAt index: Int, for id: UUID) throws -> Double {
+        let ids = try String.fetchAll(
+            db, sql: "SELECT id FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id",
+            arguments: [done, key(id)])
+        let positions = Ordering.respaced(count: ids.count + 1)
+        let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
+        for (offset, other) in ids.enumerated() {
+            try statement.execute(arguments: [positions[offset < index ? offset : offset + 1], other])
+        }
+        return positions[index]
+    }
+
+    private static func projectID(_ db: Database, _ project: Project?) throws -> Int64? {
+        guard let name = project?.name else { return nil }
+        try db.execute(sql: "INSERT INTO project(name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [name])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM project WHERE name = ?", arguments: [name])
+    }
+
+    private static func dropProjectIfUnused(_ db: Database, _ project: Project?) throws {
+        guard let name = project?.name else { return }
+        try db.execute(
+            sql: """
+                DELETE FROM project WHERE name = ?
+                AND NOT EXISTS (SELECT 1 FROM todoItem WHERE projectId = project.id)
+                """,
+            arguments: [name])
+    }
+
+    private static func columns(_ db: Database, _ item: TodoItem) throws -> StatementArguments {
+        [
+            key(item.id), item.title, item.details, item.isDone, item.dueDate?.iso,
+            item.location?.name, item.location?.latitude, item.location?.longitude,
+            try projectID(db, item.project), item.estimateMinutes, Weekday.mask(of: item.repeatDays),
+            item.position, Timestamp.milliseconds(item.createdAt), Timestamp.milliseconds(item.updatedAt),
+            item.completedAt.map(Timestamp.milliseconds), item.version,
+        ]
+    }
+
+    private static func insert(_ db: Database, _ item: TodoItem) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO todoItem (id, title, details, isDone, dueDate, locationName, locationLatitude,
+                    locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
+                    completedAt, version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: try columns(db, item))
+    }
+
+    private static func save(_ db: Database, _ item: TodoItem, replacing old: TodoItem) throws {
+        var arguments = try columns(db, item)
+        _ = arguments.append(contentsOf: [key(item.id)])
+        try db.execute(
+            sql: """
+                UPDATE todoItem SET id = ?, title = ?, details = ?, isDone = ?, dueDate = ?, locationName = ?,
+                    locationLatitude = ?, locationLongitude = ?, projectId = ?, estimateMinutes = ?,
+                    repeatDays = ?, position = ?, createdAt = ?, updatedAt = ?, completedAt = ?, version = ?
+                WHERE id = ?
+                """,
+            arguments: arguments)
+        if old.project != item.project { try dropProjectIfUnused(db, old.project) }
+    }
+
+    private static func item(from row: Row) -> TodoItem {
+        let latitude: Double? = row["locationLatitude"]
+        let longitude: Double? = row["locationLongitude"]
+        let locationName: String? = row["locationName"]
+        let dueDate: String? = row["dueDate"]
+        let projectName: String? = row["projectName"]
+        let completedAt: Int64? = row["completedAt"]
+        return TodoItem(
+            id: UUID(uuidString: row["id"])!,
+            title: row["title"],
+            details: row["details"],
+            isDone: row["isDone"],
+            dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
+            location: locationName.map { Location(name: $0, latitude: latitude, longitude: longitude) },
+            project: projectName.map(Project.init(name:)),
+            estimateMinutes: row["estimateMinutes"],
+            repeatDays: Weekday.days(fromMask: row["repeatDays"]),
+            position: row["position"],
+            createdAt: Timestamp.date(milliseconds: row["createdAt"]),
+            updatedAt: Timestamp.date(milliseconds: row["updatedAt"]),
+            completedAt: completedAt.map(Timestamp.date(milliseconds:)),
+            version: row["version"])
+    }
+
+    // MARK: - Access with readable errors
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.writer.read(body)
+        } catch let error as DatabaseError {
+            throw AppDatabase.storageError(error, location: location)
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.writer.write(body)
+        } catch let error as DatabaseError {
+            throw AppDatabase.storageError(error, location: location)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import Testing
+import TodoCore
+import TodoStore
+import TodoTestSupport
+
+/// SAVE-1..3: what one store instance writes, a second instance opened later on the same
+/// file reads — as after restarting the app.
+@Suite("Persistence across restarts")
+struct PersistenceTests {
+    private func reopen(_ path: String) throws -> SQLiteTodoStore {
+        SQLiteTodoStore(database: try AppDatabase.open(path: path))
+    }
+
+    @Test("SAVE-1 an added item is there after a restart")
+    func test_SAVE_1_addedItemSurvivesRestart() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let added = try await reopen(path).add(TodoDraft(title: "Buy milk", dueDate: CalendarDate(iso: "2026-12-24")))
+        #expect(try await reopen(path).items() == [added])
+    }
+
+    @Test("SAVE-2 a changed item shows its latest state after a restart")
+    func test_SAVE_2_changesSurviveRestart() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let item = try await reopen(path).add(TodoDraft(title: "Draft"))
+        let changed = try #require(try await reopen(path).update(
+            id: item.id,
+            TodoChanges(
+                title: "Final", details: "notes", isDone: true, dueDate: CalendarDate(iso: "2027-01-02"),
+                location: Location(name: "Office", latitude: 52.52, longitude: 13.4), project: Project(name: "Work"),
+                estimateMinutes: 45, repeatDays: [.tuesday, .thursday])))
+        #expect(try await reopen(path).item(id: item.id) == changed)
+    }
+
+    @Test("SAVE-3 a deleted item is gone after a restart")
+    func test_SAVE_3_deletionSurvivesRestart() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let items = try await reopen(path).add(titles: ["keep", "drop"])
+        #expect(try await reopen(path).delete(id: items[1].id))
+        #expect(try await reopen(path).items().map(\.title) == ["keep"])
+    }
+
+    @Test("two instances open at once on one file see each other's writes")
+    func test_twoInstances_shareOneFile() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let first = try reopen(path)
+        let second = try reopen(path)
+        let item = try await first.add(TodoDraft(title: "from first"))
+        _ = try await second.setDone(id: item.id, true)
+        #expect(try await first.item(id: item.id)?.isDone == true)
+    }
+}
+
+@Suite("AppDatabase")
+struct AppDatabaseTests {
+    @Test("the file is in WAL mode with foreign keys on")
+    func test_walAndForeignKeys() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try AppDatabase.open(path: folder.file("todo.sqlite"))
+        let (mode, foreignKeys) = try await database.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        #expect(mode == "wal")
+        #expect(foreignKeys == true)
+    }
+
+    @Test("CHECK and NOT NULL constraints keep bad rows out even when code bypasses the rules",
+          arguments: [
+            "title = '   '", "title = NULL", "isDone = 2", "dueDate = '2026-02-30'", "dueDate = 'soon'",
+            "repeatDays = 128", "estimateMinutes = 0", "completedAt = NULL, isDone = 1",
+            "locationLatitude = 1", "projectId = 999", "version = 0", "id = 'X'",
+          ])
+    func test_constraints_refuseBadRows(_ assignment: String) async throws {
+        let database = try AppDatabase.inMemory()
+        let store = SQLiteTodoStore(database: database)
+        let item = try await store.add(TodoDraft(title: "valid"))
+        await #expect(throws: DatabaseError.self) {
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE todoItem SET \(assignment) WHERE id = ?", arguments: [item.id.uuidString.lowercased()])
+            }
+        }
+        #expect(try await store.items() == [item])
+    }
+
+    @Test("listing, checking and adding read through indexes, not table scans")
+    func test_queryPlans_useIndexes() async throws {
+        let database = try AppDatabase.inMemory()
+        let plans = try await database.writer.read { db in
+            try [
+                "SELECT id FROM todoItem ORDER BY isDone, position, id",
+                "SELECT MIN(position) FROM todoItem WHERE isDone = 1",
+                "SELECT MAX(position) FROM todoItem WHERE isDone = 0",
+                "SELECT id FROM todoItem WHERE dueDate = '2026-01-01' ORDER BY isDone, position",
+                "SELECT id FROM todoItem WHERE projectId = 1 ORDER BY isDone, position",
+            ].map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        for plan in plans {
+            #expect(plan.contains("INDEX"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan) sorts instead of reading in index order")
+        }
+    }
+
+    @Test("a database written by a newer schema is refused with a clear message and left unchanged")
+    func test_newerSchema_isRefused() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let database = try AppDatabase.open(path: path)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
+        }
+        #expect {
+            try AppDatabase.open(path: path)
+        } throws: { error in
+            let storage = error as? TodoStorageError
+            return storage?.kind == .newerSchema && storage?.message.contains("newer version of Todo") == true
+        }
+    }
+
+    @Test("a file that is not a database is refused with a clear message and left unchanged")
+    func test_corruptFile_isRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let garbage = Data(repeating: 0x42, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        #expect {
+            try AppDatabase.open(path: path)
+        } throws: { error in
+            (error as? TodoStorageError)?.kind == .corrupt
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test("a path whose folder is a file is refused with a clear message")
+    func test_folderIsAFile_isRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data().write(to: URL(fileURLWithPath: folder.file("plain")))
+        #expect {
+            try AppDatabase.open(path: folder.file("plain/todo.sqlite"))
+        } throws: { error in
+            (error as? TodoStorageError)?.message.contains("is not a folder") == true
+        }
+    }
+}
