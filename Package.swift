@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoTestSupport"],
+            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",

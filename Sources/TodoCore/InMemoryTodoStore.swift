@@ -11,22 +11,22 @@ public actor InMemoryTodoStore: TodoStore {
         self.itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
     }
 
-    public func items(_ filter: TodoFilter) -> [TodoItem] {
+    public func items(_ filter: TodoFilter) throws -> [TodoItem] {
         displayOrder().filter(filter.matches)
     }
 
-    public func count(_ filter: TodoFilter) -> Int {
+    public func count(_ filter: TodoFilter) throws -> Int {
         itemsByID.values.count(where: filter.matches)
     }
 
-    public func item(id: UUID) -> TodoItem? { itemsByID[id] }
+    public func item(id: UUID) throws -> TodoItem? { itemsByID[id] }
 
-    public func item(atOffset offset: Int) -> TodoItem? {
+    public func item(atOffset offset: Int) throws -> TodoItem? {
         let all = displayOrder()
         return all.indices.contains(offset) ? all[offset] : nil
     }
 
-    public func items(idPrefix prefix: String, limit: Int) -> [TodoItem] {
+    public func items(idPrefix prefix: String, limit: Int) throws -> [TodoItem] {
         let prefix = prefix.lowercased()
         return Array(displayOrder().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }.prefix(limit))
     }
@@ -56,7 +56,7 @@ public actor InMemoryTodoStore: TodoStore {
         return next
     }
 
-    public func move(id: UUID, toIndex index: Int) -> TodoItem? {
+    public func move(id: UUID, toIndex index: Int) throws -> TodoItem? {
         guard let current = itemsByID[id] else { return nil }
         let others = ordered(current.section).filter { $0.id != id }
         let index = min(max(index, 0), others.count)
@@ -84,9 +84,9 @@ public actor InMemoryTodoStore: TodoStore {
         return true
     }
 
-    public func deleteAll() { itemsByID.removeAll() }
+    public func deleteAll() throws { itemsByID.removeAll() }
 
-    public func projects() -> [Project] {
+    public func projects() throws -> [Project] {
         Set(itemsByID.values.compactMap(\.project)).sorted()
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import TodoCore
+
+/// Errors the ViewModels report, each one sentence.
+public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
+    case itemNotFound
+    case invalidDate(String)
+    case invalidEstimate(String)
+    case invalidCoordinate(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .itemNotFound:
+            "That item doesn't exist (it may have been deleted)."
+        case .invalidDate(let text):
+            "“\(text)” is not a date: use YYYY-MM-DD, today or tomorrow."
+        case .invalidEstimate(let text):
+            "“\(text)” is not a duration: use minutes like 30m, hours like 2h, or both like 1h30m (at most a week)."
+        case .invalidCoordinate(let text):
+            "“\(text)” is not a coordinate: use a decimal number like 48.8566."
+        }
+    }
+}
+
+/// Turns what a person types into model values.
+public enum TodoInput {
+    /// `YYYY-MM-DD`, `today` or `tomorrow`; blank gives nil.
+    public static func dueDate(_ text: String, today: CalendarDate) throws(TodoPresentationError) -> CalendarDate? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        switch text.lowercased() {
+        case "": return nil
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        default:
+            guard let date = CalendarDate(iso: text) else { throw .invalidDate(text) }
+            return date
+        }
+    }
+
+    /// `30m`, `1h`, `1h30m`, `90`; blank gives nil.
+    public static func estimate(_ text: String) throws(TodoPresentationError) -> Int? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let minutes = Estimate.minutes(from: text) else { throw .invalidEstimate(text) }
+        return minutes
+    }
+
+    /// A decimal coordinate; blank gives nil.
+    public static func coordinate(_ text: String) throws(TodoPresentationError) -> Double? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite else { throw .invalidCoordinate(text) }
+        return value
+    }
+
+    /// Weekday names separated by commas (`mon,wed`); unknown names are returned separately.
+    public static func weekdays(_ text: String) -> (days: Set<Weekday>, unknown: [String]) {
+        var days: Set<Weekday> = []
+        var unknown: [String] = []
+        for part in text.split(separator: ",") {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            if let day = Weekday(name: name) { days.insert(day) } else { unknown.append(name) }
+        }
+        return (days, unknown)
+    }
+}
+
+/// How the ViewModels show values.
+public enum TodoFormat {
+    public static func repeatDays(_ days: Set<Weekday>) -> String {
+        days.ordered.map(\.shortName).joined(separator: ", ")
+    }
+
+    public static func location(_ location: Location) -> String {
+        guard let lat = location.latitude, let lon = location.longitude else { return location.name }
+        return "\(location.name) (\(lat), \(lon))"
+    }
+}

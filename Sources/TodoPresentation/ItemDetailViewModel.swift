@@ -1,0 +1,71 @@
+import Foundation
+import TodoCore
+
+/// One labelled value on the details screen.
+public struct DetailField: Equatable, Sendable {
+    public let label: String
+    public let value: String
+
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// The details screen: the item's title and fields, and a Check / Uncheck button at the bottom.
+public final class ItemDetailViewModel {
+    public let id: UUID
+    private let store: any TodoStore
+    public private(set) var item: TodoItem?
+
+    /// The list the details were opened from: where Back returns (DETAIL-5).
+    public let origin: ListScope
+
+    public init(store: any TodoStore, id: UUID, origin: ListScope = .all) {
+        self.store = store
+        self.id = id
+        self.origin = origin
+    }
+
+    /// The control at the top left that returns to `origin` (DETAIL-5).
+    public var backButtonTitle: String { "Back" }
+
+    /// Loads the item; throws `itemNotFound` when it does not exist.
+    public func load() async throws {
+        guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
+        self.item = item
+    }
+
+    public var title: String { item?.title ?? "" }
+
+    /// "Check" for a to-do item, "Uncheck" for a done one (DETAIL-1, DETAIL-2).
+    public var toggleButtonTitle: String { item?.isDone == true ? "Uncheck" : "Check" }
+
+    /// The item's other fields, only those that are set, in a fixed order.
+    public var fields: [DetailField] {
+        guard let item else { return [] }
+        var fields: [DetailField] = [DetailField(label: "Status", value: item.isDone ? "Done" : "To do")]
+        if let details = item.details { fields.append(DetailField(label: "Details", value: details)) }
+        if let due = item.dueDate { fields.append(DetailField(label: "Due date", value: due.monthDayYear)) }
+        if let location = item.location {
+            fields.append(DetailField(label: "Location", value: TodoFormat.location(location)))
+        }
+        if let project = item.project { fields.append(DetailField(label: "Project", value: project.name)) }
+        if let minutes = item.estimateMinutes {
+            fields.append(DetailField(label: "Estimate", value: Estimate.text(minutes: minutes)))
+        }
+        if !item.repeatDays.isEmpty {
+            fields.append(DetailField(label: "Repeat", value: TodoFormat.repeatDays(item.repeatDays)))
+        }
+        return fields
+    }
+
+    /// Checks a to-do item or unchecks a done one; the button title follows (DETAIL-3, DETAIL-4).
+    public func toggleDone() async throws {
+        guard let current = item else { try await load(); return try await toggleDone() }
+        guard let updated = try await store.setDone(id: id, !current.isDone) else {
+            throw TodoPresentationError.itemNotFound
+        }
+        item = updated
+    }
+}

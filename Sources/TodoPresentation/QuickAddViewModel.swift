@@ -1,0 +1,245 @@
+import Foundation
+import TodoCore
+
+/// The sections of the quick-add popup.
+public enum QuickAddSectionKind: String, CaseIterable, Sendable {
+    case project, dueDate, estimate, repeatDays
+
+    public var title: String {
+        switch self {
+        case .project: "Project"
+        case .dueDate: "Due date"
+        case .estimate: "Estimate"
+        case .repeatDays: "Repeat days"
+        }
+    }
+
+    /// Project, due date and estimate take one choice; repeat days any number.
+    public var selectionMode: SelectionMode { self == .repeatDays ? .multiple : .single }
+
+    /// What the section says when it has nothing to offer (QUICK-6).
+    public var emptyMessage: String {
+        switch self {
+        case .project: "No projects yet."
+        case .dueDate: "No dates to choose from."
+        case .estimate: "No estimates to choose from."
+        case .repeatDays: "No days to choose from."
+        }
+    }
+
+    /// What the section says when its items could not be loaded (QUICK-7).
+    public var errorMessage: String { "Couldn't load the \(title.lowercased()) choices. The rest of the form still works." }
+}
+
+public enum SelectionMode: Sendable { case single, multiple }
+
+/// Something a section offers: `id` is what is stored (a project name, a date, minutes, a day).
+public struct QuickAddOption: Equatable, Hashable, Sendable, Identifiable {
+    public let id: String
+    public let label: String
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
+}
+
+/// The choices of one section. Single: selecting replaces (QUICK-8). Multiple: selecting
+/// adds, selecting again removes (QUICK-9). Only selected ids are held (QUICK-10).
+public struct SectionSelection: Equatable, Sendable {
+    public let mode: SelectionMode
+    public private(set) var selected: [String] = []
+
+    public init(mode: SelectionMode, selected: [String] = []) {
+        self.mode = mode
+        self.selected = mode == .single ? Array(selected.prefix(1)) : selected
+    }
+
+    public func isSelected(_ id: String) -> Bool { selected.contains(id) }
+
+    public mutating func select(_ id: String) {
+        switch mode {
+        case .single:
+            selected = [id]
+        case .multiple:
+            if let index = selected.firstIndex(of: id) { selected.remove(at: index) } else { selected.append(id) }
+        }
+    }
+
+    public mutating func deselect(_ id: String) { selected.removeAll { $0 == id } }
+}
+
+/// Where a section's options come from. Loading may fail or find nothing.
+public protocol QuickAddOptionsSource: Sendable {
+    func options(for section: QuickAddSectionKind) async throws -> [QuickAddOption]
+}
+
+/// The app's options: the store's projects, the next seven days, common estimates, weekdays.
+public struct StoreQuickAddOptions: QuickAddOptionsSource {
+    private let store: any TodoStore
+    private let today: @Sendable () -> CalendarDate
+
+    public static let estimateMinutes = [15, 30, 45, 60, 90, 120, 180, 240, 480]
+
+    public init(store: any TodoStore, today: @escaping @Sendable () -> CalendarDate) {
+        self.store = store
+        self.today = today
+    }
+
+    public func options(for section: QuickAddSectionKind) async throws -> [QuickAddOption] {
+        switch section {
+        case .project:
+            return try await store.projects().map { QuickAddOption(id: $0.name, label: $0.name) }
+        case .dueDate:
+            let start = today()
+            return (0..<7).map { offset in
+                let date = start.adding(days: offset)
+                let name = offset == 0 ? "Today" : offset == 1 ? "Tomorrow" : date.weekday.name
+                return QuickAddOption(id: date.iso, label: "\(name) (\(date.monthDayYear))")
+            }
+        case .estimate:
+            return Self.estimateMinutes.map { QuickAddOption(id: String($0), label: Estimate.text(minutes: $0)) }
+        case .repeatDays:
+            return Weekday.allCases.map { QuickAddOption(id: $0.rawValue, label: $0.name) }
+        }
+    }
+}
+
+/// The list the popup was opened from, whose project or date is preselected (QUICK-2).
+public enum QuickAddContext: Equatable, Sendable {
+    case none
+    case project(String)
+    case dueDate(CalendarDate)
+}
+
+/// A section's loading state.
+public enum SectionState: Equatable, Sendable {
+    case notLoaded
+    case loaded([QuickAddOption])
+    case empty(String)
+    case failed(String)
+}
+
+public struct QuickAddSection: Equatable, Sendable {
+    public let kind: QuickAddSectionKind
+    public internal(set) var state: SectionState
+    public internal(set) var selection: SectionSelection
+
+    public var options: [QuickAddOption] {
+        if case .loaded(let options) = state { return options }
+        return []
+    }
+}
+
+/// The new-task popup: one text area (first line = title, the rest = description), four
+/// sections loaded when first needed and then kept, and Save, which does nothing while the
+/// title is empty.
+public final class QuickAddViewModel {
+    private let store: any TodoStore
+    private let source: any QuickAddOptionsSource
+    public let context: QuickAddContext
+
+    /// What the person typed.
+    public var text = ""
+    /// The popup is open until a successful save (QUICK-1, QUICK-3).
+    public private(set) var isPresented = true
+    public private(set) var sections: [QuickAddSection]
+
+    public init(store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none) {
+        self.store = store
+        self.source = source
+        self.context = context
+        sections = QuickAddSectionKind.allCases.map { kind in
+            var selected: [String] = []
+            switch (kind, context) {
+            case (.project, .project(let name)): selected = [name]
+            case (.dueDate, .dueDate(let date)): selected = [date.iso]
+            default: break
+            }
+            return QuickAddSection(
+                kind: kind, state: .notLoaded, selection: SectionSelection(mode: kind.selectionMode, selected: selected))
+        }
+    }
+
+    /// The first line, trimmed (QUICK-4). Leading blank lines are skipped.
+    public var title: String {
+        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Everything after the first line, trimmed; nil when there is none (QUICK-4).
+    public var descriptionText: String? {
+        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let rest = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        return rest.isEmpty ? nil : rest
+    }
+
+    public var canSave: Bool { !title.isEmpty }
+
+    public func section(_ kind: QuickAddSectionKind) -> QuickAddSection {
+        sections.first { $0.kind == kind }!
+    }
+
+    /// Fetches a section's options the first time it is needed; later calls keep what was
+    /// loaded (QUICK-5). After a failure (QUICK-7) the next call tries again.
+    public func loadSection(_ kind: QuickAddSectionKind) async {
+        let index = sections.firstIndex { $0.kind == kind }!
+        switch sections[index].state {
+        case .loaded, .empty: return
+        case .notLoaded, .failed: break
+        }
+        do {
+            var options = try await source.options(for: kind)
+            // A preselected value from the context is always offered (QUICK-2).
+            for id in sections[index].selection.selected where !options.contains(where: { $0.id == id }) {
+                options.insert(QuickAddOption(id: id, label: Self.label(for: id, in: kind)), at: 0)
+            }
+            sections[index].state = options.isEmpty ? .empty(kind.emptyMessage) : .loaded(options)
+        } catch {
+            sections[index].state = .failed(kind.errorMessage)
+        }
+    }
+
+    public func loadAllSections() async {
+        for kind in QuickAddSectionKind.allCases { await loadSection(kind) }
+    }
+
+    /// Selects or deselects an option by the section's rule (QUICK-8, QUICK-9).
+    public func select(_ optionID: String, in kind: QuickAddSectionKind) {
+        let index = sections.firstIndex { $0.kind == kind }!
+        if kind.selectionMode == .single, sections[index].selection.isSelected(optionID) {
+            sections[index].selection.deselect(optionID)
+        } else {
+            sections[index].selection.select(optionID)
+        }
+    }
+
+    /// What Save would store: the title, the description and every section's selection (QUICK-10).
+    public var draft: TodoDraft {
+        let project = section(.project).selection.selected.first
+        return TodoDraft(
+            title: title,
+            details: descriptionText,
+            dueDate: section(.dueDate).selection.selected.first.flatMap(CalendarDate.init(iso:)),
+            project: project.map(Project.init(name:)),
+            estimateMinutes: section(.estimate).selection.selected.first.flatMap { Int($0) },
+            repeatDays: Set(section(.repeatDays).selection.selected.compactMap(Weekday.init(rawValue:))))
+    }
+
+    /// Saves and closes the popup (QUICK-1); with an empty title does nothing and returns nil
+    /// (QUICK-3).
+    @discardableResult
+    public func save() async throws -> TodoItem? {
+        guard canSave else { return nil }
+        let item = try await store.add(draft)
+        isPresented = false
+        return item
+    }
+
+    private static func label(for id: String, in kind: QuickAddSectionKind) -> String {
+        if kind == .dueDate, let date = CalendarDate(iso: id) { return date.monthDayYear }
+        return id
+    }
+}
