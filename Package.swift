@@ -53,7 +53,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport"],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
     ]
 )

@@ -60,6 +60,25 @@ public final class ItemDetailViewModel {
         return fields
     }
 
+    /// Checks (true) or unchecks (false) the item; nothing changes when it already is.
+    public func setDone(_ done: Bool) async throws {
+        if item == nil { try await load() }
+        guard item?.isDone != done else { return }
+        try await toggleDone()
+    }
+
+    /// Moves the item to `index` (0-based) of its section.
+    public func move(toIndex index: Int) async throws {
+        guard let moved = try await store.move(id: id, toIndex: index) else { throw TodoPresentationError.itemNotFound }
+        item = moved
+    }
+
+    /// Deletes the item.
+    public func delete() async throws {
+        guard try await store.delete(id: id) else { throw TodoPresentationError.itemNotFound }
+        item = nil
+    }
+
     /// Checks a to-do item or unchecks a done one; the button title follows (DETAIL-3, DETAIL-4).
     public func toggleDone() async throws {
         guard let current = item else { try await load(); return try await toggleDone() }

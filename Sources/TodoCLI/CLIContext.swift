@@ -1,0 +1,58 @@
+import Foundation
+import TodoCore
+
+/// Where the CLI keeps its items.
+public enum StoreLocation: Equatable, Sendable {
+    case file(String)
+    case inMemory
+
+    /// The database path: `--db` first, then `TODO_DB`, then `$XDG_DATA_HOME/todo/todo.sqlite`,
+    /// then `~/.local/share/todo/todo.sqlite`.
+    public static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
+        if let option, !option.isEmpty { return .file(option) }
+        if let path = environment["TODO_DB"], !path.isEmpty { return .file(path) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return .file(data + "/todo/todo.sqlite")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return .file(home + "/.local/share/todo/todo.sqlite")
+    }
+}
+
+/// Everything the commands touch outside themselves, so that tests can run them in-process.
+public struct CLIContext {
+    /// Opens the store at a location (the composition root decides which implementation).
+    public var openStore: (StoreLocation) async throws -> any TodoStore
+    public var environment: [String: String]
+    /// Whether standard output is a terminal: human styling (strike-through) only then.
+    public var stdoutIsTerminal: Bool
+    public var today: () -> CalendarDate
+    public var writeOut: (String) -> Void
+    public var writeErr: (String) -> Void
+
+    public init(
+        openStore: @escaping (StoreLocation) async throws -> any TodoStore,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdoutIsTerminal: Bool = false,
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
+        writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
+        self.openStore = openStore
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.today = today
+        self.writeOut = writeOut
+        self.writeErr = writeErr
+    }
+
+    /// Styling is on for a terminal unless `NO_COLOR` is set (no-color.org).
+    var styled: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+}
+
+/// A failure the CLI reports as one sentence with exit code 1.
+struct CLIError: Error, LocalizedError {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var errorDescription: String? { message }
+}

@@ -1,0 +1,303 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+import TodoPresentation
+
+/// A subcommand that runs with the CLI's context (store, clock, output).
+protocol CLIRunnable {
+    func run(in context: CLIContext) async throws
+}
+
+/// `--db PATH`, accepted after any subcommand.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file.",
+            discussion: "Default: $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite, else ~/.local/share/todo/todo.sqlite.",
+            valueName: "path"))
+    var db: String?
+
+    func open(_ context: CLIContext) async throws -> any TodoStore {
+        try await context.openStore(StoreLocation.resolve(option: db, environment: context.environment))
+    }
+}
+
+public struct TodoCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "todo",
+        abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
+        discussion: """
+            REF names an item: a row number from `todo list` or the start of its id.
+            Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
+            """,
+        subcommands: [
+            List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
+            Projects.self,
+        ],
+        defaultSubcommand: List.self)
+
+    public init() {}
+}
+
+// MARK: - list
+
+struct List: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the list: To Do, then Done, rows numbered for the other commands.")
+
+    @Flag(help: "Hide the Done section.") var unfinished = false
+    @Option(help: "Only the items of this project.") var project: String?
+    @Option(help: ArgumentHelp("Only the items due on this date.", valueName: "date")) var due: String?
+    @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if project != nil, due != nil { throw ValidationError("Give --project or --due, not both.") }
+    }
+
+    func run(in context: CLIContext) async throws {
+        let scope: ListScope
+        if let project {
+            scope = .project(project)
+        } else if let due {
+            scope = .dueDate(try TodoInput.dueDate(due, today: context.today()) ?? context.today())
+        } else {
+            scope = .all
+        }
+        let list = TodoListViewModel(
+            store: try await store.open(context), scope: scope,
+            preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today)
+        try await list.load()
+        context.writeOut(json ? try ListRenderer.json(list) : ListRenderer.text(list, styled: context.styled))
+    }
+}
+
+// MARK: - add
+
+struct Add: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "Add an item; it goes first in To Do.")
+
+    @Argument(help: "The title (words are joined with spaces).") var title: [String]
+    @OptionGroup var fields: FieldOptions
+    @Flag(help: "Print the stored item as JSON.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run(in context: CLIContext) async throws {
+        let form = ItemFormViewModel(store: try await store.open(context), today: context.today)
+        form.title = title.joined(separator: " ")
+        try fields.apply(to: form)
+        let item = try await form.save()
+        context.writeOut(json ? try ListRenderer.json(item) : "Added “\(item.title)” (\(ItemReference.shortID(item.id))).\n")
+    }
+}
+
+/// The optional fields shared by `add` and `edit`.
+struct FieldOptions: ParsableArguments {
+    @Option(help: "Free text.") var details: String?
+    @Option(help: ArgumentHelp("The due date: YYYY-MM-DD, today or tomorrow.", valueName: "date")) var due: String?
+    @Option(help: "The project's name.") var project: String?
+    @Option(help: ArgumentHelp("The location's name.", valueName: "name")) var location: String?
+    @Option(help: ArgumentHelp("The location's latitude (with --longitude).", valueName: "degrees")) var latitude: String?
+    @Option(help: ArgumentHelp("The location's longitude (with --latitude).", valueName: "degrees")) var longitude: String?
+    @Option(help: ArgumentHelp("The estimated duration: 30m, 1h, 1h30m.", valueName: "duration")) var estimate: String?
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Repeat days: mon,wed,fri.", valueName: "days"))
+    var repeatDays: String?
+
+    var isEmpty: Bool {
+        [details, due, project, location, latitude, longitude, estimate, repeatDays].allSatisfy { $0 == nil }
+    }
+
+    /// Copies the given options onto the form (absent options leave the form's value).
+    func apply(to form: ItemFormViewModel) throws {
+        if let details { form.details = details }
+        if let due { form.dueDate = due }
+        if let project { form.projectName = project }
+        if let location { form.locationName = location }
+        if let latitude { form.latitude = latitude }
+        if let longitude { form.longitude = longitude }
+        if let estimate { form.estimate = estimate }
+        if let repeatDays {
+            let (days, unknown) = TodoInput.weekdays(repeatDays)
+            if let bad = unknown.first {
+                throw CLIError("“\(bad)” is not a day of the week: use mon, tue, wed, thu, fri, sat or sun.")
+            }
+            form.repeatDays = days
+        }
+    }
+}
+
+// MARK: - show
+
+struct Show: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "Show one item with all its fields.")
+
+    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Flag(help: "Print the item as JSON.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        let item = try await ItemReference.resolve(ref, in: store)
+        let details = ItemDetailViewModel(store: store, id: item.id)
+        try await details.load()
+        context.writeOut(json ? try ListRenderer.json(item) : ListRenderer.details(details))
+    }
+}
+
+// MARK: - check, uncheck, rm
+
+struct Check: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "Check items: each becomes the first of Done.")
+    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to check.") } }
+
+    func run(in context: CLIContext) async throws {
+        try await setDone(true, refs: refs, store: store, context: context)
+    }
+}
+
+struct Uncheck: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "Uncheck items: each becomes the last of To Do.")
+    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to uncheck.") } }
+
+    func run(in context: CLIContext) async throws {
+        try await setDone(false, refs: refs, store: store, context: context)
+    }
+}
+
+private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, context: CLIContext) async throws {
+    let store = try await options.open(context)
+    var report = ""
+    for item in try await ItemReference.resolveAll(refs, in: store) {
+        let details = ItemDetailViewModel(store: store, id: item.id)
+        try await details.setDone(done)
+        if item.isDone == done {
+            report += "“\(item.title)” was already \(done ? "done" : "to do").\n"
+        } else {
+            report += "\(done ? "Checked" : "Unchecked") “\(item.title)”.\n"
+        }
+    }
+    context.writeOut(report)
+}
+
+struct Remove: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete items.")
+    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to delete.") } }
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        var report = ""
+        for item in try await ItemReference.resolveAll(refs, in: store) {
+            try await ItemDetailViewModel(store: store, id: item.id).delete()
+            report += "Deleted “\(item.title)”.\n"
+        }
+        context.writeOut(report)
+    }
+}
+
+// MARK: - edit
+
+struct Edit: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
+        abstract: "Change an item's fields; the fields not given stay as they are.")
+
+    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Option(help: "The new title.") var title: String?
+    @OptionGroup var fields: FieldOptions
+    @Flag(name: .customLong("no-details"), help: "Remove the details.") var noDetails = false
+    @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
+    @Flag(name: .customLong("no-project"), help: "Remove the project.") var noProject = false
+    @Flag(name: .customLong("no-location"), help: "Remove the location.") var noLocation = false
+    @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
+    @Flag(name: .customLong("no-repeat"), help: "Remove the repeat days.") var noRepeat = false
+    @Flag(inversion: .prefixedNo, help: "Mark the item done (--done) or to do (--no-done).") var done: Bool?
+    @Flag(help: "Print the stored item as JSON.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        let pairs: [(String?, Bool, String)] = [
+            (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.project, noProject, "project"),
+            (fields.location, noLocation, "location"), (fields.estimate, noEstimate, "estimate"),
+            (fields.repeatDays, noRepeat, "repeat"),
+        ]
+        for (value, clear, name) in pairs where value != nil && clear {
+            throw ValidationError("Give --\(name) or --no-\(name), not both.")
+        }
+        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat]
+        if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
+            throw ValidationError("Nothing to change: give a new value, such as --title, --due or --done.")
+        }
+    }
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        let item = try await ItemReference.resolve(ref, in: store)
+        // The form saves only what differs, guarded by the version it was opened with: an
+        // edit made meanwhile by someone else is reported, never overwritten.
+        let form = ItemFormViewModel(store: store, mode: .edit(item), today: context.today)
+        if let title { form.title = title }
+        if noDetails { form.details = "" }
+        if noDue { form.dueDate = "" }
+        if noProject { form.projectName = "" }
+        if noLocation { form.locationName = ""; form.latitude = ""; form.longitude = "" }
+        if noEstimate { form.estimate = "" }
+        if noRepeat { form.repeatDays = [] }
+        if let done { form.isDone = done }
+        try fields.apply(to: form)
+        let saved = try await form.save()
+        context.writeOut(json ? try ListRenderer.json(saved) : "Saved “\(saved.title)”.\n")
+    }
+}
+
+// MARK: - move
+
+struct Move: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "Move an item to another place in its section.")
+
+    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws { if to < 1 { throw ValidationError("--to counts from 1 (the first place).") } }
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        let item = try await ItemReference.resolve(ref, in: store)
+        try await ItemDetailViewModel(store: store, id: item.id).move(toIndex: to - 1)
+        context.writeOut("Moved “\(item.title)” to place \(to) of \(item.section.headerTitle).\n")
+    }
+}
+
+// MARK: - projects
+
+struct Projects: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(abstract: "List the projects that have items.")
+    @Flag(help: "Print [{\"name\", \"count\"}].") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        var rows: [(name: String, count: Int)] = []
+        for project in try await store.projects() {
+            rows.append((project.name, try await store.count(TodoFilter(project: project.name))))
+        }
+        if json {
+            struct Entry: Encodable { let name: String; let count: Int }
+            let data = try TodoJSON.encoder(pretty: true).encode(rows.map { Entry(name: $0.name, count: $0.count) })
+            context.writeOut(String(decoding: data, as: UTF8.self) + "\n")
+        } else if rows.isEmpty {
+            context.writeOut("No projects yet. Give an item one with: todo add \"Title\" --project NAME\n")
+        } else {
+            context.writeOut(rows.map { "\($0.name) (\($0.count))\n" }.joined())
+        }
+    }
+}

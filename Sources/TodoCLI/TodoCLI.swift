@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// Runs the `todo` command line: parses `arguments`, runs the subcommand in `context`, and
+/// returns the exit code. Errors become one sentence on standard error, never a stack trace.
+public enum TodoCLI {
+    public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+        var command: any ParsableCommand
+        do {
+            command = try TodoCommand.parseAsRoot(arguments)
+            guard command is any CLIRunnable else {
+                try command.run()  // `help` and the like: they end with a clean exit
+                return 0
+            }
+        } catch {
+            let code = TodoCommand.exitCode(for: error)
+            let message = TodoCommand.fullMessage(for: error)
+            if code == .success {
+                context.writeOut(message + "\n")
+            } else {
+                context.writeErr(message + "\n")
+            }
+            return code.rawValue
+        }
+        guard let runnable = command as? any CLIRunnable else { return 0 }
+        do {
+            try await runnable.run(in: context)
+            return 0
+        } catch {
+            context.writeErr("todo: \(sentence(for: error))\n")
+            return 1
+        }
+    }
+
+    /// One sentence for any error.
+    static func sentence(for error: any Error) -> String {
+        if let described = (error as? any LocalizedError)?.errorDescription { return described }
+        return "Something went wrong: \(error)."
+    }
+}

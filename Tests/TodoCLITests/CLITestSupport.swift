@@ -1,0 +1,81 @@
+import Foundation
+import TodoCLI
+import TodoCore
+import TodoTestSupport
+
+/// Runs CLI commands in-process over one in-memory store, capturing what they print.
+final class CLIHarness {
+    let store: InMemoryTodoStore
+    private(set) var out = ""
+    private(set) var err = ""
+    var terminal = false
+    var environment: [String: String] = [:]
+    private(set) var openedLocations: [StoreLocation] = []
+
+    init() { store = InMemoryTodoStore(environment: TestEnvironment().environment) }
+
+    /// Runs `todo` with `arguments`; returns the exit code.
+    @discardableResult
+    func run(_ arguments: [String]) async -> Int32 {
+        out = ""
+        err = ""
+        let store = self.store
+        let context = CLIContext(
+            openStore: { location in
+                self.openedLocations.append(location)
+                return store
+            },
+            environment: environment, stdoutIsTerminal: terminal,
+            today: { CalendarDate(iso: "2026-11-21")! },
+            writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+        return await TodoCLI.run(arguments, context: context)
+    }
+
+    @discardableResult
+    func run(_ words: String...) async -> Int32 { await run(words) }
+}
+
+/// The built `todo` executable, run as a separate process.
+enum TodoProcess {
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["TODO_BIN"] { return URL(fileURLWithPath: path) }
+        // Tests run from the build folder that also holds the executables.
+        var folder = Bundle.main.bundleURL
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("todo")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/todo")
+    }
+
+    struct Result {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TODO_DB"] = nil
+        env["NO_COLOR"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
+            err: String(decoding: err, as: UTF8.self))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import Testing
+import TodoCore
+import TodoStore
+import TodoTestSupport
+
+/// The built `todo` executable in separate processes, on a real database file.
+@Suite("todo executable (separate processes)", .serialized)
+struct TodoProcessTests {
+    private func listJSON(_ env: [String: String], _ extra: [String] = []) throws -> (todo: [String], done: [String]) {
+        let result = try TodoProcess.run(["list", "--json"] + extra, environment: env)
+        #expect(result.status == 0, "\(result.err)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: [[String: Any]]]
+        func titles(_ key: String) -> [String] { object?[key]?.compactMap { $0["title"] as? String } ?? [] }
+        return (titles("todo"), titles("done"))
+    }
+
+    @Test("SAVE-1 SAVE-2 SAVE-3 add, check, uncheck and rm persist between processes, with TODO_DB or --db")
+    func test_SAVE_persistsBetweenProcesses() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let env = ["TODO_DB": folder.file("t.sqlite")]
+        #expect(try TodoProcess.run(["add", "Buy milk"], environment: env).status == 0)
+        #expect(try listJSON(env) == (["Buy milk"], []))
+        #expect(try listJSON([:], ["--db", folder.file("t.sqlite")]) == (["Buy milk"], []))
+        #expect(try TodoProcess.run(["check", "1"], environment: env).status == 0)
+        #expect(try listJSON(env) == ([], ["Buy milk"]))
+        #expect(try TodoProcess.run(["uncheck", "1", "--db", folder.file("t.sqlite")]).status == 0)
+        #expect(try listJSON(env) == (["Buy milk"], []))
+        #expect(try TodoProcess.run(["rm", "1"], environment: env).status == 0)
+        #expect(try listJSON(env) == ([], []))
+    }
+
+    @Test("the default database lives under XDG_DATA_HOME")
+    func test_defaultPath() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let env = ["XDG_DATA_HOME": folder.path, "HOME": folder.file("home")]
+        #expect(try TodoProcess.run(["add", "x"], environment: env).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.file("todo/todo.sqlite")))
+    }
+
+    @Test("ADD-3 a blank title exits non-zero with a sentence and leaves the database unchanged")
+    func test_ADD_3_blankTitle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let env = ["TODO_DB": folder.file("t.sqlite")]
+        _ = try TodoProcess.run(["add", "keep"], environment: env)
+        let before = try TodoProcess.run(["list", "--json"], environment: env).out
+        let result = try TodoProcess.run(["add", "   "], environment: env)
+        #expect(result.status != 0)
+        #expect(result.err == "todo: The title can't be empty.\n")
+        #expect(try TodoProcess.run(["list", "--json"], environment: env).out == before, "every field as it was")
+    }
+
+    @Test("a corrupt, newer-schema or unreachable database gets one sentence, no stack trace")
+    func test_badDatabaseFiles() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let corrupt = folder.file("corrupt.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: corrupt))
+        var result = try TodoProcess.run(["list", "--db", corrupt])
+        #expect(result.status == 1)
+        #expect(result.err == "todo: The file at \(corrupt) is not a Todo database or is damaged; nothing was changed.\n")
+
+        let newer = folder.file("newer.sqlite")
+        let database = try AppDatabase.open(path: newer)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2 from the future')")
+        }
+        result = try TodoProcess.run(["add", "x", "--db", newer])
+        #expect(result.status == 1)
+        #expect(result.err.contains("was written by a newer version of Todo"))
+
+        try Data().write(to: URL(fileURLWithPath: folder.file("afile")))
+        result = try TodoProcess.run(["list", "--db", folder.file("afile/todo.sqlite")])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("todo: Can't open the database"))
+    }
+
+    @Test("the process exits 0 on --help and 64 on an unknown option")
+    func test_exitCodes() throws {
+        #expect(try TodoProcess.run(["--help"]).status == 0)
+        let result = try TodoProcess.run(["list", "--bogus"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("Unknown option '--bogus'"))
+    }
+}
