@@ -38,10 +38,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        .target(
+            name: "TodoWeb",
+            dependencies: [
+                "TodoCore", "TodoPresentation", "TodoCLI", "WebUI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // MARK: Shared web frame (both apps)
+        .target(name: "WebUI", swiftSettings: strict),
         // MARK: Todo — composition root
         .executableTarget(
             name: "todo",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI"],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
         // MARK: Tests
@@ -54,6 +65,14 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: strict),
+        .testTarget(
+            name: "TodoWebTests",
+            dependencies: [
+                "TodoCore", "TodoWeb", "TodoTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict),
     ]
 )

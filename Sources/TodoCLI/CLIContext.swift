@@ -19,10 +19,15 @@ public enum StoreLocation: Equatable, Sendable {
     }
 }
 
+/// What a store is opened for: one command, or a long-running server with concurrent readers.
+public enum StoreAccess: Sendable {
+    case oneShot, server
+}
+
 /// Everything the commands touch outside themselves, so that tests can run them in-process.
 public struct CLIContext {
     /// Opens the store at a location (the composition root decides which implementation).
-    public var openStore: (StoreLocation) async throws -> any TodoStore
+    public var openStore: (StoreLocation, StoreAccess) async throws -> any TodoStore
     public var environment: [String: String]
     /// Whether standard output is a terminal: human styling (strike-through) only then.
     public var stdoutIsTerminal: Bool
@@ -31,7 +36,7 @@ public struct CLIContext {
     public var writeErr: (String) -> Void
 
     public init(
-        openStore: @escaping (StoreLocation) async throws -> any TodoStore,
+        openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         stdoutIsTerminal: Bool = false,
         today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },

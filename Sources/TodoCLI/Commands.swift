@@ -4,38 +4,50 @@ import TodoCore
 import TodoPresentation
 
 /// A subcommand that runs with the CLI's context (store, clock, output).
-protocol CLIRunnable {
+public protocol CLIRunnable {
     func run(in context: CLIContext) async throws
 }
 
 /// `--db PATH`, accepted after any subcommand.
-struct StoreOptions: ParsableArguments {
+public struct StoreOptions: ParsableArguments {
+    public init() {}
+
     @Option(
         name: .long,
         help: ArgumentHelp(
             "The database file.",
             discussion: "Default: $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite, else ~/.local/share/todo/todo.sqlite.",
             valueName: "path"))
-    var db: String?
+    public var db: String?
+
+    public func location(_ context: CLIContext) -> StoreLocation {
+        StoreLocation.resolve(option: db, environment: context.environment)
+    }
 
     func open(_ context: CLIContext) async throws -> any TodoStore {
-        try await context.openStore(StoreLocation.resolve(option: db, environment: context.environment))
+        try await context.openStore(location(context), .oneShot)
     }
 }
 
+/// The `todo` root command with the terminal subcommands; the executable adds `serve`.
 public struct TodoCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "todo",
-        abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
-        discussion: """
-            REF names an item: a row number from `todo list` or the start of its id.
-            Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
-            """,
-        subcommands: [
-            List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
-            Projects.self,
-        ],
-        defaultSubcommand: List.self)
+    public static let configuration = TodoCommand.makeConfiguration()
+
+    /// The root configuration, with `extra` subcommands (such as the web server) after the others.
+    public static func makeConfiguration(adding extra: [any ParsableCommand.Type] = []) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: "todo",
+            abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
+            discussion: """
+                REF names an item: a row number from `todo list` or the start of its id.
+                Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
+                """,
+            subcommands: [
+                List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
+                Projects.self,
+            ] + extra,
+            defaultSubcommand: List.self)
+    }
 
     public init() {}
 }

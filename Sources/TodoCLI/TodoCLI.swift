@@ -6,16 +6,23 @@ import TodoCore
 /// returns the exit code. Errors become one sentence on standard error, never a stack trace.
 public enum TodoCLI {
     public static func run(_ arguments: [String], context: CLIContext) async -> Int32 {
+        await run(TodoCommand.self, arguments, context: context)
+    }
+
+    /// Runs with another root command, such as one that adds `serve`.
+    public static func run<Root: ParsableCommand>(
+        _ root: Root.Type, _ arguments: [String], context: CLIContext
+    ) async -> Int32 {
         var command: any ParsableCommand
         do {
-            command = try TodoCommand.parseAsRoot(arguments)
+            command = try Root.parseAsRoot(arguments)
             guard command is any CLIRunnable else {
                 try command.run()  // `help` and the like: they end with a clean exit
                 return 0
             }
         } catch {
-            let code = TodoCommand.exitCode(for: error)
-            let message = TodoCommand.fullMessage(for: error)
+            let code = Root.exitCode(for: error)
+            let message = Root.fullMessage(for: error)
             if code == .success {
                 context.writeOut(message + "\n")
             } else {
@@ -34,7 +41,7 @@ public enum TodoCLI {
     }
 
     /// One sentence for any error.
-    static func sentence(for error: any Error) -> String {
+    public static func sentence(for error: any Error) -> String {
         if let described = (error as? any LocalizedError)?.errorDescription { return described }
         return "Something went wrong: \(error)."
     }

@@ -160,20 +160,20 @@ public final class QuickAddViewModel {
         }
     }
 
-    /// The first line, trimmed (QUICK-4). Leading blank lines are skipped.
+    /// The first line, trimmed (QUICK-4). A blank first line is an empty title.
     public var title: String {
-        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return String(body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        String(lines.first ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Everything after the first line, trimmed; nil when there is none (QUICK-4).
     public var descriptionText: String? {
-        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let parts = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        let rest = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard lines.count == 2 else { return nil }
+        let rest = lines[1].trimmingCharacters(in: .whitespacesAndNewlines)
         return rest.isEmpty ? nil : rest
+    }
+
+    private var lines: [Substring] {
+        text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     public var canSave: Bool { !title.isEmpty }

@@ -21,7 +21,7 @@ final class CLIHarness {
         err = ""
         let store = self.store
         let context = CLIContext(
-            openStore: { location in
+            openStore: { location, _ in
                 self.openedLocations.append(location)
                 return store
             },

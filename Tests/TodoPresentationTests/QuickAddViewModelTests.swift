@@ -86,6 +86,10 @@ struct QuickAddViewModelTests {
 
         sut.text = "Only a title\n   \n"
         #expect(sut.descriptionText == nil)
+
+        sut.text = "\nTitle on the second line"
+        #expect(sut.title.isEmpty, "the first line is the title, even when blank")
+        #expect(!sut.canSave)
     }
 
     @Test("QUICK-5 a section's items are fetched when first needed, then kept and not fetched again")

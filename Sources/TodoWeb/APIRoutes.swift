@@ -1,0 +1,170 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+import TodoPresentation
+
+/// An item as the API answers it: the shared ITEM shape plus its absolute `url`
+/// (the Todo-Backend contract).
+struct APIItem: Encodable {
+    let item: TodoItem
+    let url: String
+
+    private enum Key: String, CodingKey { case url }
+
+    func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(url, forKey: .url)
+    }
+}
+
+/// `/api/todos` (Todo-Backend compatible), `/api/projects`, and the quick-add sections.
+struct APIRoutes: Sendable {
+    let store: any TodoStore
+    let today: @Sendable () -> CalendarDate
+
+    func register(on api: RouterGroup<BasicRequestContext>) {
+        api.get("todos") { request, _ in
+            try await json {
+                let filter = TodoFilter(
+                    project: request.uri.queryParameters.get("project"),
+                    dueDate: request.uri.queryParameters.get("due").flatMap(CalendarDate.init(iso:)),
+                    unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1")
+                let items = try await store.items(filter)
+                return try WebFormat.json(items.map { APIItem(item: $0, url: url(for: $0, request)) })
+            }
+        }
+        api.post("todos") { request, _ in
+            try await json {
+                let draft = try await body(request).draft()
+                let item = try await store.add(draft)
+                let location = url(for: item, request)
+                return try WebFormat.json(
+                    APIItem(item: item, url: location), status: .created,
+                    headers: [.location: location, .eTag: WebFormat.eTag(item)])
+            }
+        }
+        api.delete("todos") { _, _ in
+            try await json {
+                try await store.deleteAll()
+                return Response(status: .noContent)
+            }
+        }
+        api.get("todos/:id") { request, context in
+            try await json {
+                guard let item = try await store.item(id: try id(context)) else { throw APIError.notFound(try raw(context)) }
+                return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
+            }
+        }
+        api.patch("todos/:id") { request, context in
+            try await json {
+                let id = try id(context)
+                let changes = try await body(request).changes()
+                guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
+                else { throw APIError.notFound(try raw(context)) }
+                return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
+            }
+        }
+        api.delete("todos/:id") { request, context in
+            try await json {
+                guard try await store.delete(id: try id(context), expectedVersion: try expectedVersion(request))
+                else { throw APIError.notFound(try raw(context)) }
+                return Response(status: .noContent)
+            }
+        }
+        api.get("projects") { _, _ in
+            try await json {
+                struct Entry: Encodable { let name: String; let count: Int }
+                var entries: [Entry] = []
+                for project in try await store.projects() {
+                    entries.append(Entry(name: project.name, count: try await store.count(TodoFilter(project: project.name))))
+                }
+                return try WebFormat.json(entries)
+            }
+        }
+        api.get("quick-add/:section") { request, context in
+            try await json {
+                let name = try context.parameters.require("section")
+                guard let kind = QuickAddSectionKind(rawValue: name) else {
+                    throw APIError(.notFound, "There is no quick-add section “\(name)”.")
+                }
+                return try await quickAddSection(kind, request)
+            }
+        }
+    }
+
+    /// A section as the quick-add popup loads it: its choices with the context's preselection.
+    private func quickAddSection(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let context: QuickAddContext
+        if let project = query.get("project"), !project.isEmpty {
+            context = .project(project)
+        } else if let due = query.get("due").flatMap(CalendarDate.init(iso:)) {
+            context = .dueDate(due)
+        } else {
+            context = .none
+        }
+        let quickAdd = QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context)
+        await quickAdd.loadSection(kind)
+        let section = quickAdd.section(kind)
+        struct Option: Encodable { let id: String; let label: String; let selected: Bool }
+        struct Body: Encodable {
+            let section: String, title: String, selection: String, state: String
+            let message: String?, options: [Option]
+        }
+        let (state, message): (String, String?) = switch section.state {
+        case .loaded: ("loaded", nil)
+        case .empty(let text): ("empty", text)
+        case .failed(let text): ("failed", text)
+        case .notLoaded: ("failed", kind.errorMessage)
+        }
+        let body = Body(
+            section: kind.rawValue, title: kind.title,
+            selection: kind.selectionMode == .single ? "single" : "multiple", state: state, message: message,
+            options: section.options.map { Option(id: $0.id, label: $0.label, selected: section.selection.isSelected($0.id)) })
+        return try WebFormat.json(body, status: state == "failed" ? .serviceUnavailable : .ok)
+    }
+
+    // MARK: helpers
+
+    private func body(_ request: Request) async throws -> APIItemBody {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw APIError(.unsupportedMediaType, "Send the item as JSON with Content-Type: application/json.")
+        }
+        return try APIItemBody(json: Data(buffer: try await WebFormat.body(of: request)))
+    }
+
+    private func raw(_ context: BasicRequestContext) throws -> String { try context.parameters.require("id") }
+
+    private func id(_ context: BasicRequestContext) throws -> UUID {
+        let text = try raw(context)
+        guard let id = UUID(uuidString: text) else { throw APIError.notFound(text) }
+        return id
+    }
+
+    /// The version named by `If-Match` (`"3"`, `W/"3"`); nil without the header or for `*`.
+    private func expectedVersion(_ request: Request) throws -> Int? {
+        guard let header = request.headers[.ifMatch]?.trimmingCharacters(in: .whitespaces), header != "*" else { return nil }
+        var tag = header.hasPrefix("W/") ? String(header.dropFirst(2)) : header
+        tag = tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        guard let version = Int(tag) else {
+            throw APIError(.preconditionFailed, "If-Match must carry an ETag this API gave, such as \"3\".")
+        }
+        return version
+    }
+
+    private func url(for item: TodoItem, _ request: Request) -> String {
+        let host = request.head.authority ?? "127.0.0.1"
+        return "http://\(host)/api/todos/\(item.id.uuidString.lowercased())"
+    }
+
+    private func json(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch {
+            throw APIError.from(error)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Logs one line per request: method, path, status and time taken.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, status: response.status.code, since: start)
+            return response
+        } catch let error as any HTTPResponseError {
+            log(request, status: error.status.code, since: start)
+            throw error
+        } catch {
+            log(request, status: 500, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", ms))ms")
+    }
+}
+
+/// Headers every response carries: no sniffing, no framing, scripts and styles from this
+/// origin only (no inline script can run, whatever text a page shows).
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var policy: String {
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        response.headers[.contentSecurityPolicy] = Self.policy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return response
+    }
+}
+
+/// Which other origins may use the API (`--cors-origin`), and the check that refuses
+/// state-changing requests from any origin that is neither this app's nor allowed.
+struct CrossOriginPolicy: Sendable {
+    /// Allowed origins like `https://example.com`; `*` allows all.
+    let allowedOrigins: Set<String>
+
+    init(allowedOrigins: [String]) {
+        self.allowedOrigins = Set(allowedOrigins.map(Self.normalized))
+    }
+
+    var allowsAll: Bool { allowedOrigins.contains("*") }
+
+    func allows(_ origin: String) -> Bool { allowsAll || allowedOrigins.contains(Self.normalized(origin)) }
+
+    /// Whether a request may change state: yes for this app's own pages, allowed origins, and
+    /// clients that are not browsers (no Origin, no Sec-Fetch-Site: curl, scripts).
+    func permitsStateChange(_ request: Request) -> Bool {
+        if let origin = request.headers[.origin] {
+            return isSameOrigin(origin, request) || allows(origin)
+        }
+        switch request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
+        case nil, "same-origin", "none": return true
+        default: return false
+        }
+    }
+
+    private func isSameOrigin(_ origin: String, _ request: Request) -> Bool {
+        guard let host = request.head.authority else { return false }
+        let normalized = Self.normalized(origin)
+        return normalized == "http://\(host.lowercased())" || normalized == "https://\(host.lowercased())"
+    }
+
+    static func normalized(_ origin: String) -> String {
+        var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}
+
+/// Refuses POST, PUT, PATCH and DELETE from foreign origins, so that a page the user
+/// happens to visit cannot change their list.
+struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let policy: CrossOriginPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let changesState = [.post, .put, .patch, .delete].contains(request.method)
+        if changesState, !policy.permitsStateChange(request) {
+            let message = "Requests from other sites can't change this list."
+            if request.uri.path.hasPrefix("/api/") { throw APIError(.forbidden, message) }
+            throw PageError(.forbidden, message)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// CORS for `/api/…`, off unless origins are allowed: answers preflights and marks responses
+/// readable by the allowed origin.
+struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
+    let policy: CrossOriginPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/api/"), let origin = request.headers[.origin], policy.allows(origin) else {
+            return try await next(request, context)
+        }
+        var headers: HTTPFields = [:]
+        headers[.accessControlAllowOrigin] = policy.allowsAll ? "*" : origin
+        headers[.vary] = "Origin"
+        headers[.accessControlExposeHeaders] = "ETag, Location"
+        if request.method == .options {
+            headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
+            headers[.accessControlAllowHeaders] = "Content-Type, If-Match"
+            headers[.accessControlMaxAge] = "600"
+            return Response(status: .noContent, headers: headers)
+        }
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = try APIError.from(error).response(from: request, context: context)
+        }
+        for field in headers { response.headers[field.name] = field.value }
+        return response
+    }
+}

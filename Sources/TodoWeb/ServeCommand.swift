@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import TodoCLI
+import TodoCore
+
+/// `todo serve`: the web app on this machine.
+public struct ServeCommand: ParsableCommand, CLIRunnable {
+    public static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the web app; open the printed address in a browser.",
+        discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
+
+    @Option(help: "The address to listen on (loopback by default: only this machine can connect).")
+    var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
+    @Flag(name: .customLong("in-memory"), help: "Keep items in memory only, for a throwaway demo.") var inMemory = false
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp("Let pages from this origin use the API (repeatable; * allows any).", valueName: "origin"))
+    var corsOrigins: [String] = []
+    @OptionGroup var store: StoreOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if inMemory, store.db != nil { throw ValidationError("Give --db or --in-memory, not both.") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        for origin in corsOrigins where origin != "*" {
+            guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                  url.path.isEmpty || url.path == "/"
+            else { throw ValidationError("“\(origin)” is not an origin like https://example.com (or *).") }
+        }
+    }
+
+    public func run(in context: CLIContext) async throws {
+        let location: StoreLocation = inMemory ? .inMemory : store.location(context)
+        let todoStore = try await context.openStore(location, .server)
+        let logger = Logger(label: "todo")
+        let host = self.host
+        let where_ = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
+        let app = TodoWebApp.buildApplication(
+            store: todoStore, options: TodoWebOptions(host: host, port: port, corsOrigins: corsOrigins), logger: logger,
+            onServerRunning: { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                // Straight to standard output, unbuffered: scripts wait for this line.
+                let line = "Todo is running at http://\(shown):\(port)/ with \(where_). Press Ctrl-C to stop.\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            })
+        try await app.runService()
+    }
+}

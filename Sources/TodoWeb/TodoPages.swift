@@ -1,0 +1,302 @@
+import Foundation
+import TodoCore
+import TodoPresentation
+import WebUI
+
+/// The pages of the Todo web app, rendered from the ViewModels. Every piece of user text
+/// goes through `HTML.text` / `HTML.attribute`.
+enum TodoPages {
+    static let stylesheets = [WebAssets.sharedStylesheetPath, TodoAssets.stylesheetPath]
+    static let scripts = [TodoAssets.scriptPath]
+
+    private static func t(_ text: String) -> String { HTML.text(text) }
+    private static func a(_ text: String) -> String { HTML.attribute(text) }
+
+    static func path(for scope: ListScope) -> String {
+        switch scope {
+        case .all: "/"
+        case .today: "/today"
+        case .project(let name): "/projects/" + HTML.urlComponent(name)
+        case .dueDate(let date): "/due/" + date.iso
+        }
+    }
+
+    private static func query(_ from: String) -> String { "?from=" + HTML.urlComponent(from) }
+
+    // MARK: list
+
+    static func list(_ list: TodoListViewModel, projects: [Project], quickAdd: QuickAddViewModel) -> String {
+        let here = path(for: list.scope)
+        let header = """
+            <span class="bar-start">\(list.scope == .all ? "" : "<a href=\"/\" data-testid=\"all-items\">All items</a>")</span>
+            <h1 data-testid="list-title">\(t(list.title))</h1>
+            <a class="add-button" href="/items/new\(a(query(here)))" aria-label="Add item" title="Add item" data-testid="add-button">+</a>
+            """
+        var main = navigation(current: list.scope, projects: projects)
+        main += """
+            <div class="toolbar">
+            <form method="post" action="/preferences/unfinished">
+            <input type="hidden" name="from" value="\(a(here))">
+            <input type="hidden" name="on" value="\(list.showUnfinishedOnly ? "0" : "1")">
+            <button type="submit" role="switch" aria-checked="\(list.showUnfinishedOnly)" data-testid="unfinished-toggle">Show unfinished only</button>
+            </form>
+            <a class="button" id="quick-add-open" href="/quick-add\(a(quickAddQuery(quickAdd, from: here)))" data-testid="quick-add-open">Quick add</a>
+            </div>
+
+            """
+        if list.isEmpty {
+            main += "<p class=\"empty\" data-testid=\"empty-state\">\(t(list.emptyMessage))</p>\n"
+        }
+        for section in list.sections {
+            let id = section.section.rawValue
+            main += """
+                <section aria-labelledby="heading-\(id)" data-testid="section-\(id)">
+                <h2 id="heading-\(id)" data-testid="header-\(id)">\(t(section.headerTitle))</h2>
+                <ul class="rows">
+
+                """
+            for row in section.rows { main += self.row(row, from: here) }
+            main += "</ul>\n</section>\n"
+        }
+        main += quickAddDialog(quickAdd, from: here)
+        return Page(title: list.title == "Todo" ? "Todo" : "\(list.title) — Todo", header: header, main: main,
+                    stylesheets: stylesheets, scripts: scripts).render()
+    }
+
+    private static func navigation(current: ListScope, projects: [Project]) -> String {
+        var links: [(String, String, Bool)] = [("All items", "/", current == .all), ("Today", "/today", current == .today)]
+        for project in projects {
+            links.append((project.name, path(for: .project(project.name)), current == .project(project.name)))
+        }
+        let items = links.map { label, href, isCurrent in
+            "<li><a href=\"\(a(href))\"\(isCurrent ? " aria-current=\"page\"" : "") data-testid=\"nav-\(a(href))\">\(t(label))</a></li>"
+        }
+        return "<nav class=\"lists\" aria-label=\"Lists\"><ul>\(items.joined())</ul></nav>\n"
+    }
+
+    private static func row(_ row: TodoRowViewModel, from here: String) -> String {
+        let id = row.id.uuidString.lowercased()
+        let title = row.isStruckThrough ? "<s class=\"title\">\(t(row.title))</s>" : "<span class=\"title\">\(t(row.title))</span>"
+        let meta = [row.locationName, row.dueDateText].compactMap { $0 }.map(t).joined(separator: " · ")
+        return """
+            <li class="row\(row.isDone ? " done" : "")" data-testid="row-\(id)" data-id="\(id)">
+            <a class="row-link" href="/items/\(id)\(a(query(here)))" data-testid="open-\(id)">\(title)\(meta.isEmpty ? "" : "<span class=\"meta\">\(meta)</span>")</a>
+            <form method="post" action="/items/\(id)/done"><input type="hidden" name="done" value="\(row.isDone ? "0" : "1")"><input type="hidden" name="from" value="\(a(here))"><button type="submit" class="toggle" aria-label="\(a(row.toggleActionTitle + " " + row.title))" data-testid="toggle-\(id)">\(row.toggleActionTitle)</button></form>
+            <form method="post" action="/items/\(id)/delete"><input type="hidden" name="from" value="\(a(here))"><button type="submit" class="delete" aria-label="\(a("Delete " + row.title))" data-testid="delete-\(id)">Delete</button></form>
+            </li>
+
+            """
+    }
+
+    // MARK: details
+
+    static func details(_ details: ItemDetailViewModel, back: String) -> String {
+        let id = details.id.uuidString.lowercased()
+        let here = "/items/\(id)" + query(back)
+        let header = """
+            <span class="bar-start"><a href="\(a(back))" class="back" data-testid="back">‹ \(t(details.backButtonTitle))</a></span>
+            <h1 data-testid="item-title">\(t(details.title))</h1>
+            <a class="button" href="/items/\(id)/edit\(a(query(here)))" data-testid="edit">Edit</a>
+            """
+        var main = "<dl class=\"fields\" data-testid=\"fields\">\n"
+        for field in details.fields {
+            let key = field.label.lowercased().replacingOccurrences(of: " ", with: "-")
+            main += "<dt>\(t(field.label))</dt><dd data-testid=\"field-\(key)\">\(t(field.value))</dd>\n"
+        }
+        main += """
+            </dl>
+            <form method="post" action="/items/\(id)/done" class="bottom-action">
+            <input type="hidden" name="done" value="\(details.toggleButtonTitle == "Check" ? "1" : "0")">
+            <input type="hidden" name="from" value="\(a(here))">
+            <button type="submit" class="primary" data-testid="toggle">\(t(details.toggleButtonTitle))</button>
+            </form>
+
+            """
+        return Page(title: "\(details.title) — Todo", header: header, main: main, stylesheets: stylesheets, scripts: scripts)
+            .render()
+    }
+
+    // MARK: add and edit form
+
+    static func form(_ form: ItemFormViewModel, projects: [Project], from: String, error: String? = nil) -> String {
+        let action: String
+        var hidden = "<input type=\"hidden\" name=\"from\" value=\"\(a(from))\">"
+        if case .edit(let item) = form.mode {
+            action = "/items/\(item.id.uuidString.lowercased())"
+            hidden += "<input type=\"hidden\" name=\"version\" value=\"\(item.version)\">"
+        } else {
+            action = "/items"
+        }
+        let header = "<span class=\"bar-start\"></span><h1>\(t(form.heading))</h1><span class=\"bar-end\"></span>"
+        var main = "<form method=\"post\" action=\"\(action)\" class=\"item-form\" data-testid=\"item-form\" data-requires-title>\n\(hidden)\n"
+        if let error {
+            main += "<p class=\"message error\" role=\"alert\" data-testid=\"form-error\">\(t(error))</p>\n"
+        }
+        main += """
+            <div class="field"><label for="title">Title</label>
+            <input id="title" name="title" value="\(a(form.title))" autocomplete="off" autofocus data-title-source data-testid="title-input"></div>
+            <div class="field"><label for="details">Details</label>
+            <textarea id="details" name="details" rows="4" data-testid="details-input">\(t(form.details))</textarea></div>
+            <div class="field"><label for="dueDate">Due date</label>
+            <input id="dueDate" name="dueDate" type="date" value="\(a(form.dueDate))" data-testid="due-input"></div>
+            <fieldset><legend>Location</legend>
+            <div class="field"><label for="locationName">Name</label>
+            <input id="locationName" name="locationName" value="\(a(form.locationName))" data-testid="location-input"></div>
+            <div class="pair">
+            <div class="field"><label for="latitude">Latitude</label>
+            <input id="latitude" name="latitude" inputmode="decimal" value="\(a(form.latitude))" data-testid="latitude-input"></div>
+            <div class="field"><label for="longitude">Longitude</label>
+            <input id="longitude" name="longitude" inputmode="decimal" value="\(a(form.longitude))" data-testid="longitude-input"></div>
+            </div></fieldset>
+            <div class="field"><label for="project">Project</label>
+            <input id="project" name="project" list="project-names" value="\(a(form.projectName))" data-testid="project-input">
+            <datalist id="project-names">\(projects.map { "<option value=\"\(a($0.name))\"></option>" }.joined())</datalist></div>
+            <div class="field"><label for="estimate">Estimate</label>
+            <select id="estimate" name="estimate" data-testid="estimate-input">\(estimateOptions(selected: form.estimate))</select></div>
+            <fieldset><legend>Repeat days</legend><div class="days">
+            \(Weekday.allCases.map { day in
+                "<label><input type=\"checkbox\" name=\"repeat\" value=\"\(day.rawValue)\"\(form.repeatDays.contains(day) ? " checked" : "") data-testid=\"repeat-\(day.rawValue)\"> \(day.shortName)</label>"
+            }.joined(separator: "\n"))
+            </div></fieldset>
+
+            """
+        if form.showsDoneToggle {
+            main += """
+                <div class="field switch"><label><input type="checkbox" name="done" value="1" role="switch"\(form.isDone ? " checked" : "") data-testid="done-toggle"> Done</label></div>
+
+                """
+        }
+        main += """
+            <div class="form-actions">
+            <a class="button" href="\(a(from))" data-testid="cancel">\(t(form.cancelButtonTitle))</a>
+            <button type="submit" class="save" data-testid="save">\(t(form.saveButtonTitle))</button>
+            </div>
+            </form>
+
+            """
+        return Page(title: "\(form.heading) — Todo", header: header, main: main, stylesheets: stylesheets, scripts: scripts)
+            .render()
+    }
+
+    private static func estimateOptions(selected: String) -> String {
+        let selectedMinutes = Estimate.minutes(from: selected)
+        var minutes = StoreQuickAddOptions.estimateMinutes
+        if let selectedMinutes, !minutes.contains(selectedMinutes) { minutes.append(selectedMinutes); minutes.sort() }
+        return "<option value=\"\">None</option>" + minutes.map { value in
+            "<option value=\"\(Estimate.text(minutes: value))\"\(value == selectedMinutes ? " selected" : "")>\(Estimate.text(minutes: value))</option>"
+        }.joined()
+    }
+
+    // MARK: quick add
+
+    private static func quickAddQuery(_ quickAdd: QuickAddViewModel, from: String) -> String {
+        var query = self.query(from)
+        switch quickAdd.context {
+        case .project(let name): query += "&project=" + HTML.urlComponent(name)
+        case .dueDate(let date): query += "&due=" + date.iso
+        case .none: break
+        }
+        return query
+    }
+
+    /// The popup on list pages: opened by the script, its sections loaded through the API
+    /// on first open.
+    private static func quickAddDialog(_ quickAdd: QuickAddViewModel, from: String) -> String {
+        """
+        <dialog id="quick-add-dialog" aria-labelledby="quick-add-heading" data-testid="quick-add-dialog">
+        <h2 id="quick-add-heading">New task</h2>
+        \(quickAddForm(quickAdd, from: from, inDialog: true))
+        </dialog>
+
+        """
+    }
+
+    /// The quick-add page: the same form without a script, sections loaded by the server.
+    static func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String? = nil) -> String {
+        let header = "<span class=\"bar-start\"><a href=\"\(a(from))\" data-testid=\"back\">‹ Back</a></span><h1>New task</h1><span class=\"bar-end\"></span>"
+        var main = ""
+        if let error { main += "<p class=\"message error\" role=\"alert\" data-testid=\"form-error\">\(t(error))</p>\n" }
+        main += quickAddForm(quickAdd, from: from, inDialog: false)
+        return Page(title: "New task — Todo", header: header, main: main, stylesheets: stylesheets, scripts: scripts).render()
+    }
+
+    private static func quickAddForm(_ quickAdd: QuickAddViewModel, from: String, inDialog: Bool) -> String {
+        var context = ""
+        switch quickAdd.context {
+        case .project(let name): context = " data-context-project=\"\(a(name))\""
+        case .dueDate(let date): context = " data-context-due=\"\(date.iso)\""
+        case .none: break
+        }
+        var html = """
+            <form method="post" action="/quick-add" class="quick-add" id="quick-add-form" data-testid="quick-add-form"\(context)>
+            <input type="hidden" name="from" value="\(a(from))">
+            <label for="quick-text\(inDialog ? "" : "-page")">Title on the first line, then a description</label>
+            <textarea id="quick-text\(inDialog ? "" : "-page")" name="text" rows="3" data-testid="quick-add-text" autofocus>\(t(quickAdd.text))</textarea>
+
+            """
+        for section in quickAdd.sections {
+            let kind = section.kind.rawValue
+            html += """
+                <fieldset class="quick-section" data-section="\(kind)" data-error-message="\(a(section.kind.errorMessage))" data-testid="quick-section-\(kind)">
+                <legend>\(t(section.kind.title))</legend>
+                <div class="options" data-testid="quick-options-\(kind)">\(inDialog ? "" : quickAddOptions(section))</div>
+                </fieldset>
+
+                """
+        }
+        html += """
+            <div class="form-actions">
+            \(inDialog
+                ? "<button type=\"button\" data-close-dialog data-testid=\"quick-add-cancel\">Cancel</button>"
+                : "<a class=\"button\" href=\"\(a(from))\" data-testid=\"quick-add-cancel\">Cancel</a>")
+            <button type="submit" class="save" data-testid="quick-add-save">Save</button>
+            </div>
+            </form>
+            """
+        return html
+    }
+
+    /// A loaded section's choices as radio buttons (single) or checkboxes (multiple).
+    static func quickAddOptions(_ section: QuickAddSection) -> String {
+        let kind = section.kind.rawValue
+        switch section.state {
+        case .notLoaded:
+            return ""
+        case .empty(let message):
+            return "<p class=\"section-note\" data-testid=\"quick-empty-\(kind)\">\(t(message))</p>"
+        case .failed(let message):
+            return "<p class=\"section-note error\" role=\"alert\" data-testid=\"quick-error-\(kind)\">\(t(message))</p>"
+        case .loaded(let options):
+            let single = section.kind.selectionMode == .single
+            var html = ""
+            if single {
+                let none = section.selection.selected.isEmpty
+                html += "<label><input type=\"radio\" name=\"\(kind)\" value=\"\"\(none ? " checked" : "") data-testid=\"quick-option-\(kind)-none\"> None</label>"
+            }
+            for option in options {
+                let checked = section.selection.isSelected(option.id) ? " checked" : ""
+                html += "<label><input type=\"\(single ? "radio" : "checkbox")\" name=\"\(kind)\" value=\"\(a(option.id))\"\(checked) data-testid=\"quick-option-\(kind)-\(a(option.id))\"> \(t(option.label))</label>"
+            }
+            return html
+        }
+    }
+
+    // MARK: conflict and errors
+
+    static func conflict(mine: ItemFormViewModel, current: TodoItem, from: String) -> String {
+        let id = current.id.uuidString.lowercased()
+        let header = "<span class=\"bar-start\"><a href=\"\(a(from))\" data-testid=\"back\">‹ Back</a></span><h1>Changed elsewhere</h1><span class=\"bar-end\"></span>"
+        let main = """
+            <p class="message" role="alert" data-testid="conflict">“\(t(current.title))” was changed since you opened it (it is now at version \(current.version)). Nothing was saved.</p>
+            <p>Its title is now “<span data-testid="current-title">\(t(current.title))</span>”; yours was “<span data-testid="mine-title">\(t(mine.title))</span>”.</p>
+            <p><a class="button" href="/items/\(id)/edit\(a(query(from)))" data-testid="reopen">Edit the current version</a></p>
+            """
+        return Page(title: "Changed elsewhere — Todo", header: header, main: main, stylesheets: stylesheets).render()
+    }
+
+    static func errorPage(title: String, message: String) -> String {
+        let header = "<span class=\"bar-start\"><a href=\"/\" data-testid=\"back\">‹ All items</a></span><h1>\(t(title))</h1><span class=\"bar-end\"></span>"
+        let main = "<p class=\"message error\" role=\"alert\" data-testid=\"error-message\">\(t(message))</p>"
+        return Page(title: "\(title) — Todo", header: header, main: main, stylesheets: stylesheets).render()
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import WebUI
+
+@Suite("WebUI")
+struct WebUITests {
+    @Test("text and attributes are escaped, so user text can never become markup")
+    func test_escaping() {
+        #expect(HTML.text("<img src=x onerror=alert(1)> & \"q\" 'a'") == "&lt;img src=x onerror=alert(1)&gt; &amp; &quot;q&quot; &#39;a&#39;")
+        #expect(HTML.attribute("\" onmouseover=\"x") == "&quot; onmouseover=&quot;x")
+        #expect(HTML.text("café 🍰") == "café 🍰")
+    }
+
+    @Test("URL components are percent-encoded as UTF-8")
+    func test_urlComponent() {
+        #expect(HTML.urlComponent("Home & Garden/é") == "Home%20%26%20Garden%2F%C3%A9")
+        #expect(HTML.urlComponent("a-b_c.d~") == "a-b_c.d~")
+    }
+
+    @Test("form bodies decode plus signs, percent escapes and repeated names")
+    func test_formData() {
+        let form = FormData(urlEncoded: "title=Buy+milk%21&repeat=mon&repeat=wed&empty=&bad=%zz&caf%C3%A9=%C3%A9")
+        #expect(form["title"] == "Buy milk!")
+        #expect(form.all("repeat") == ["mon", "wed"])
+        #expect(form["empty"] == "")
+        #expect(form["bad"] == "%zz")
+        #expect(form["café"] == "é")
+        #expect(form["missing"] == nil)
+    }
+
+    @Test("a page has a language, a title, a main landmark and escapes its title")
+    func test_page() {
+        let html = Page(title: "<b>", main: "<p>x</p>", scripts: ["/a.js"]).render()
+        #expect(html.contains("<html lang=\"en\">"))
+        #expect(html.contains("<title>&lt;b&gt;</title>"))
+        #expect(html.contains("<main id=\"main\" tabindex=\"-1\"><p>x</p></main>"))
+        #expect(html.contains("<script src=\"/a.js\" defer></script>"))
+    }
+}
