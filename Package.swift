@@ -57,7 +57,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
     ]
 )

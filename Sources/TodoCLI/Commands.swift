@@ -34,6 +34,8 @@ public struct TodoCommand: ParsableCommand {
         subcommands: [
             List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
             Projects.self,
+            Export.self,
+            Import.self,
         ],
         defaultSubcommand: List.self)
 
