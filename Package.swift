@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
+        .library(name: "TodoInterop", targets: ["TodoInterop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -28,13 +29,15 @@ let package = Package(
             name: "TodoStore",
             dependencies: ["TodoCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
+        // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
+        .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
         // MARK: Todo — ViewModels (no UI, web, CLI or database framework)
         .target(name: "TodoPresentation", dependencies: ["TodoCore"], swiftSettings: strict),
         // MARK: Todo — Views
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation",
+                "TodoCore", "TodoPresentation", "TodoInterop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -58,13 +61,14 @@ let package = Package(
         // MARK: Tests
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: strict),
         .testTarget(

@@ -34,6 +34,8 @@ public struct CLIContext {
     public var today: () -> CalendarDate
     public var writeOut: (String) -> Void
     public var writeErr: (String) -> Void
+    /// Everything on standard input (`todo import -`).
+    public var readStandardInput: () -> Data
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,
@@ -41,7 +43,8 @@ public struct CLIContext {
         stdoutIsTerminal: Bool = false,
         today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
         writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
     ) {
         self.openStore = openStore
         self.environment = environment
@@ -49,6 +52,7 @@ public struct CLIContext {
         self.today = today
         self.writeOut = writeOut
         self.writeErr = writeErr
+        self.readStandardInput = readStandardInput
     }
 
     /// Styling is on for a terminal unless `NO_COLOR` is set (no-color.org).

@@ -44,7 +44,7 @@ public struct TodoCommand: ParsableCommand {
                 """,
             subcommands: [
                 List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
-                Projects.self,
+                Projects.self, Export.self, Import.self,
             ] + extra,
             defaultSubcommand: List.self)
     }

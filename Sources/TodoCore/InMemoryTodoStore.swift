@@ -90,6 +90,19 @@ public actor InMemoryTodoStore: TodoStore {
         Set(itemsByID.values.compactMap(\.project)).sorted()
     }
 
+    public func importItems(_ items: [ImportedItem], dryRun: Bool) throws -> ImportSummary {
+        let toDo = itemsByID.values.filter { !$0.isDone }.map(\.position)
+        let done = itemsByID.values.filter(\.isDone).map(\.position)
+        let plan = try ImportPlan(
+            items, existing: itemsByID,
+            edges: ImportPlan.Edges(firstToDo: toDo.min(), lastToDo: toDo.max(), firstDone: done.min()),
+            now: environment.now())
+        if !dryRun {
+            for write in plan.writes { itemsByID[write.item.id] = write.item }
+        }
+        return plan.summary
+    }
+
     // MARK: - Helpers
 
     private func store(_ item: TodoItem, at position: Double) -> TodoItem? {

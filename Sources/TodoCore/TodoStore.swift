@@ -165,6 +165,11 @@ public protocol TodoStore: Sendable {
     func deleteAll() async throws
     /// The projects that have at least one item, by name.
     func projects() async throws -> [Project]
+    /// Inserts or replaces whole items (same id: replaced), all or nothing, as `ImportPlan`
+    /// lays out: each item validated by `TodoRules`, positions and timestamps kept when
+    /// given, placed by the ordering rules when not. With `dryRun`, stores nothing and
+    /// reports what it would do. Throws `TodoImportError` naming the first bad item.
+    func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary
 }
 
 extension TodoStore {
@@ -176,6 +181,12 @@ extension TodoStore {
 
     public func delete(id: UUID) async throws -> Bool {
         try await delete(id: id, expectedVersion: nil)
+    }
+
+    /// Inserts or replaces whole items, positions and timestamps included.
+    public func importItems(_ items: [TodoItem]) async throws -> ImportSummary {
+        try await importItems(
+            items.enumerated().map { ImportedItem(item: $1, origin: "item \($0 + 1)") }, dryRun: false)
     }
 
     /// Checks (true) or unchecks (false) an item.

@@ -143,6 +143,35 @@ public struct SQLiteTodoStore: TodoStore {
         }
     }
 
+    public func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
+        let now = environment.now()
+        let body: @Sendable (Database) throws -> ImportSummary = { db in
+            var existing: [UUID: TodoItem] = [:]
+            for entry in items {
+                if let item = try Self.fetchItem(db, id: entry.item.id) { existing[item.id] = item }
+            }
+            let plan = try ImportPlan(
+                items, existing: existing,
+                edges: ImportPlan.Edges(
+                    firstToDo: try Self.edgePosition(db, done: false, first: true),
+                    lastToDo: try Self.edgePosition(db, done: false, first: false),
+                    firstDone: try Self.edgePosition(db, done: true, first: true)),
+                now: now)
+            if !dryRun {
+                for write in plan.writes {
+                    if let old = write.replacing {
+                        try Self.save(db, write.item, replacing: old)
+                    } else {
+                        try Self.insert(db, write.item)
+                    }
+                }
+            }
+            return plan.summary
+        }
+        // One transaction: a failure anywhere leaves the database as it was.
+        return dryRun ? try await read(body) : try await write(body)
+    }
+
     // MARK: - SQL
 
     private static let select = """
@@ -171,7 +200,8 @@ public struct SQLiteTodoStore: TodoStore {
     private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
     private static func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
-        try Row.fetchOne(db, sql: select + " WHERE i.id = ?", arguments: [key(id)]).map(item(from:))
+        let statement = try db.cachedStatement(sql: select + " WHERE i.id = ?")
+        return try Row.fetchOne(statement, arguments: [key(id)]).map(item(from:))
     }
 
     /// The first or last position of a section, straight from the index.

@@ -10,6 +10,8 @@ final class CLIHarness {
     private(set) var err = ""
     var terminal = false
     var environment: [String: String] = [:]
+    /// What `todo import -` reads.
+    var standardInput = Data()
     private(set) var openedLocations: [StoreLocation] = []
 
     init() { store = InMemoryTodoStore(environment: TestEnvironment().environment) }
@@ -27,7 +29,8 @@ final class CLIHarness {
             },
             environment: environment, stdoutIsTerminal: terminal,
             today: { CalendarDate(iso: "2026-11-21")! },
-            writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+            writeOut: { self.out += $0 }, writeErr: { self.err += $0 },
+            readStandardInput: { self.standardInput })
         return await TodoCLI.run(arguments, context: context)
     }
 

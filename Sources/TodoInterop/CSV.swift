@@ -1,0 +1,86 @@
+/// RFC 4180 comma-separated values: records end with CRLF (LF is read too); a field that
+/// holds a comma, a double quote, CR or LF is put in double quotes, with its quotes doubled.
+enum CSV {
+    /// One record as a line (with its CRLF).
+    static func line(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    static func quoted(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A record and the line it starts on (1-based).
+    struct Record {
+        var line: Int
+        var fields: [String]
+    }
+
+    /// The records of `text`; empty lines are skipped.
+    static func records(_ text: String) throws(TodoFormatError) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var line = 1, recordLine = 1
+        var inQuotes = false, wasQuoted = false, atFieldStart = true
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+
+        func endField() {
+            fields.append(String(field))
+            field = String.UnicodeScalarView()
+            wasQuoted = false
+            atFieldStart = true
+        }
+        func endRecord() {
+            endField()
+            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+            fields = []
+        }
+
+        while i < scalars.count {
+            let c = scalars[i]
+            if inQuotes {
+                if c == "\"" {
+                    if i + 1 < scalars.count, scalars[i + 1] == "\"" {
+                        field.append("\"")
+                        i += 1
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.append(c)
+                }
+            } else if c == "," {
+                endField()
+            } else if c == "\r" || c == "\n" {
+                if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
+                endRecord()
+                line += 1
+                recordLine = line
+            } else if c == "\"" {
+                guard atFieldStart else {
+                    throw .line(line, "a field holds a double quote but does not start with one; "
+                        + "put the field in double quotes and double the quote inside (\"\").")
+                }
+                inQuotes = true
+                wasQuoted = true
+                atFieldStart = false
+            } else {
+                guard !wasQuoted else {
+                    throw .line(line, "a quoted field goes on after its closing quote; "
+                        + "a quote inside a field is written twice (\"\").")
+                }
+                field.append(c)
+                atFieldStart = false
+            }
+            i += 1
+        }
+        if inQuotes { throw .line(recordLine, "a quoted field is never closed (a double quote is missing).") }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
+        return records
+    }
+}

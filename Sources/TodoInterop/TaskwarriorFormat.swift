@@ -1,0 +1,223 @@
+import Foundation
+import TodoCore
+
+/// The JSON that Taskwarrior's `task import` reads and `task export` writes: an array of
+/// tasks (one per line), dates as `20261121T090000Z`.
+///
+/// uuid ↔ id, description ↔ title, status `pending` / `completed` ↔ done, entry ↔ createdAt,
+/// modified ↔ updatedAt, end ↔ completedAt, due (midnight of the due date in the local time
+/// zone, as `task add due:…` stores it) ↔ dueDate, project ↔ project, one annotation ↔
+/// details (several annotations are joined with line breaks on import). What Taskwarrior has
+/// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
+/// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
+/// (minutes), `todorepeat` (`mon,wed`), `todoorder` (the position).
+///
+/// Import also reads one JSON object per line (what `task import` accepts too); `waiting`
+/// and `recurring` tasks are open items; `deleted` tasks are left out.
+public struct TaskwarriorFormat: TodoFormat {
+    public let options: InteropOptions
+    public var format: InteropFormat { .taskwarrior }
+
+    public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
+
+    public func encode(_ items: [TodoItem]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines: [String] = []
+        for item in items {
+            lines.append(String(decoding: try encoder.encode(Task(item, zone: options.timeZone)), as: UTF8.self))
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
+        let decoder = JSONDecoder()
+        var tasks: [(Task, String)] = []
+        let trimmed = text.drop(while: \.isWhitespace)
+        if trimmed.isEmpty { return [] }
+        if trimmed.first == "[" {
+            do {
+                let decoded = try decoder.decode([Task].self, from: Data(text.utf8))
+                tasks = decoded.enumerated().map { ($1, "task \($0 + 1)") }
+            } catch {
+                throw Self.describe(error, origin: nil)
+            }
+        } else {
+            for (index, line) in physicalLines(text).enumerated()
+            where !line.allSatisfy(\.isWhitespace) {
+                do {
+                    tasks.append((try decoder.decode(Task.self, from: Data(line.utf8)), "line \(index + 1)"))
+                } catch {
+                    throw Self.describe(error, origin: "line \(index + 1)")
+                }
+            }
+        }
+        var items: [ImportedItem] = []
+        for (task, origin) in tasks where task.status != "deleted" {
+            items.append(try task.imported(origin: origin, options: options))
+        }
+        return items
+    }
+
+    /// A task as Taskwarrior writes it. UDAs are strings on export; numbers are read too.
+    struct Task: Codable {
+        var uuid: String?
+        var description: String?
+        var status: String?
+        var entry: String?
+        var modified: String?
+        var end: String?
+        var due: String?
+        var project: String?
+        var annotations: [Annotation]?
+        var todolocation: FlexibleText?
+        var todolatitude: FlexibleText?
+        var todolongitude: FlexibleText?
+        var todoestimate: FlexibleText?
+        var todorepeat: FlexibleText?
+        var todoorder: FlexibleText?
+
+        struct Annotation: Codable {
+            var entry: String?
+            var description: String?
+        }
+
+        init(_ item: TodoItem, zone: TimeZone) {
+            uuid = item.id.uuidString.lowercased()
+            description = item.title
+            status = item.isDone ? "completed" : "pending"
+            entry = InteropDates.basic(item.createdAt)
+            modified = InteropDates.basic(item.updatedAt)
+            end = item.completedAt.map(InteropDates.basic)
+            due = item.dueDate.map { InteropDates.basic(InteropDates.startOfDay($0, in: zone)) }
+            project = item.project?.name
+            annotations = item.details.map { [Annotation(entry: InteropDates.basic(item.updatedAt), description: $0)] }
+            todolocation = item.location.map { FlexibleText($0.name) }
+            todolatitude = item.location?.latitude.map { FlexibleText($0.interopText) }
+            todolongitude = item.location?.longitude.map { FlexibleText($0.interopText) }
+            todoestimate = item.estimateMinutes.map { FlexibleText(String($0)) }
+            todorepeat = item.repeatDays.isEmpty ? nil : FlexibleText(item.repeatDays.ordered.map(\.rawValue).joined(separator: ","))
+            todoorder = FlexibleText(item.position.interopText)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(uuid, forKey: .uuid)
+            try c.encodeIfPresent(description, forKey: .description)
+            try c.encodeIfPresent(status, forKey: .status)
+            try c.encodeIfPresent(entry, forKey: .entry)
+            try c.encodeIfPresent(modified, forKey: .modified)
+            try c.encodeIfPresent(end, forKey: .end)
+            try c.encodeIfPresent(due, forKey: .due)
+            try c.encodeIfPresent(project, forKey: .project)
+            try c.encodeIfPresent(annotations, forKey: .annotations)
+            try c.encodeIfPresent(todolocation, forKey: .todolocation)
+            try c.encodeIfPresent(todolatitude, forKey: .todolatitude)
+            try c.encodeIfPresent(todolongitude, forKey: .todolongitude)
+            try c.encodeIfPresent(todoestimate, forKey: .todoestimate)
+            try c.encodeIfPresent(todorepeat, forKey: .todorepeat)
+            try c.encodeIfPresent(todoorder, forKey: .todoorder)
+        }
+
+        func imported(origin: String, options: InteropOptions) throws(TodoFormatError) -> ImportedItem {
+            func fail(_ reason: String) -> TodoFormatError { TodoFormatError(origin, reason) }
+            guard let description else { throw fail("the task has no description.") }
+            var id: UUID?
+            if let uuid {
+                guard let parsed = UUID(uuidString: uuid) else { throw fail("uuid “\(uuid)” is not a UUID.") }
+                id = parsed
+            }
+            let done: Bool
+            switch status ?? "pending" {
+            case "pending", "waiting", "recurring": done = false
+            case "completed": done = true
+            case let other: throw fail("status “\(other)” is not pending, waiting, recurring, completed or deleted.")
+            }
+            func date(_ text: String?, _ key: String) throws(TodoFormatError) -> Date? {
+                guard let text else { return nil }
+                guard let date = InteropDates.parseBasic(text, floating: nil) else {
+                    throw fail("\(key) “\(text)” is not a Taskwarrior date such as 20261121T090000Z.")
+                }
+                return date
+            }
+            let created = try date(entry, "entry")
+            let updated = try date(modified, "modified")
+            let completed = try date(end, "end")
+            let dueDate = try date(due, "due").map { CalendarDate($0, in: options.timeZone) }
+            func number<T>(_ value: FlexibleText?, _ key: String, _ expected: String, _ parse: (String) -> T?) throws(TodoFormatError) -> T? {
+                guard let text = value?.text else { return nil }
+                guard let parsed = parse(text) else { throw fail("\(key) “\(text)” is not \(expected).") }
+                return parsed
+            }
+            let latitude = try number(todolatitude, "todolatitude", "a number", Double.init)
+            let longitude = try number(todolongitude, "todolongitude", "a number", Double.init)
+            let estimate = try number(todoestimate, "todoestimate", "a whole number of minutes", Int.init)
+            let order = try number(todoorder, "todoorder", "a number", Double.init)
+            let days = try number(todorepeat, "todorepeat", "a list of days such as mon,wed,fri") { (text: String) -> Set<Weekday>? in
+                var days: Set<Weekday> = []
+                for name in text.split(separator: ",") {
+                    guard let day = Weekday(name: String(name)) else { return nil }
+                    days.insert(day)
+                }
+                return days
+            } ?? []
+            var location: Location?
+            if let name = todolocation?.text {
+                location = Location(name: name, latitude: latitude, longitude: longitude)
+            } else if latitude != nil || longitude != nil {
+                throw fail("todolatitude and todolongitude need a todolocation name.")
+            }
+            let notes = (annotations ?? []).compactMap(\.description)
+            var given: ImportedItem.Given = []
+            if created != nil { given.insert(.createdAt) }
+            if updated != nil { given.insert(.updatedAt) }
+            if completed != nil { given.insert(.completedAt) }
+            if order != nil { given.insert(.position) }
+            let item = TodoItem(
+                id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
+                dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
+                estimateMinutes: estimate, repeatDays: days, position: order ?? 0,
+                createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
+            return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
+        }
+    }
+
+    /// A value Taskwarrior may write as a string or, for a numeric UDA, as a number.
+    struct FlexibleText: Codable {
+        var text: String
+        init(_ text: String) { self.text = text }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let string = try? c.decode(String.self) {
+                text = string
+            } else {
+                text = try c.decode(Double.self).interopText
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            try c.encode(text)
+        }
+    }
+
+    private static func describe(_ error: any Error, origin: String?) -> TodoFormatError {
+        guard let error = error as? DecodingError else { return TodoFormatError(origin, "\(error)") }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            var origin = origin
+            var field: String?
+            for key in context.codingPath {
+                if let index = key.intValue, origin == nil { origin = "task \(index + 1)" } else if key.intValue == nil { field = key.stringValue }
+            }
+            if let field { return TodoFormatError(origin, "“\(field)” has a value of the wrong type.") }
+            return TodoFormatError(origin, "expected \(origin == nil ? "an array of tasks" : "a task object").")
+        case .dataCorrupted(let context):
+            let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return TodoFormatError(origin, "this is not valid JSON" + (detail.map { " (\($0))" } ?? "") + ".")
+        @unknown default:
+            return TodoFormatError(origin, "this is not valid JSON.")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TodoCore
+
+/// The todo.txt format (github.com/todotxt/todo.txt): one task per line,
+///
+///     x 2026-11-22 2026-11-21 Title +Project @Location due:2026-12-01 id:…
+///
+/// done items start with `x` and their completion date; every line carries the creation
+/// date; the project is a `+project`, the location an `@context`; the other fields are
+/// `key:value` tags (`due`, `est`, `repeat`, `geo`, `details`, `id`). In names and tag
+/// values, `%`, `:` (tag values only), spaces and line breaks are percent-encoded, so that
+/// details with line breaks survive a round trip.
+///
+/// Import reads any todo.txt file: a priority `(A)` stays at the front of the title (so it
+/// is written back where todo.txt tools look for it); the first `+project` and `@context`
+/// become the project and location, further ones and unknown `key:value` tags stay in the
+/// title. Lines without an `id:` are new items each time they are imported.
+public struct TodoTxtFormat: TodoFormat {
+    public let options: InteropOptions
+    public var format: InteropFormat { .todotxt }
+
+    public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
+
+    public func encode(_ items: [TodoItem]) throws -> String {
+        items.map(line).joined()
+    }
+
+    /// One item as a line (with its newline).
+    public func line(_ item: TodoItem) -> String {
+        var words: [String] = []
+        var title = item.title
+        let zone = options.timeZone
+        if item.isDone {
+            words.append("x")
+            words.append(CalendarDate(item.completedAt ?? item.updatedAt, in: zone).iso)
+        } else if let priority = Self.priority(of: title) {
+            // The priority goes before the creation date, where todo.txt tools look for it.
+            words.append(priority)
+            title = String(title.dropFirst(priority.count + 1))
+        }
+        words.append(CalendarDate(item.createdAt, in: zone).iso)
+        words.append(title)
+        if let project = item.project { words.append("+" + Self.encode(project.name, colons: false)) }
+        if let location = item.location { words.append("@" + Self.encode(location.name, colons: false)) }
+        if let due = item.dueDate { words.append("due:" + due.iso) }
+        if let estimate = item.estimateMinutes { words.append("est:" + Estimate.text(minutes: estimate)) }
+        if !item.repeatDays.isEmpty { words.append("repeat:" + item.repeatDays.ordered.map(\.rawValue).joined(separator: ",")) }
+        if let latitude = item.location?.latitude, let longitude = item.location?.longitude {
+            words.append("geo:\(latitude.interopText),\(longitude.interopText)")
+        }
+        if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
+        words.append("id:" + item.id.uuidString.lowercased())
+        return words.joined(separator: " ") + "\n"
+    }
+
+    public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
+        var items: [ImportedItem] = []
+        var number = 0
+        for line in physicalLines(text) {
+            number += 1
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            items.append(try item(Substring(line), number: number))
+        }
+        return items
+    }
+
+    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "id"]
+
+    private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
+        func fail(_ reason: String) -> TodoFormatError { .line(number, reason) }
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        func takeDate() -> CalendarDate? {
+            guard let first = words.first, first.count == 10, let date = CalendarDate(iso: first) else { return nil }
+            words.removeFirst()
+            return date
+        }
+        var done = false
+        var priority: String?
+        var completed: CalendarDate?
+        var created: CalendarDate?
+        if words.first == "x" {
+            done = true
+            words.removeFirst()
+            completed = takeDate()
+            created = completed == nil ? nil : takeDate()
+        } else {
+            if let first = words.first, Self.priority(of: first + " ") != nil {
+                priority = first
+                words.removeFirst()
+            }
+            created = takeDate()
+        }
+
+        var project: String?, context: String?
+        var tags: [String: String] = [:]
+        var titleWords: [String] = []
+        for word in words {
+            if project == nil, word.count > 1, word.hasPrefix("+") {
+                project = try Self.decode(String(word.dropFirst()), number: number)
+            } else if context == nil, word.count > 1, word.hasPrefix("@") {
+                context = try Self.decode(String(word.dropFirst()), number: number)
+            } else if let colon = word.firstIndex(of: ":"), Self.knownKeys.contains(String(word[..<colon])),
+                      tags[String(word[..<colon])] == nil, word.index(after: colon) < word.endIndex {
+                tags[String(word[..<colon])] = String(word[word.index(after: colon)...])
+            } else {
+                titleWords.append(word)
+            }
+        }
+        var title = titleWords.joined(separator: " ")
+        if let priority { title = priority + " " + title }
+
+        var id: UUID?
+        if let text = tags["id"] {
+            guard let parsed = UUID(uuidString: text) else { throw fail("id:\(text) is not a UUID.") }
+            id = parsed
+        }
+        var due: CalendarDate?
+        if let text = tags["due"] {
+            guard let date = CalendarDate(iso: text) else { throw fail("due:\(text) is not a date of the form YYYY-MM-DD.") }
+            due = date
+        }
+        var estimate: Int?
+        if let text = tags["est"] {
+            guard let minutes = Estimate.minutes(from: text) else {
+                throw fail("est:\(text) is not an estimate such as 30m, 1h or 1h30m (at most a week).")
+            }
+            estimate = minutes
+        }
+        var days: Set<Weekday> = []
+        if let text = tags["repeat"] {
+            for name in text.split(separator: ",") {
+                guard let day = Weekday(name: String(name)) else {
+                    throw fail("repeat:\(text) has “\(name)”, which is not mon, tue, wed, thu, fri, sat or sun.")
+                }
+                days.insert(day)
+            }
+        }
+        var location = context.map { Location(name: $0) }
+        if let text = tags["geo"] {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+                throw fail("geo:\(text) is not a latitude and longitude such as geo:52.52,13.405.")
+            }
+            guard location != nil else { throw fail("geo:\(text) needs a location name, written as an @context.") }
+            location?.latitude = latitude
+            location?.longitude = longitude
+        }
+        let details = try tags["details"].map { (text: String) throws(TodoFormatError) in try Self.decode(text, number: number) }
+
+        let zone = options.timeZone
+        var given: ImportedItem.Given = []
+        if created != nil { given.insert(.createdAt) }
+        if completed != nil { given.insert(.completedAt) }
+        let item = TodoItem(
+            id: id ?? options.makeID(), title: title, details: details, isDone: done, dueDate: due, location: location,
+            project: project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
+            createdAt: created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            completedAt: completed.map { InteropDates.startOfDay($0, in: zone) })
+        return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
+    }
+
+    /// `(A)` when `title` starts with a todo.txt priority and a space.
+    static func priority(of title: String) -> String? {
+        let scalars = Array(title.unicodeScalars.prefix(4))
+        guard scalars.count == 4, scalars[0] == "(", ("A"..."Z").contains(scalars[1]), scalars[2] == ")", scalars[3] == " "
+        else { return nil }
+        return String(String.UnicodeScalarView(scalars[0...2]))
+    }
+
+    /// Percent-encodes what would break a word: `%`, whitespace, control characters, and `:`
+    /// when `colons`.
+    static func encode(_ text: String, colons: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let special = scalar == "%" || (colons && scalar == ":") || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .control
+            if special {
+                for byte in String(scalar).utf8 { out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func decode(_ text: String, number: Int) throws(TodoFormatError) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%") {
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else {
+                    throw .line(number, "“\(text)” has a % that is not followed by two hex digits (write %25 for %).")
+                }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        guard let decoded = String(bytes: bytes, encoding: .utf8) else {
+            throw .line(number, "“\(text)” decodes to bytes that are not UTF-8 text.")
+        }
+        return decoded
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TodoCore
+
+/// Items whose data bites import and export: non-ASCII and emoji, quotes, commas,
+/// semicolons, backslashes, line breaks in details, done and open items, with and without
+/// due dates, a project with a space, a location with coordinates, a title that starts with
+/// `x ` and one with a todo.txt priority. Timestamps carry milliseconds.
+public enum InteropFixtures {
+    public static func at(_ iso: String) -> Date { Timestamp.parse(iso)! }
+
+    public static let items: [TodoItem] = [
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e01")!,
+            title: "Café ☕ “curly” \"straight\", commas; semicolons \\ backslash",
+            details: "Line 1\nLine 2 with \"quotes\", commas; semis \\ and a %25 sign\n\nLast line 🎉 🇩🇪",
+            dueDate: CalendarDate(iso: "2026-12-01"),
+            location: Location(name: "Bäckerei Müller, Straße 5", latitude: 52.52, longitude: 13.405),
+            project: Project(name: "Home Renovation"), estimateMinutes: 90, repeatDays: [.monday, .friday],
+            position: -2, createdAt: at("2026-11-01T08:15:30.123Z"), updatedAt: at("2026-11-20T17:45:01.999Z"),
+            version: 3),
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e02")!,
+            title: "Pay rent", position: -1, createdAt: at("2026-11-02T00:00:00.000Z"),
+            updatedAt: at("2026-11-02T00:00:00.000Z")),
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e03")!,
+            title: "(B) Prioritised, with a comma", dueDate: CalendarDate(iso: "2027-01-15"),
+            project: Project(name: "Work"), position: 0.5, createdAt: at("2026-11-03T23:59:59.001Z"),
+            updatedAt: at("2026-11-04T10:00:00.500Z"), version: 2),
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e04")!,
+            title: "x marks the spot", location: Location(name: "Garden"), position: 1,
+            createdAt: at("2026-11-05T12:00:00.250Z"), updatedAt: at("2026-11-05T12:00:00.250Z")),
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05")!,
+            title: "日本語のタスク 🍣", details: "multi\nline", isDone: true, dueDate: CalendarDate(iso: "2026-11-20"),
+            project: Project(name: "Work"), estimateMinutes: 30, position: -1,
+            createdAt: at("2026-11-06T09:00:00.000Z"), updatedAt: at("2026-11-19T20:30:15.750Z"),
+            completedAt: at("2026-11-19T20:30:15.750Z"), version: 5),
+        TodoItem(
+            id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e06")!,
+            title: "Old thing; done", isDone: true, position: 0, createdAt: at("2026-10-01T06:07:08.009Z"),
+            updatedAt: at("2026-10-02T06:07:08.009Z"), completedAt: at("2026-10-02T06:07:08.009Z"), version: 2),
+    ]
+}
