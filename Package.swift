@@ -3,6 +3,11 @@ import PackageDescription
 
 // Swift 6 language mode (complete concurrency checking) for every target.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
     name: "TestDrivenApps",
@@ -10,6 +15,10 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .executable(name: "todo", targets: ["todo"]),
+        .executable(name: "comics", targets: ["comics"]),
+        .library(name: "ComicsCore", targets: ["ComicsCore"]),
+        .library(name: "ComicsAPI", targets: ["ComicsAPI"]),
+        .library(name: "ComicsPresentation", targets: ["ComicsPresentation"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
@@ -20,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -51,7 +61,41 @@ let package = Package(
             ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
-        .target(name: "WebUI", swiftSettings: strict),
+        .target(name: "WebUI", dependencies: [hummingbird], swiftSettings: strict),
+
+        // MARK: Comics — Model (Foundation only)
+        .target(name: "ComicsCore", swiftSettings: strict),
+        // MARK: Comics — Marvel-contract HTTP client (Foundation URLSession, no server framework)
+        .target(name: "ComicsAPI", dependencies: ["ComicsCore"], swiftSettings: strict),
+        // MARK: Comics — the bundled catalog (data resource + in-process source)
+        .target(
+            name: "ComicsCatalog", dependencies: ["ComicsCore"],
+            exclude: ["README.md"],
+            resources: [.copy("Resources/catalog.json")],
+            swiftSettings: strict),
+        // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
+        .target(
+            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            swiftSettings: strict),
+        // MARK: Comics — ViewModels (ComicsCore only)
+        .target(name: "ComicsPresentation", dependencies: ["ComicsCore"], swiftSettings: strict),
+        // MARK: Comics — Views
+        .target(
+            name: "ComicsWeb",
+            dependencies: [
+                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsCatalogServer",
+                "WebUI", hummingbird, logging,
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "ComicsCLI",
+            dependencies: [
+                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsWeb",
+                argumentParser, logging,
+            ],
+            swiftSettings: strict),
+        // MARK: Comics — composition root
+        .executableTarget(name: "comics", dependencies: ["ComicsCLI", logging], swiftSettings: strict),
         // MARK: Todo — composition root
         .executableTarget(
             name: "todo",
@@ -70,7 +114,31 @@ let package = Package(
             name: "TodoCLITests",
             dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
-        .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: strict),
+        .testTarget(name: "WebUITests", dependencies: ["WebUI", hummingbird, hummingbirdTesting], swiftSettings: strict),
+        .testTarget(name: "ComicsCoreTests", dependencies: ["ComicsCore", propertyBased], swiftSettings: strict),
+        .testTarget(
+            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", hummingbird, logging],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ComicsCatalogTests",
+            dependencies: [
+                "ComicsCatalog", "ComicsCatalogServer", "ComicsAPI", "ComicsCore", hummingbird, hummingbirdTesting,
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ComicsPresentationTests", dependencies: ["ComicsPresentation", "ComicsCore"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ComicsWebTests",
+            dependencies: [
+                "ComicsWeb", "WebUI", "ComicsCore", "ComicsCatalog", "ComicsCatalogServer", hummingbird, hummingbirdTesting,
+                logging,
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ComicsCLITests",
+            dependencies: ["ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "comics", argumentParser, hummingbird, logging],
+            swiftSettings: strict),
         .testTarget(
             name: "TodoWebTests",
             dependencies: [

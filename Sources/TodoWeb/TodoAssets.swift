@@ -1,29 +1,18 @@
-import Hummingbird
 import WebUI
 
 /// The Todo app's stylesheet and script, served from memory. The script only adds
 /// niceties; every page works without it.
 enum TodoAssets {
-    static let stylesheetPath = "/static/todo.css"
-    static let scriptPath = "/static/todo.js"
+    static let stylesheetPath = "/assets/todo.css"
+    static let scriptPath = "/assets/todo.js"
 
-    static func register(on router: Router<BasicRequestContext>) {
-        let assets: [String: WebAsset] = [
-            WebAssets.sharedStylesheetPath: WebAssets.sharedStylesheet,
-            stylesheetPath: stylesheet,
-            scriptPath: script,
-        ]
-        for (path, asset) in assets {
-            router.get(RouterPath(path)) { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=300"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: asset.body)))
-            }
-        }
+    static var all: [StaticAsset] {
+        [StaticAsset(path: stylesheetPath, body: stylesheet), StaticAsset(path: scriptPath, body: script)]
     }
 
-    static let stylesheet = WebAsset.css("""
+    static let stylesheet = """
+        h2 { font-size: 1.05rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
+             margin: 1.5rem 0 .5rem; }
         .bar-start, .bar-end { min-width: 5.5rem; }
         .add-button { min-width: 5.5rem; text-align: right; font-size: 1.9rem; line-height: 1; text-decoration: none;
                       font-weight: 600; color: var(--accent); }
@@ -66,9 +55,9 @@ enum TodoAssets {
         dialog { border: 1px solid var(--line); border-radius: 10px; padding: 1rem 1.25rem; width: min(36rem, 94vw); }
         dialog::backdrop { background: rgba(27, 31, 36, .45); }
         dialog h2 { margin-top: 0; color: var(--fg); text-transform: none; letter-spacing: 0; font-size: 1.2rem; }
-        """)
+        """
 
-    static let script = WebAsset.javascript("""
+    static let script = """
         "use strict";
         (function () {
           // Save can be pressed only while the title has text (ADD-3, ADD-4).
@@ -158,5 +147,5 @@ enum TodoAssets {
             });
           }
         })();
-        """)
+        """
 }

@@ -6,7 +6,7 @@ import WebUI
 /// The pages of the Todo web app, rendered from the ViewModels. Every piece of user text
 /// goes through `HTML.text` / `HTML.attribute`.
 enum TodoPages {
-    static let stylesheets = [WebAssets.sharedStylesheetPath, TodoAssets.stylesheetPath]
+    static let stylesheets = [SharedAssets.stylesheetPath, TodoAssets.stylesheetPath]
     static let scripts = [TodoAssets.scriptPath]
 
     private static func t(_ text: String) -> String { HTML.text(text) }

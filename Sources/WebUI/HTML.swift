@@ -18,8 +18,11 @@ public enum HTML {
         return out
     }
 
-    /// An attribute value, for use inside double quotes.
-    public static func attribute(_ raw: String) -> String { text(raw) }
+    /// An attribute value, for use inside double quotes; backticks and line breaks are
+    /// escaped too, so a value can't end early in any browser's parser.
+    public static func attribute(_ raw: String) -> String {
+        text(raw).replacingOccurrences(of: "`", with: "&#96;").replacingOccurrences(of: "\n", with: "&#10;")
+    }
 
     /// A path segment or query value, percent-encoded (RFC 3986 unreserved characters kept).
     public static func urlComponent(_ raw: String) -> String {

@@ -13,7 +13,7 @@ public struct Page: Sendable {
 
     public init(
         title: String, header: String = "", main: String, footer: String? = nil,
-        stylesheets: [String] = [WebAssets.sharedStylesheetPath], scripts: [String] = []
+        stylesheets: [String] = [SharedAssets.stylesheetPath], scripts: [String] = []
     ) {
         self.title = title
         self.header = header
@@ -38,12 +38,12 @@ public struct Page: Sendable {
         html += """
             </head>
             <body>
-            <a class="skip-link" href="#main">Skip to content</a>
+            <a class="skip-link" href="#main" data-testid="skip-link">Skip to content</a>
             <header class="top-bar">\(header)</header>
             <main id="main" tabindex="-1">\(main)</main>
 
             """
-        if let footer { html += "<footer class=\"page-footer\">\(footer)</footer>\n" }
+        if let footer { html += "<footer class=\"page-footer\" data-testid=\"footer\">\(footer)</footer>\n" }
         html += "</body>\n</html>\n"
         return html
     }

@@ -217,10 +217,10 @@ struct PageRouteTests {
     @Test("static files are served with their content types; unknown and traversal paths are 404")
     func test_staticFiles() async throws {
         try await WebSUT().app.test(.router) { client async throws in
-            #expect(try await client.execute(uri: "/static/todo.js", method: .get).headers[.contentType] == "text/javascript; charset=utf-8")
-            #expect(try await client.execute(uri: "/static/shared.css", method: .get).headers[.contentType] == "text/css; charset=utf-8")
-            #expect(try await client.execute(uri: "/static/../Package.swift", method: .get).status == .notFound)
-            #expect(try await client.execute(uri: "/static/%2e%2e/%2e%2e/etc/passwd", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/assets/todo.js", method: .get).headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(try await client.execute(uri: "/assets/webui.css", method: .get).headers[.contentType] == "text/css; charset=utf-8")
+            #expect(try await client.execute(uri: "/assets/../Package.swift", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/assets/%2e%2e/%2e%2e/etc/passwd", method: .get).status == .notFound)
         }
     }
 

@@ -1,24 +1,18 @@
-/// Static files served from memory.
-public struct WebAsset: Sendable {
-    public let contentType: String
-    public let body: String
+/// The CSS and JavaScript both web apps share, served from memory by ``StaticAssets``.
+public enum SharedAssets {
+    public static let stylesheetPath = "/assets/webui.css"
+    public static let scriptPath = "/assets/webui.js"
 
-    public init(contentType: String, body: String) {
-        self.contentType = contentType
-        self.body = body
+    public static var all: [StaticAsset] {
+        [
+            StaticAsset(path: stylesheetPath, body: stylesheet),
+            StaticAsset(path: scriptPath, body: script),
+        ]
     }
 
-    public static func css(_ body: String) -> WebAsset { WebAsset(contentType: "text/css; charset=utf-8", body: body) }
-    public static func javascript(_ body: String) -> WebAsset {
-        WebAsset(contentType: "text/javascript; charset=utf-8", body: body)
-    }
-}
-
-public enum WebAssets {
-    public static let sharedStylesheetPath = "/static/shared.css"
-
-    /// Readable, accessible defaults: system fonts, AA contrast, visible focus, a spinner.
-    public static let sharedStylesheet = WebAsset.css("""
+    /// Readable, accessible defaults: system fonts, AA contrast, visible focus, a spinner that
+    /// respects reduced motion. Each app's own stylesheet adds its look.
+    public static let stylesheet = """
         :root { --fg: #1b1f24; --muted: #57606a; --bg: #ffffff; --line: #d0d7de; --accent: #0550ae;
                 --ok: #1a7f37; --danger: #cf222e; --soft: #f6f8fa; }
         * { box-sizing: border-box; }
@@ -33,8 +27,6 @@ public enum WebAssets {
         .top-bar h1 { font-size: 1.35rem; margin: 0; flex: 1; text-align: center; overflow-wrap: anywhere; }
         main { max-width: 44rem; margin: 0 auto; padding: 1rem; }
         main:focus { outline: none; }
-        h2 { font-size: 1.05rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
-             margin: 1.5rem 0 .5rem; }
         button, .button { font: inherit; padding: .45rem .9rem; border-radius: 6px; border: 1px solid var(--line);
                  background: var(--bg); color: var(--fg); cursor: pointer; text-decoration: none; display: inline-block; }
         button:disabled { cursor: not-allowed; }
@@ -50,5 +42,41 @@ public enum WebAssets {
         @media (prefers-reduced-motion: reduce) { .spinner::before { animation-duration: 3s; } }
         [hidden] { display: none !important; }
         .page-footer { max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: var(--muted); font-size: .9rem; }
-        """)
+        """
+
+    /// `WebUI.loadJSON(url, {status, error})`: shows `status` (a spinner) while fetching, hides it when done,
+    /// and on failure shows the server's `error` sentence (or `fallbackError`) in `error`.
+    public static let script = """
+        "use strict";
+        window.WebUI = {
+          async loadJSON(url, elements, fallbackError) {
+            const { status, error } = elements;
+            status.hidden = false;
+            status.setAttribute("aria-busy", "true");
+            error.hidden = true;
+            try {
+              const response = await fetch(url, { headers: { "Accept": "application/json" } });
+              let body = null;
+              try { body = await response.json(); } catch (ignored) { body = null; }
+              if (!response.ok || body === null || body.error) {
+                throw new Error((body && body.error) || fallbackError);
+              }
+              return body;
+            } catch (failure) {
+              error.textContent = failure instanceof TypeError ? fallbackError : failure.message;
+              error.hidden = false;
+              return null;
+            } finally {
+              status.hidden = true;
+              status.setAttribute("aria-busy", "false");
+            }
+          },
+          element(tag, attributes, text) {
+            const node = document.createElement(tag);
+            for (const [name, value] of Object.entries(attributes || {})) { node.setAttribute(name, value); }
+            if (text !== undefined) { node.textContent = text; }
+            return node;
+          }
+        };
+        """
 }

@@ -1,0 +1,51 @@
+import ComicsCore
+import Observation
+
+/// The comics list: loading → comics grouped by first letter, or a message saying what went wrong.
+@MainActor
+@Observable
+public final class ComicsListViewModel {
+    public enum State: Equatable, Sendable {
+        case idle
+        case loading
+        case loaded([ComicGroup])
+        case failed(message: String)
+    }
+
+    public private(set) var state: State = .idle
+    /// Shown wherever the data shows.
+    public let attribution = Attribution.marvel
+
+    private let source: any ComicsSource
+    private let reportFailure: @Sendable (ComicsSourceError) -> Void
+
+    /// - Parameter reportFailure: receives each failure with its detail, e.g. to log it.
+    public init(source: any ComicsSource, reportFailure: @escaping @Sendable (ComicsSourceError) -> Void = { _ in }) {
+        self.source = source
+        self.reportFailure = reportFailure
+    }
+
+    /// LOADING-1 / LOADING-2: `true` exactly while the comics are loading.
+    public var isLoading: Bool { state == .loading }
+
+    public var groups: [ComicGroup] {
+        if case .loaded(let groups) = state { return groups }
+        return []
+    }
+
+    public var errorMessage: String? {
+        if case .failed(let message) = state { return message }
+        return nil
+    }
+
+    public func load() async {
+        state = .loading
+        do {
+            let comics = try await source.loadComics()
+            state = .loaded(ComicGroup.grouping(comics))
+        } catch {
+            reportFailure(error)
+            state = .failed(message: ComicsMessages.forComics(error))
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Hummingbird
+import Logging
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Acceptance tests through the built `comics` executable, as a person would run it.
+@Suite("The comics executable", .serialized)
+struct ComicsExecutableTests {
+    @Test("COMICS-1 `comics list --api-base-url http://127.0.0.1:1` fails with the no-connection message, no stack trace")
+    func closedPort() throws {
+        let run = try Self.run(["list", "--api-base-url", "http://127.0.0.1:1"])
+
+        #expect(run.status == 1)
+        #expect(run.stderr == "There is no internet connection. Check your connection and try again.\n")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("COMICS-2 a server answering {\"oops\" makes `comics list` fail with the couldn't-be-read message")
+    func brokenServer() async throws {
+        let router = Router()
+        router.get("**") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"oops""#)))
+        }
+        let port = try await Self.withServer(router) { port in
+            let run = try Self.run(["list", "--api-base-url", "http://127.0.0.1:\(port)"])
+            #expect(run.status == 1)
+            #expect(run.stderr == "The content couldn't be read. Please try again later.\n")
+            #expect(!run.stderr.contains("Fatal") && !run.stderr.contains("Stack"))
+            return port
+        }
+        #expect(port > 0)
+    }
+
+    @Test("CHARACTERS-2 an unknown comic id in the bundled catalog fails with the can't-be-shown message")
+    func unknownComic() throws {
+        let run = try Self.run(["characters", "1"])
+
+        #expect(run.status == 1)
+        #expect(run.stderr == "The list of characters can't be shown. Please try again later.\n")
+    }
+
+    @Test("COMICS-3 `comics list --json` reads the bundled catalog: 150+ comics in letter groups, '#' last")
+    func bundledCatalog() throws {
+        let run = try Self.run(["list", "--json"])
+
+        #expect(run.status == 0)
+        let decoded = try JSONDecoder().decode(Groups.self, from: Data(run.stdout.utf8))
+        #expect(decoded.groups.flatMap(\.comics).count >= 150)
+        #expect(decoded.groups.last?.letter == "#")
+        #expect(decoded.groups.map(\.letter).dropLast() == decoded.groups.map(\.letter).dropLast().sorted())
+    }
+
+    @Test("serve prints the URL to open, serves the list over its own catalog routes, and stops on SIGTERM")
+    func serveAndStop() async throws {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["serve", "--port", "0"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let line = try await Self.firstLine(of: stdout, within: .seconds(20))
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        #expect(line.contains("open \(url) in your browser"))
+
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url + "api/comics")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONDecoder().decode(Groups.self, from: data).groups.flatMap(\.comics).count >= 150)
+
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    // MARK: - Helpers
+
+    struct Groups: Decodable {
+        struct Group: Decodable {
+            struct Entry: Decodable { let id: Int; let title: String }
+            let letter: String
+            let comics: [Entry]
+        }
+        let groups: [Group]
+    }
+
+    struct Run { let status: Int32; let stdout: String; let stderr: String }
+
+    /// `$TDA_BIN_DIR/comics`, else the `comics` built next to this test bundle.
+    static func binary() throws -> URL {
+        let directory = ProcessInfo.processInfo.environment["TDA_BIN_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("comics") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw BinaryMissing(searched: candidates.map(\.path))
+        }
+        return found
+    }
+
+    struct BinaryMissing: Error { let searched: [String] }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    static func firstLine(of pipe: Pipe, within limit: Duration) async throws -> String {
+        let handle = pipe.fileHandleForReading
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask {
+                var buffer = Data()
+                while !buffer.contains(UInt8(ascii: "\n")) {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    buffer.append(chunk)
+                }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw CancellationError()
+            }
+            let line = try await group.next() ?? ""
+            group.cancelAll()
+            return line
+        }
+    }
+
+    static func withServer<Value: Sendable>(
+        _ router: Router<BasicRequestContext>, _ body: @Sendable (Int) async throws -> Value
+    ) async throws -> Value {
+        let bound = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: Logger(label: "stub", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let server = Task { try await app.run() }
+        defer { server.cancel() }
+        var iterator = bound.stream.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        let value = try await body(port)
+        server.cancel()
+        _ = await server.result
+        return value
+    }
+}

@@ -1,0 +1,148 @@
+"""Fixtures for the comics browser tests: the `comics` binary, servers started on free ports, chromium."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from marvel_stub import MarvelStub, StubBehaviour, StubCatalog
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def comics_binary() -> Path:
+    """`$TDA_BIN_DIR/comics`, else the debug build of this package."""
+    directory = os.environ.get("TDA_BIN_DIR")
+    if not directory:
+        directory = subprocess.run(
+            ["swift", "build", "--show-bin-path"], cwd=PACKAGE_ROOT, check=True, capture_output=True, text=True
+        ).stdout.strip()
+    binary = Path(directory) / "comics"
+    if not binary.is_file():
+        raise RuntimeError(f"{binary} is missing: run `swift build` first or set TDA_BIN_DIR")
+    return binary
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class ComicsServer:
+    """`comics serve` on a free port; stopped by the PID it was started with."""
+
+    def __init__(self, binary: Path, *extra: str):
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), *extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        self.pid = self.process.pid
+        self._wait_until_ready()
+
+    def _wait_until_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"comics serve exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.base_url + "/", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("comics serve did not answer in time")
+
+    def stop(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.kill(self.pid, signal.SIGKILL)
+            self.process.wait(timeout=5)
+
+
+# Titles chosen to exercise every grouping rule in the browser.
+RULES_CATALOG = StubCatalog(
+    comics=[
+        (1, "Crook"), (2, "cool comic"), (3, "Comic"), (4, "2099 Unlimited (1993) #1"), (5, "Élan"),
+        (6, "Avengers (1963) #1"), (7, "  beta"), (8, "'Nam"), (9, "Echo"),
+    ],
+    characters={6: ["Wasp", "Thor", "hulk", "Ant-Man", "Iron Man", "Élektra"], 3: ["Zed"]},
+)
+
+
+@pytest.fixture(scope="session")
+def binary() -> Path:
+    return comics_binary()
+
+
+@pytest.fixture(scope="session")
+def catalog_server(binary):
+    """`comics serve` with no --api-base-url: the bundled catalog through its own routes."""
+    server = ComicsServer(binary)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def serve(binary):
+    """Starts `comics serve` with the given options; stops every server at the end of the test."""
+    started: list[ComicsServer] = []
+
+    def start(*extra: str) -> ComicsServer:
+        server = ComicsServer(binary, *extra)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def marvel_stub():
+    """Starts stub Marvel servers; stops them at the end of the test."""
+    stubs: list[MarvelStub] = []
+
+    def start(catalog: StubCatalog = RULES_CATALOG, **behaviour) -> MarvelStub:
+        stub = MarvelStub(catalog, StubBehaviour(**behaviour)).start()
+        stubs.append(stub)
+        return stub
+
+    yield start
+    for stub in stubs:
+        try:
+            stub.stop()
+        except OSError:
+            pass
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
