@@ -42,7 +42,7 @@ let package = Package(
         // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
         .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
         // MARK: Todo — ViewModels (no UI, web, CLI or database framework)
-        .target(name: "TodoPresentation", dependencies: ["TodoCore"], swiftSettings: strict),
+        .target(name: "TodoPresentation", dependencies: ["TodoCore", "TodoInterop"], swiftSettings: strict),
         // MARK: Todo — Views
         .target(
             name: "TodoCLI",
@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoCLI", "WebUI",
+                "TodoCore", "TodoPresentation", "TodoCLI", "TodoInterop", "WebUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TodoCore
 import TodoInterop
+import TodoPresentation
 
 extension InteropFormat: ExpressibleByArgument {}
 
@@ -35,8 +36,8 @@ struct Export: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let format = format ?? output.flatMap(InteropFormat.guess(fileName:)) ?? .json
-        let items = try await store.open(context).items(.all)
-        let text = try format.codec(InteropOptions(timeZone: timeZone(context))).encode(items)
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context))
+        let (text, count) = try await transfer.export(format)
         guard let output, output != "-" else {
             context.writeOut(text)
             return
@@ -46,7 +47,7 @@ struct Export: ParsableCommand, CLIRunnable {
         } catch {
             throw CLIError("Can't write \(output): the folder is missing or not writable.")
         }
-        context.writeOut("Exported \(items.count) item\(items.count == 1 ? "" : "s") to \(output) (\(format.rawValue)).\n")
+        context.writeOut("Exported \(count) item\(count == 1 ? "" : "s") to \(output) (\(format.rawValue)).\n")
     }
 }
 
@@ -87,39 +88,8 @@ struct Import: ParsableCommand, CLIRunnable {
             }
             data = contents
         }
-        let summary: ImportSummary
-        do {
-            let text = try InteropFormat.text(from: data)
-            let items = try format.codec(InteropOptions(timeZone: timeZone(context))).decode(text)
-            summary = try await store.open(context).importItems(items, dryRun: dryRun)
-        } catch let error as TodoFormatError {
-            throw Self.refusal(source, error.origin, error.reason)
-        } catch let error as TodoImportError {
-            throw Self.refusal(source, error.origin, error.reason)
-        }
-        context.writeOut(Self.report(summary, source: source, dryRun: dryRun))
-    }
-
-    /// "list.csv, line 3: …; nothing was imported."
-    private static func refusal(_ source: String, _ origin: String?, _ reason: String) -> CLIError {
-        let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return CLIError("\(source)\(origin.map { ", \($0)" } ?? ""): \(reason); nothing was imported.")
-    }
-
-    static func report(_ summary: ImportSummary, source: String, dryRun: Bool) -> String {
-        func items(_ n: Int) -> String { "\(n) item\(n == 1 ? "" : "s")" }
-        if summary.entries.isEmpty { return "Nothing to import: \(source) has no items.\n" }
-        let counts = "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
-        guard dryRun else { return "Imported \(items(summary.entries.count)) from \(source): \(counts).\n" }
-        var out = "Dry run, nothing was changed. Importing \(source) would give: \(counts).\n"
-        for entry in summary.entries {
-            switch entry.change {
-            case .added: out += "  add     “\(entry.title)”\n"
-            case .updated(let fields):
-                out += "  update  “\(entry.title)” (\(fields.map(\.rawValue).joined(separator: ", ")))\n"
-            case .unchanged: break
-            }
-        }
-        return out
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context))
+        let report = try await transfer.importData(data, format: format, source: source, dryRun: dryRun)
+        context.writeOut(report.text)
     }
 }

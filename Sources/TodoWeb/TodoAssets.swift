@@ -17,6 +17,8 @@ enum TodoAssets {
         .add-button { min-width: 5.5rem; text-align: right; font-size: 1.9rem; line-height: 1; text-decoration: none;
                       font-weight: 600; color: var(--accent); }
         .lists ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem .9rem; padding: 0; margin: 0 0 1rem; }
+        .lists .transfer { margin-left: auto; }
+        .exports { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; padding: 0; list-style: none; }
         .lists a[aria-current="page"] { font-weight: 700; color: var(--fg); }
         .toolbar { display: flex; gap: .75rem; align-items: center; flex-wrap: wrap; }
         .toolbar form { margin: 0; }

@@ -71,7 +71,8 @@ enum TodoPages {
         let items = links.map { label, href, isCurrent in
             "<li><a href=\"\(a(href))\"\(isCurrent ? " aria-current=\"page\"" : "") data-testid=\"nav-\(a(href))\">\(t(label))</a></li>"
         }
-        return "<nav class=\"lists\" aria-label=\"Lists\"><ul>\(items.joined())</ul></nav>\n"
+        let transfer = "<li class=\"transfer\"><a href=\"/import-export\" data-testid=\"import-export\">Import / export</a></li>"
+        return "<nav class=\"lists\" aria-label=\"Lists\"><ul>\(items.joined())\(transfer)</ul></nav>\n"
     }
 
     private static func row(_ row: TodoRowViewModel, from here: String) -> String {

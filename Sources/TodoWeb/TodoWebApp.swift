@@ -50,6 +50,7 @@ public enum TodoWebApp {
         router.add(middleware: OriginCheckMiddleware(policy: policy))
         PageRoutes(store: store, today: options.today).register(on: router)
         APIRoutes(store: store, today: options.today).register(on: router.group("api"))
+        TransferRoutes(store: store).register(on: router)
         StaticAssets.register(SharedAssets.all + TodoAssets.all, on: router)
         return router
     }

@@ -1,0 +1,82 @@
+import Foundation
+import TodoCore
+import TodoInterop
+
+/// What an import did (or, in a dry run, would do), ready to show.
+public struct ImportReport: Equatable, Sendable {
+    public let summary: ImportSummary
+    public let source: String
+    public let dryRun: Bool
+
+    /// One sentence: how many items were (or would be) added, updated and left unchanged.
+    public var headline: String {
+        func items(_ n: Int) -> String { "\(n) item\(n == 1 ? "" : "s")" }
+        if summary.entries.isEmpty { return "Nothing to import: \(source) has no items." }
+        let counts = "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+        return dryRun
+            ? "Dry run, nothing was changed. Importing \(source) would give: \(counts)."
+            : "Imported \(items(summary.entries.count)) from \(source): \(counts)."
+    }
+
+    /// In a dry run, one line per item that would change: `add “title”`, `update “title” (fields)`.
+    public var changes: [String] {
+        guard dryRun else { return [] }
+        return summary.entries.compactMap { entry in
+            switch entry.change {
+            case .added: "add     “\(entry.title)”"
+            case .updated(let fields): "update  “\(entry.title)” (\(fields.map(\.rawValue).joined(separator: ", ")))"
+            case .unchanged: nil
+            }
+        }
+    }
+
+    /// The headline and the changes, one per line.
+    public var text: String {
+        ([headline] + changes.map { "  " + $0 }).joined(separator: "\n") + "\n"
+    }
+}
+
+/// A file that was refused: one sentence naming the source, the place and what is wrong.
+public struct ImportRefusal: Error, Equatable, Sendable, LocalizedError {
+    public let message: String
+    public var errorDescription: String? { message }
+}
+
+/// Import and export: the whole list out in a format other tools read, a file in, all or
+/// nothing.
+public final class TransferViewModel {
+    private let store: any TodoStore
+    private let options: InteropOptions
+
+    public init(store: any TodoStore, timeZone: TimeZone = .current) {
+        self.store = store
+        self.options = InteropOptions(timeZone: timeZone)
+    }
+
+    /// The whole list in `format`, and how many items it holds.
+    public func export(_ format: InteropFormat) async throws -> (text: String, count: Int) {
+        let items = try await store.items(.all)
+        return (try format.codec(options).encode(items), items.count)
+    }
+
+    /// Reads `data` as `format` and imports it, or reports (`dryRun`) what would change.
+    /// A malformed file changes nothing and throws an `ImportRefusal`.
+    public func importData(_ data: Data, format: InteropFormat, source: String, dryRun: Bool) async throws -> ImportReport {
+        do {
+            let text = try InteropFormat.text(from: data)
+            let items = try format.codec(options).decode(text)
+            let summary = try await store.importItems(items, dryRun: dryRun)
+            return ImportReport(summary: summary, source: source, dryRun: dryRun)
+        } catch let error as TodoFormatError {
+            throw Self.refusal(source, error.origin, error.reason)
+        } catch let error as TodoImportError {
+            throw Self.refusal(source, error.origin, error.reason)
+        }
+    }
+
+    /// "list.csv, line 3: …; nothing was imported."
+    private static func refusal(_ source: String, _ origin: String?, _ reason: String) -> ImportRefusal {
+        let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return ImportRefusal(message: "\(source)\(origin.map { ", \($0)" } ?? ""): \(reason); nothing was imported.")
+    }
+}
