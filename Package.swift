@@ -61,7 +61,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
-        .target(name: "WebUI", dependencies: [hummingbird], swiftSettings: strict),
+        .target(name: "WebUI", dependencies: [hummingbird, logging], swiftSettings: strict),
 
         // MARK: Comics — Model (Foundation only)
         .target(name: "ComicsCore", swiftSettings: strict),

@@ -3,32 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Logs one line per request: method, path, status and time taken.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    let logger: Logger
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        do {
-            let response = try await next(request, context)
-            log(request, status: response.status.code, since: start)
-            return response
-        } catch let error as any HTTPResponseError {
-            log(request, status: error.status.code, since: start)
-            throw error
-        } catch {
-            log(request, status: 500, since: start)
-            throw error
-        }
-    }
-
-    private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", ms))ms")
-    }
-}
-
 /// Headers every response carries: no sniffing, no framing, scripts and styles from this
 /// origin only (no inline script can run, whatever text a page shows).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {

@@ -3,10 +3,12 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request: method, path, status and duration.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    public init(logger: Logger) { self.logger = logger }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
