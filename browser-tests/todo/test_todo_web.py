@@ -1,6 +1,8 @@
 """Beyond the scenario list, what issue 3 asks the browser to show: user text is only ever
 text, the pages and the JSON API agree, and the pages work without JavaScript."""
 
+import http.server
+import threading
 import urllib.parse
 
 import pytest
@@ -173,3 +175,59 @@ def test_NOJS_add_check_delete_and_quick_add_through_plain_forms(nojs_page, serv
     api.add("Finished", completed=True)
     lst.open().set_unfinished_only(True)
     expect(lst.section("done")).to_have_count(0)
+
+
+def test_WEB_another_site_cannot_change_the_list(page, server, api):
+    """A page from another origin that the user happens to visit posts a form to the app and
+    sends the API a request that needs no CORS preflight: the server refuses both (403) and
+    nothing changes."""
+    keep = api.add("Keep me")
+    evil_html = f"""<!doctype html><html lang="en"><title>evil</title>
+        <form id="f" method="post" action="{server('/items')}">
+        <input name="title" value="Injected by a form"><button>go</button></form>""".encode()
+
+    class EvilPage(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(evil_html)))
+            self.end_headers()
+            self.wfile.write(evil_html)
+
+        def log_message(self, *args):
+            pass
+
+    # another site on this machine: localhost, another port (same loopback address space, so
+    # only the app's own origin check stands in the way)
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EvilPage)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    answers = []
+    page.on("response", lambda r: answers.append((r.request.method, r.url, r.status)) if r.url.startswith(server("/")) else None)
+    try:
+        page.goto(f"http://localhost:{evil.server_address[1]}/")
+        run_attack(page, server, keep, answers)
+    finally:
+        evil.shutdown()
+        evil.server_close()
+    assert [item["title"] for item in api.todos()] == ["Keep me"]
+
+
+def run_attack(page, server, keep, answers):
+    # fetch without CORS: a "simple" request the browser sends without asking first
+    page.evaluate("""async ([create, remove]) => {
+        await fetch(create, {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"},
+                             body: JSON.stringify({title: "Injected by fetch"})});
+        await fetch(remove, {method: "POST", mode: "no-cors", body: "from=/"});
+    }""", [server("/api/todos"), server(f"/items/{keep['id']}/delete")])
+
+    with page.expect_navigation() as navigation:
+        page.locator("#f button").click()
+    assert navigation.value.status == 403
+    expect(page.get_by_test_id("error-message")).to_have_text("Requests from other sites can't change this list.")
+
+    posts = [(method, url.replace(server(""), ""), status) for method, url, status in answers if method == "POST"]
+    assert posts == [
+        ("POST", "/api/todos", 403),
+        ("POST", f"/items/{keep['id']}/delete", 403),
+        ("POST", "/items", 403),
+    ], posts
