@@ -24,6 +24,7 @@ enum TodoAssets {
     }
 
     static let stylesheet = WebAsset.css("""
+        .top-bar { min-height: 4rem; }
         .bar-start, .bar-end { min-width: 5.5rem; }
         .add-button { min-width: 5.5rem; text-align: right; font-size: 1.9rem; line-height: 1; text-decoration: none;
                       font-weight: 600; color: var(--accent); }
