@@ -11,6 +11,7 @@ enum TodoAssets {
     }
 
     static let stylesheet = """
+        .top-bar { min-height: 4rem; }
         h2 { font-size: 1.05rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
              margin: 1.5rem 0 .5rem; }
         .bar-start, .bar-end { min-width: 5.5rem; }

@@ -79,7 +79,8 @@ struct PageRoutes: Sendable {
             return try await listPage(.project(raw.removingPercentEncoding ?? raw), request)
         }
         router.get("/due/:date") { request, context in
-            let text = try context.parameters.require("date")
+            let raw = try context.parameters.require("date")
+            let text = raw.removingPercentEncoding ?? raw
             guard let date = CalendarDate(iso: text) else {
                 throw PageError(.notFound, "“\(text)” is not a date of the form YYYY-MM-DD.")
             }

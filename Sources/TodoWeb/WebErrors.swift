@@ -127,6 +127,26 @@ enum WebFormat {
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
         }
-        return FormData(urlEncoded: String(buffer: try await body(of: request)))
+        let form = FormData(urlEncoded: String(buffer: try await body(of: request)))
+        // Browsers send a textarea's line breaks as CR LF (the HTML form encoding); the
+        // store keeps LF like the CLI and the API do.
+        return FormData(fields: form.fields.map { ($0.name, normalizedLineBreaks($0.value)) })
+    }
+
+    /// CR LF and lone CR become LF.
+    static func normalizedLineBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var scalars = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                scalars.append("\n")
+                previousWasCR = true
+            } else {
+                if !(scalar == "\n" && previousWasCR) { scalars.append(scalar) }
+                previousWasCR = false
+            }
+        }
+        return String(scalars)
     }
 }

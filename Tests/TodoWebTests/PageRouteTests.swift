@@ -160,6 +160,31 @@ struct PageRouteTests {
         }
     }
 
+    @Test("ADD-6 QUICK-4 line breaks a browser sends as CR LF are stored as LF")
+    func test_formLineBreaksNormalized() async throws {
+        let sut = WebSUT()
+        try await sut.app.test(.router) { client async throws in
+            let added = try await client.execute(
+                uri: "/items", method: .post, headers: .form, body: .form([("title", "Milk"), ("details", "Two litres\r\nsemi\rskimmed")]))
+            #expect(added.status == .seeOther)
+            let quick = try await client.execute(
+                uri: "/quick-add", method: .post, headers: .form, body: .form([("text", "Eggs\r\n\r\n  a dozen\r\nfree range  \r\n")]))
+            #expect(quick.status == .seeOther)
+            let items = try await sut.store.items()
+            #expect(items.first { $0.title == "Milk" }?.details == "Two litres\nsemi\nskimmed")
+            #expect(items.first { $0.title == "Eggs" }?.details == "a dozen\nfree range")
+        }
+    }
+
+    @Test("a malformed date's error page repeats it decoded and escaped")
+    func test_malformedDateMessage() async throws {
+        try await WebSUT().app.test(.router) { client async throws in
+            let response = try await client.execute(uri: "/due/%3Cb%3Ex%3C%2Fb%3E", method: .get)
+            #expect(response.status == .notFound)
+            #expect(response.text.contains("“&lt;b&gt;x&lt;/b&gt;” is not a date"))
+        }
+    }
+
     @Test("EDIT-1 EDIT-2 the edit form is filled, has the done toggle, and OK stores the changes")
     func test_EDIT_form() async throws {
         let sut = WebSUT()

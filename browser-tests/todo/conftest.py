@@ -1,0 +1,96 @@
+"""Fixtures for the Todo browser tests.
+
+- ``todo_bin``: the built ``todo`` executable (``$TDA_BIN_DIR/todo``, else the output of
+  ``swift build --show-bin-path``).
+- ``server``: ``todo serve --port 0 --db <fresh file>`` for each test; ``server.restart()``
+  starts it again on the same database file (SAVE-1..3).
+- ``api``: a tiny JSON client of ``/api/todos`` (urllib, no extra dependencies).
+- ``browser`` (one per session), ``context`` and ``page`` (new for each test).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from todo_server import CHROMIUM, REPO, Api, TodoServer, find_todo_binary
+
+ARTIFACTS = REPO / "browser-tests" / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def todo_bin() -> Path:
+    return find_todo_binary()
+
+
+@pytest.fixture
+def server(todo_bin: Path, tmp_path: Path):
+    srv = TodoServer(todo_bin, tmp_path / "todo.sqlite", tmp_path / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def api(server: TodoServer) -> Api:
+    return Api(server)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance) -> Browser:
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser, request) -> BrowserContext:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    _save_failure_screenshot(ctx, request)
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture
+def dialogs(page: Page) -> list[str]:
+    """Every JavaScript dialog (alert, confirm, prompt) the page opens; each is dismissed."""
+    seen: list[str] = []
+
+    def on_dialog(dialog):
+        seen.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    return seen
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.call_failed = report.failed
+    return report
+
+
+def _save_failure_screenshot(ctx: BrowserContext, request) -> None:
+    if not getattr(request.node, "call_failed", False):
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for index, pg in enumerate(ctx.pages):
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
+        except Exception:  # the page may be gone; the screenshot is only a help
+            pass

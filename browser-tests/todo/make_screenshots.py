@@ -1,0 +1,85 @@
+"""Regenerates docs/screenshots/{list,details,form,quick-add}.png from a fresh server with
+realistic sample data. Run through scripts/screenshots."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pages_todo import ListPage  # noqa: E402
+from todo_server import CHROMIUM, REPO, Api, TodoServer, find_todo_binary  # noqa: E402
+
+OUT = REPO / "docs" / "screenshots"
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def seed(api: Api) -> None:
+    today = datetime.date.today()
+
+    def day(offset: int) -> str:
+        return (today + datetime.timedelta(days=offset)).isoformat()
+
+    # Oldest first: each new item goes to the top of To Do, each checked one to the top of Done.
+    api.add("Book the dentist", completed=True, project="Health")
+    api.add("Pay the electricity bill", completed=True, project="Home", dueDate=day(-2))
+    api.add("Renew bike insurance", project="Home", dueDate=day(9), estimateMinutes=30)
+    api.add("Call mom", repeatDays=["sun"], estimateMinutes=30, location={"name": "Home"})
+    api.add("Prepare the sprint demo", project="Work", dueDate=day(1), estimateMinutes=120,
+            details="Show the quick-add popup and the new list filters.\nInvite the design team.",
+            location={"name": "Meeting room 3"})
+    api.add("Buy oat milk", project="Home", dueDate=day(0), estimateMinutes=15, repeatDays=["mon", "thu"],
+            details="Two litres, barista edition.\nAlso: bread and eggs if they have them.",
+            location={"name": "Corner shop", "latitude": 52.5200, "longitude": 13.4050})
+    api.add("Water the plants", project="Home", dueDate=day(0), repeatDays=["wed", "sat"], estimateMinutes=15,
+            location={"name": "Balcony"})
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        server = TodoServer(find_todo_binary(), Path(tmp) / "todo.sqlite", Path(tmp) / "server.log").start()
+        try:
+            seed(Api(server))
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, color_scheme="light")
+            page = context.new_page()
+
+            lst = ListPage(page, server).open()
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(OUT / "list.png"))
+
+            lst.open_item("Buy oat milk")
+            page.screenshot(path=str(OUT / "details.png"))
+
+            lst.open()
+            form = lst.press_add()
+            form.fill("Pick up the parcel", details="At the post office on Main Street.\nBring the ID card.",
+                      location="Post office", project="Errands", estimate="30m", repeat=[])
+            form.due_input.fill((datetime.date.today() + datetime.timedelta(days=1)).isoformat())
+            form.title_input.focus()
+            page.screenshot(path=str(OUT / "form.png"), full_page=True)  # the whole form, Save included
+
+            lst.open("/projects/Home")
+            dialog = lst.open_quick_add()
+            dialog.wait_all_loaded()
+            dialog.type_text("Fix the leaking tap\nThe one in the kitchen; washers are in the drawer.")
+            dialog.option("estimate", "60").check()
+            dialog.option("repeatDays", "sat").check()
+            dialog.text.focus()
+            expect(dialog.root).to_be_visible()
+            page.screenshot(path=str(OUT / "quick-add.png"))
+            browser.close()
+        finally:
+            server.stop()
+    for name in ("list", "details", "form", "quick-add"):
+        print(OUT / f"{name}.png")
+
+
+if __name__ == "__main__":
+    main()

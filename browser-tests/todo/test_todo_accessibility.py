@@ -1,0 +1,103 @@
+"""axe-core on every page of the Todo web app: zero violations (all of axe's default rules:
+WCAG 2.x A/AA plus best practices)."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from pages_todo import ListPage
+
+AXE = Axe()
+
+
+def assert_no_violations(page, what: str):
+    results = AXE.run(page)
+    assert results.violations_count == 0, f"{what}: {page.url}\n{results.generate_report()}"
+
+
+def seed_full(api):
+    api.add("Pay rent", completed=True, project="Home")
+    api.add("Renew passport", completed=True, dueDate="2030-01-15")
+    api.add("Call mom", estimateMinutes=30, repeatDays=["sun"])
+    api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers")
+    api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
+            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres")
+
+
+def test_A11Y_empty_list(page, server):
+    ListPage(page, server).open()
+    assert_no_violations(page, "empty list")
+
+
+def test_A11Y_full_list_and_unfinished_only(page, server, api):
+    seed_full(api)
+    lst = ListPage(page, server).open()
+    assert_no_violations(page, "full list")
+    lst.set_unfinished_only(True)
+    assert_no_violations(page, "list with show unfinished only on")
+
+
+@pytest.mark.parametrize("path", ["/projects/Home", "/today", "/due/2030-03-07"])
+def test_A11Y_scoped_lists(page, server, api, path):
+    seed_full(api)
+    ListPage(page, server).open(path)
+    assert_no_violations(page, path)
+
+
+def test_A11Y_details(page, server, api):
+    seed_full(api)
+    lst = ListPage(page, server).open()
+    lst.open_item("Buy milk")
+    assert_no_violations(page, "details of a to-do item")
+    lst.open()
+    lst.open_item("Pay rent")
+    assert_no_violations(page, "details of a done item")
+
+
+def test_A11Y_add_form_blank_filled_and_refused(page, server, api):
+    seed_full(api)
+    form = ListPage(page, server).open().press_add()
+    assert_no_violations(page, "add form, blank (Save disabled)")
+    form.fill("Something", details="More")
+    assert_no_violations(page, "add form, filled")
+    form.title_input.fill("  ")
+    form.save_button.evaluate("b => { b.disabled = false; }")
+    with page.expect_navigation():
+        form.save_button.click()
+    assert_no_violations(page, "add form with the server's error message")
+
+
+def test_A11Y_edit_form(page, server, api):
+    seed_full(api)
+    ListPage(page, server).open().open_item("Buy milk").edit()
+    assert_no_violations(page, "edit form")
+
+
+def test_A11Y_quick_add_page(page, server, api):
+    seed_full(api)
+    page.goto(server("/quick-add?from=%2Fprojects%2FHome&project=Home"))
+    assert_no_violations(page, "quick-add page")
+
+
+def test_A11Y_quick_add_page_without_projects(page, server):
+    page.goto(server("/quick-add?from=%2F"))
+    assert_no_violations(page, "quick-add page, no projects")
+
+
+def test_A11Y_quick_add_dialog_open(page, server, api):
+    seed_full(api)
+    dialog = ListPage(page, server).open().open_quick_add()
+    dialog.wait_all_loaded()
+    assert_no_violations(page, "quick-add dialog open")
+
+
+def test_A11Y_quick_add_dialog_with_error_and_empty_sections(page, server):
+    page.route("**/api/quick-add/estimate*", lambda route: route.fulfill(status=503, body="{}"))
+    dialog = ListPage(page, server).open().open_quick_add()
+    dialog.wait_all_loaded()
+    assert_no_violations(page, "quick-add dialog with a failed and an empty section")
+
+
+@pytest.mark.parametrize("path", ["/items/00000000-0000-0000-0000-000000000000", "/due/not-a-date", "/items/nope"])
+def test_A11Y_error_pages(page, server, path):
+    page.goto(server(path))
+    assert_no_violations(page, "error page")
