@@ -11,7 +11,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from marvel_stub import MarvelStub, StubBehaviour, StubCatalog
 
@@ -130,14 +129,6 @@ def marvel_stub():
             stub.stop()
         except OSError:
             pass
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

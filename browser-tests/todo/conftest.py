@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from todo_server import CHROMIUM, REPO, Api, TodoServer, find_todo_binary
+from todo_server import REPO, Api, TodoServer, find_todo_binary
 
 ARTIFACTS = REPO / "browser-tests" / "artifacts"
 
@@ -35,19 +35,6 @@ def server(todo_bin: Path, tmp_path: Path):
 @pytest.fixture
 def api(server: TodoServer) -> Api:
     return Api(server)
-
-
-@pytest.fixture(scope="session")
-def playwright_instance():
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_instance) -> Browser:
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-    yield browser
-    browser.close()
 
 
 @pytest.fixture
