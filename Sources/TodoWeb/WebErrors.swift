@@ -127,6 +127,14 @@ enum WebFormat {
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
         }
-        return FormData(urlEncoded: String(buffer: try await body(of: request)))
+        let buffer = try await body(of: request)
+        // Refuse rather than repair: bytes that are not UTF-8 (raw or percent-encoded) would be
+        // stored as replacement characters, silently changing what was sent.
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
+              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+        else {
+            throw PageError(.badRequest, "The form was not sent as valid UTF-8 text; nothing was changed.")
+        }
+        return FormData(urlEncoded: text)
     }
 }
