@@ -116,61 +116,67 @@ def snapshot(server):
         client.close()
 
 
-def test_a_hostile_page_on_another_origin_can_neither_read_nor_change_the_list(todo_server, page):
-    app = todo_server.base_url
-    client = todo_server.client()
-    item = client.request("POST", "/api/todos", {"title": "Secret plan", "details": "only mine"}).json()
-    client.close()
-    before = snapshot(todo_server)
+def test_a_hostile_page_on_another_origin_can_neither_read_nor_change_the_list(todo_server, in_browser):
+    def steps(page):
+        app = todo_server.base_url
+        client = todo_server.client()
+        item = client.request("POST", "/api/todos", {"title": "Secret plan", "details": "only mine"}).json()
+        client.close()
+        before = snapshot(todo_server)
 
-    form_attacks = {
-        "/form-add.html": form_page(app + "/items", {"title": "pwned by form", "from": "/"}),
-        "/form-edit.html": form_page(app + f"/items/{item['id']}", {"title": "pwned by edit", "version": "1"}),
-        "/form-check.html": form_page(app + f"/items/{item['id']}/done", {"done": "1", "from": "/"}),
-        "/form-delete.html": form_page(app + f"/items/{item['id']}/delete", {"from": "/"}),
-        "/form-quick-add.html": form_page(app + "/quick-add", {"text": "pwned by quick add"}),
-        "/form-import.html": form_page(app + "/import-export", {"format": "json", "text": "[]"}),
-        "/form-preferences.html": form_page(app + "/preferences/unfinished", {"on": "1", "from": "/"}),
-        # A text/plain form body that is also valid JSON, aimed at the JSON API.
-        "/form-api-json.html": form_page(
-            app + "/api/todos", {'{"title": "pwned by text/plain form", "x": "': '"}'}, enctype="text/plain"),
-    }
-    site = HostileSite({
-        "/attack.html": SCRIPTED_ATTACKS % {"app": json.dumps(app), "item": json.dumps(item["id"])},
-        **form_attacks,
-    })
-    try:
-        page.goto(site.origin + "/attack.html")
-        page.wait_for_function("document.title === 'finished'", timeout=20000)
-        results = page.evaluate("window.results")
-        leaks = {name: outcome for name, outcome in results.items() if "Secret plan" in outcome or "only mine" in outcome}
-        assert not leaks, f"the hostile page read the list: {leaks}"
-        assert len(results) == 18
-        for name, outcome in results.items():
-            if name.startswith(("fetch", "xhr")):
-                assert outcome.startswith("blocked"), f"{name}: {outcome}"
-        assert snapshot(todo_server) == before
+        form_attacks = {
+            "/form-add.html": form_page(app + "/items", {"title": "pwned by form", "from": "/"}),
+            "/form-edit.html": form_page(app + f"/items/{item['id']}", {"title": "pwned by edit", "version": "1"}),
+            "/form-check.html": form_page(app + f"/items/{item['id']}/done", {"done": "1", "from": "/"}),
+            "/form-delete.html": form_page(app + f"/items/{item['id']}/delete", {"from": "/"}),
+            "/form-quick-add.html": form_page(app + "/quick-add", {"text": "pwned by quick add"}),
+            "/form-import.html": form_page(app + "/import-export", {"format": "json", "text": "[]"}),
+            "/form-preferences.html": form_page(app + "/preferences/unfinished", {"on": "1", "from": "/"}),
+            # A text/plain form body that is also valid JSON, aimed at the JSON API.
+            "/form-api-json.html": form_page(
+                app + "/api/todos", {'{"title": "pwned by text/plain form", "x": "': '"}'}, enctype="text/plain"),
+        }
+        site = HostileSite({
+            "/attack.html": SCRIPTED_ATTACKS % {"app": json.dumps(app), "item": json.dumps(item["id"])},
+            **form_attacks,
+        })
+        try:
+            page.goto(site.origin + "/attack.html")
+            page.wait_for_function("document.title === 'finished'", timeout=20000)
+            results = page.evaluate("window.results")
+            leaks = {name: outcome for name, outcome in results.items() if "Secret plan" in outcome or "only mine" in outcome}
+            assert not leaks, f"the hostile page read the list: {leaks}"
+            assert len(results) == 18
+            for name, outcome in results.items():
+                if name.startswith(("fetch", "xhr")):
+                    assert outcome.startswith("blocked"), f"{name}: {outcome}"
+            assert snapshot(todo_server) == before
 
-        statuses = {}
-        for path in form_attacks:
-            with page.expect_navigation(url=lambda url: url.startswith(app)) as navigation:
-                page.goto(site.origin + path)
-            response = navigation.value
-            statuses[path] = response.status if response else None
-            assert "pwned" not in page.content()
-        assert set(statuses.values()) == {403}, statuses
-        assert snapshot(todo_server) == before
-        # The preference cookie was not set either: Done still shows on the list.
-        page.goto(app + "/")
-        assert page.get_by_text("Secret plan").count() >= 1
-    finally:
-        site.stop()
+            statuses = {}
+            for path in form_attacks:
+                with page.expect_navigation(url=lambda url: url.startswith(app)) as navigation:
+                    page.goto(site.origin + path)
+                response = navigation.value
+                statuses[path] = response.status if response else None
+                assert "pwned" not in page.content()
+            assert set(statuses.values()) == {403}, statuses
+            assert snapshot(todo_server) == before
+            # The preference cookie was not set either: Done still shows on the list.
+            page.goto(app + "/")
+            assert page.get_by_text("Secret plan").count() >= 1
+        finally:
+            site.stop()
+
+    in_browser(steps)
 
 
-def test_the_app_s_own_pages_still_change_the_list_in_the_same_browser(todo_server, page):
+def test_the_app_s_own_pages_still_change_the_list_in_the_same_browser(todo_server, in_browser):
     """The control for the test above: the same forms from the app's own origin do work."""
-    page.goto(todo_server.base_url + "/items/new")
-    page.get_by_test_id("title-input").fill("Mine to keep")
-    page.get_by_test_id("save").click()
-    page.wait_for_url(todo_server.base_url + "/")
-    assert [item["title"] for item in snapshot(todo_server)] == ["Mine to keep"]
+    def steps(page):
+        page.goto(todo_server.base_url + "/items/new")
+        page.get_by_test_id("title-input").fill("Mine to keep")
+        page.get_by_test_id("save").click()
+        page.wait_for_url(todo_server.base_url + "/")
+        assert [item["title"] for item in snapshot(todo_server)] == ["Mine to keep"]
+
+    in_browser(steps)
