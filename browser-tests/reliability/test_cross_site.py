@@ -9,8 +9,6 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import pytest
-
 HOSTILE_HOST = "127.0.0.2"
 
 
