@@ -106,7 +106,9 @@ let package = Package(
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
-        .testTarget(name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport", propertyBased],
+            swiftSettings: strict),
         .testTarget(
             name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),

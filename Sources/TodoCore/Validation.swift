@@ -8,6 +8,7 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case detailsTooLong(length: Int)
     case detailsHaveInvalidCharacters
     case emptyLocationName
+    case nameHasControlCharacters(field: String)
     case locationNameTooLong(length: Int)
     case incompleteCoordinates
     case latitudeOutOfRange(Double)
@@ -31,6 +32,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The details can't contain NUL or other control characters (line breaks and tabs are fine)."
         case .emptyLocationName:
             "A location needs a name."
+        case .nameHasControlCharacters(let field):
+            "The \(field) name can't contain line breaks, NUL or other control characters."
         case .locationNameTooLong(let length):
             "The location name is \(length) characters long; it can be at most \(TodoRules.maxNameLength)."
         case .incompleteCoordinates:
@@ -84,6 +87,7 @@ public enum TodoRules {
         guard let raw else { return nil }
         let name = raw.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyLocationName }
+        guard !hasControlCharacters(name) else { throw .nameHasControlCharacters(field: "location") }
         guard name.count <= maxNameLength else { throw .locationNameTooLong(length: name.count) }
         guard (raw.latitude == nil) == (raw.longitude == nil) else { throw .incompleteCoordinates }
         if let lat = raw.latitude, !(lat.isFinite && (-90...90).contains(lat)) { throw .latitudeOutOfRange(lat) }
@@ -95,8 +99,14 @@ public enum TodoRules {
         guard let raw else { return nil }
         let name = raw.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyProjectName }
+        guard !hasControlCharacters(name) else { throw .nameHasControlCharacters(field: "project") }
         guard name.count <= maxNameLength else { throw .projectNameTooLong(length: name.count) }
         return Project(name: name)
+    }
+
+    /// Names are one line of text: a NUL or a control character would be cut off or garble a row.
+    private static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     public static func estimate(_ minutes: Int?) throws(TodoValidationError) -> Int? {

@@ -22,14 +22,31 @@ public final class AppDatabase: Sendable {
         self.path = path
         let location = path.map { "at \($0)" } ?? "in memory"
         try Self.translatingErrors(location: location) {
-            let superseded = try writer.read { db in try Self.migrator.hasBeenSuperseded(db) }
-            if superseded {
-                throw TodoStorageError(
-                    .newerSchema,
-                    "The database \(location) was written by a newer version of Todo; "
-                        + "update Todo to open it (nothing was changed).")
+            try Self.migrate(writer, location: location)
+        }
+    }
+
+    /// Refuses a newer schema, then migrates. Several processes may open a new file at the same
+    /// moment: GRDB reads which migrations are applied before it takes the write lock, so a
+    /// process that waited for another's migration can find its tables already there ("table …
+    /// already exists", "no such table: grdb_migrations"). That is no failure: look again, and
+    /// the next pass skips what the other process applied.
+    private static func migrate(_ writer: any DatabaseWriter, location: String) throws {
+        var attempt = 1
+        while true {
+            do {
+                let superseded = try writer.read { db in try Self.migrator.hasBeenSuperseded(db) }
+                if superseded {
+                    throw TodoStorageError(
+                        .newerSchema,
+                        "The database \(location) was written by a newer version of Todo; "
+                            + "update Todo to open it (nothing was changed).")
+                }
+                try Self.migrator.migrate(writer)
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 5 {
+                attempt += 1
             }
-            try Self.migrator.migrate(writer)
         }
     }
 
@@ -64,6 +81,15 @@ public final class AppDatabase: Sendable {
                 guard FileManager.default.isReadableFile(atPath: path) else {
                     throw TodoStorageError(.unavailable, "Can't read the database \(location): permission denied.")
                 }
+                // SQLite must write the file and its -wal and -shm companions, even to read.
+                guard FileManager.default.isWritableFile(atPath: path), FileManager.default.isWritableFile(atPath: folder)
+                else {
+                    throw TodoStorageError(
+                        .readOnly, "The database \(location) is read-only (the file, its folder or its disk can't be written); nothing was changed.")
+                }
+            } else if !FileManager.default.isWritableFile(atPath: folder) {
+                throw TodoStorageError(
+                    .unavailable, "Can't create the database \(location): the folder \(folder) can't be written (permission denied or a read-only disk).")
             }
             var config = configuration()
             config.journalMode = .wal

@@ -285,14 +285,7 @@ enum TodoPages {
     // MARK: conflict and errors
 
     static func conflict(mine: ItemFormViewModel, current: TodoItem, from: String) -> String {
-        let id = current.id.uuidString.lowercased()
-        let header = "<span class=\"bar-start\"><a href=\"\(a(from))\" data-testid=\"back\">‹ Back</a></span><h1>Changed elsewhere</h1><span class=\"bar-end\"></span>"
-        let main = """
-            <p class="message" role="alert" data-testid="conflict">“\(t(current.title))” was changed since you opened it (it is now at version \(current.version)). Nothing was saved.</p>
-            <p>Its title is now “<span data-testid="current-title">\(t(current.title))</span>”; yours was “<span data-testid="mine-title">\(t(mine.title))</span>”.</p>
-            <p><a class="button" href="/items/\(id)/edit\(a(query(from)))" data-testid="reopen">Edit the current version</a></p>
-            """
-        return Page(title: "Changed elsewhere — Todo", header: header, main: main, stylesheets: stylesheets).render()
+        ConflictPage.render(mine: mine, current: current, from: from)
     }
 
     static func errorPage(title: String, message: String) -> String {

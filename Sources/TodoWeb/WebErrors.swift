@@ -127,7 +127,15 @@ enum WebFormat {
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
         }
-        let form = FormData(urlEncoded: String(buffer: try await body(of: request)))
+        let buffer = try await body(of: request)
+        // Refuse rather than repair: bytes that are not UTF-8 (raw or percent-encoded) would be
+        // stored as replacement characters, silently changing what was sent.
+        guard let text = String(data: Data(buffer.readableBytesView), encoding: .utf8),
+              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+        else {
+            throw PageError(.badRequest, "The form was not sent as valid UTF-8 text; nothing was changed.")
+        }
+        let form = FormData(urlEncoded: text)
         // Browsers send a textarea's line breaks as CR LF (the HTML form encoding); the
         // store keeps LF like the CLI and the API do.
         return FormData(fields: form.fields.map { ($0.name, normalizedLineBreaks($0.value)) })

@@ -19,4 +19,12 @@ let context = CLIContext(
         }
     },
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+// An argument that is not UTF-8 would reach the commands as replacement characters, so a title
+// would be stored other than typed: refuse it instead.
+for index in 1..<Int(CommandLine.argc) {
+    if let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil {
+        FileHandle.standardError.write(Data("todo: argument \(index) is not valid UTF-8 text; nothing was changed.\n".utf8))
+        exit(64)
+    }
+}
 exit(await TodoCLI.run(Todo.self, Array(CommandLine.arguments.dropFirst()), context: context))
