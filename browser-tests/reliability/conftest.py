@@ -2,12 +2,8 @@
 headless chromium."""
 from __future__ import annotations
 
-import threading
-
 import pytest
-from playwright.sync_api import sync_playwright
-
-from todo_server import TodoServer
+from reliability_server import TodoServer
 
 
 @pytest.fixture
@@ -19,31 +15,14 @@ def todo_server(tmp_path):
 
 
 @pytest.fixture
-def in_browser():
-    """Runs `steps(page)` in a fresh headless chromium, on a thread of its own: Playwright's sync
-    API allows one instance per thread, and other suites keep theirs open for the whole session."""
+def in_browser(browser):
+    """Runs `steps(page)` in a fresh browser context of the session's headless chromium."""
 
     def run(steps) -> None:
-        failure: list[BaseException] = []
-
-        def body() -> None:
-            try:
-                with sync_playwright() as playwright:
-                    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                    try:
-                        context = browser.new_context(viewport={"width": 1200, "height": 900})
-                        steps(context.new_page())
-                        context.close()
-                    finally:
-                        browser.close()
-            except BaseException as error:  # re-raised on the test's thread
-                failure.append(error)
-
-        thread = threading.Thread(target=body, name="chromium")
-        thread.start()
-        thread.join(timeout=300)
-        assert not thread.is_alive(), "the browser steps did not finish in 300 s"
-        if failure:
-            raise failure[0]
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        try:
+            steps(context.new_page())
+        finally:
+            context.close()
 
     return run

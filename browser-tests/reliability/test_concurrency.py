@@ -10,7 +10,7 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-from todo_server import TodoServer, run_todo
+from reliability_server import TodoServer, run_todo
 
 SERVER_CLIENTS = 20
 OPS_PER_CLIENT = 50

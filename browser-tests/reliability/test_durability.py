@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from todo_server import TodoServer
+from reliability_server import TodoServer
 
 CLIENTS = 8
 # The kill comes once this many writes have been acknowledged in the round: early, mid-burst, late.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from todo_server import TodoServer, run_todo, todo_binary
+from reliability_server import TodoServer, run_todo, todo_binary
 
 STORAGE_SENTENCES = (
     "is full", "is read-only", "Can't open", "Can't create", "Can't read or write", "is not a Todo database",
