@@ -39,13 +39,13 @@ public struct ServeCommand: ParsableCommand, CLIRunnable {
         let todoStore = try await context.openStore(location, .server)
         let logger = Logger(label: "todo")
         let host = self.host
-        let where_ = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
+        let storage = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
         let app = TodoWebApp.buildApplication(
             store: todoStore, options: TodoWebOptions(host: host, port: port, corsOrigins: corsOrigins), logger: logger,
             onServerRunning: { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 // Straight to standard output, unbuffered: scripts wait for this line.
-                let line = "Todo is running at http://\(shown):\(port)/ with \(where_). Press Ctrl-C to stop.\n"
+                let line = "Todo is running at http://\(shown):\(port)/ with \(storage). Press Ctrl-C to stop.\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
         try await app.runService()
