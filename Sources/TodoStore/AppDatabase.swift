@@ -22,14 +22,17 @@ public final class AppDatabase: Sendable {
         self.path = path
         let location = path.map { "at \($0)" } ?? "in memory"
         try Self.translatingErrors(location: location) {
-            let superseded = try writer.read { db in try Self.migrator.hasBeenSuperseded(db) }
+            let (superseded, complete) = try writer.read { db in
+                (try Self.migrator.hasBeenSuperseded(db), try Self.migrator.hasCompletedMigrations(db))
+            }
             if superseded {
                 throw TodoStorageError(
                     .newerSchema,
                     "The database \(location) was written by a newer version of Todo; "
                         + "update Todo to open it (nothing was changed).")
             }
-            try Self.migrator.migrate(writer)
+            // Up to date (every open but the first): no write transaction, no lock taken.
+            if !complete { try Self.migrator.migrate(writer) }
         }
     }
 
