@@ -29,7 +29,8 @@ public struct SQLiteTodoStore: TodoStore {
     public func count(_ filter: TodoFilter) async throws -> Int {
         try await read { db in
             let (whereSQL, arguments) = Self.whereClause(filter)
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL, arguments: arguments) ?? 0
+            return try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
         }
     }
 
@@ -70,7 +71,8 @@ public struct SQLiteTodoStore: TodoStore {
         let offset = max(offset, 0)
         return try await read { db in
             // The rows before this section in the full list: every To Do row, for Done.
-            let before = done ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0") ?? 0 : 0
+            let before = done
+                ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0")) ?? 0 : 0
             var (whereSQL, arguments) = Self.whereClause(filter)
             whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
             _ = arguments.append(contentsOf: [done, limit, offset])
@@ -106,7 +108,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func projects() async throws -> [Project] {
         try await read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM project").map(Project.init(name:)).sorted()
+            try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM project")).map(Project.init(name:)).sorted()
         }
     }
 
@@ -249,7 +251,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     /// Decodes rows as SQLite steps through them: no copy of each row on the way.
     private static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoItem] {
-        try Array(Row.fetchCursor(db, sql: sql, arguments: arguments).map(item(from:)))
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(item(from:)))
     }
 
     private static func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
