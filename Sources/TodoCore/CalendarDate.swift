@@ -20,11 +20,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// Parses `YYYY-MM-DD` strictly: four, two and two digits, and a day that exists.
     public init?(iso string: String) {
-        let parts = string.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
+        // Byte by byte: this runs for every row of a long list.
+        guard string.utf8.count == 10 else { return nil }
+        var y = 0, m = 0, d = 0
+        for (index, byte) in string.utf8.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            if index < 4 { y = y * 10 + digit } else if index < 7 { m = m * 10 + digit } else { d = d * 10 + digit }
+        }
         self.init(year: y, month: m, day: d)
     }
 

@@ -68,6 +68,14 @@ public final class TodoListViewModel {
     public private(set) var sections: [TodoSectionViewModel] = []
     /// How many items are in the list when nothing is hidden.
     public private(set) var totalCount = 0
+    /// How many rows each shown section has in all, whatever page is loaded.
+    public private(set) var sectionCounts: [TodoSection: Int] = [:]
+    /// The page loaded by `load(page:rowsPerSection:)` (1-based); 1 after `load()`.
+    public private(set) var page = 1
+    /// How many pages the longest shown section needs; 1 after `load()`.
+    public private(set) var pageCount = 1
+    /// The rows per section of a paged load; nil when every row is loaded.
+    public private(set) var rowsPerSection: Int?
 
     public init(
         store: any TodoStore, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
@@ -121,27 +129,50 @@ public final class TodoListViewModel {
 
     public var rows: [TodoRowViewModel] { sections.flatMap(\.rows) }
 
-    /// Loads the list from the store.
+    /// Loads the list from the store: every row.
     public func load() async throws {
-        var filter = TodoFilter(project: projectName, dueDate: dueDate)
+        try await load(page: 1, rowsPerSection: nil)
+    }
+
+    /// Loads one page of the list: rows `(page - 1) × rowsPerSection + 1 …` of each section,
+    /// so a long list shows its first screen without reading the rest. Rows keep their
+    /// numbers in the full list. A page past the last shows the last.
+    public func load(page: Int, rowsPerSection: Int?) async throws {
+        let limit = rowsPerSection.map { max($0, 1) }
         // Row numbers count through the full list, so a filtered list shows the same numbers
         // as the full one and a number always names the same item.
-        let all = try await store.items(.all)
-        var numbered = all.enumerated().map { TodoRowViewModel(item: $0.element, number: $0.offset + 1) }
-        numbered = numbered.filter { filter.matches($0.item) }
-        totalCount = numbered.count
-        filter.unfinishedOnly = showUnfinishedOnly
-        let visible = numbered.filter { filter.matches($0.item) }
-        sections = TodoSection.allCases.compactMap { section in
-            let rows = visible.filter { $0.item.section == section }
-            return rows.isEmpty ? nil : TodoSectionViewModel(section: section, rows: rows)
+        let filter = TodoFilter(project: projectName, dueDate: dueDate)
+        let toDoCount = try await store.count(TodoFilter(project: projectName, dueDate: dueDate, unfinishedOnly: true))
+        totalCount = try await store.count(filter)
+        let shown: [TodoSection] = showUnfinishedOnly ? [.todo] : TodoSection.allCases
+        var counts: [TodoSection: Int] = [:]
+        for section in shown { counts[section] = section == .todo ? toDoCount : totalCount - toDoCount }
+        let longest = counts.values.max() ?? 0
+        let pages = limit.map { max(1, (longest + $0 - 1) / $0) } ?? 1
+        let page = min(max(page, 1), pages)
+        var sections: [TodoSectionViewModel] = []
+        for section in shown where counts[section, default: 0] > 0 {
+            let rows = try await store.numberedItems(
+                filter, in: section, offset: limit.map { (page - 1) * $0 } ?? 0, limit: limit ?? Int.max
+            ).map { TodoRowViewModel(item: $0.item, number: $0.number) }
+            if !rows.isEmpty { sections.append(TodoSectionViewModel(section: section, rows: rows)) }
         }
+        self.sections = sections
+        self.sectionCounts = counts
+        self.page = page
+        self.pageCount = pages
+        self.rowsPerSection = limit
+    }
+
+    /// Loads again what was loaded last (the same page, when paged).
+    private func reload() async throws {
+        try await load(page: page, rowsPerSection: rowsPerSection)
     }
 
     /// Turns "show unfinished only" on or off, remembers it, and reloads (LIST-6).
     public func setShowUnfinishedOnly(_ on: Bool) async throws {
         preferences.showUnfinishedOnly = on
-        try await load()
+        try await reload()
     }
 
     /// CHECK-1: the item becomes the first of Done.
@@ -159,17 +190,17 @@ public final class TodoListViewModel {
     /// DELETE-1, DELETE-2.
     public func delete(_ id: UUID) async throws {
         guard try await store.delete(id: id) else { throw TodoPresentationError.itemNotFound }
-        try await load()
+        try await reload()
     }
 
     /// Moves an item to `index` (0-based) of its section.
     public func move(_ id: UUID, toIndex index: Int) async throws {
         guard try await store.move(id: id, toIndex: index) != nil else { throw TodoPresentationError.itemNotFound }
-        try await load()
+        try await reload()
     }
 
     private func setDone(_ id: UUID, _ done: Bool) async throws {
         guard try await store.setDone(id: id, done) != nil else { throw TodoPresentationError.itemNotFound }
-        try await load()
+        try await reload()
     }
 }

@@ -35,14 +35,17 @@ public final class AppDatabase: Sendable {
         var attempt = 1
         while true {
             do {
-                let superseded = try writer.read { db in try Self.migrator.hasBeenSuperseded(db) }
+                let (superseded, complete) = try writer.read { db in
+                    (try Self.migrator.hasBeenSuperseded(db), try Self.migrator.hasCompletedMigrations(db))
+                }
                 if superseded {
                     throw TodoStorageError(
                         .newerSchema,
                         "The database \(location) was written by a newer version of Todo; "
                             + "update Todo to open it (nothing was changed).")
                 }
-                try Self.migrator.migrate(writer)
+                // Up to date (every open but the first): no write transaction, no lock taken.
+                if !complete { try Self.migrator.migrate(writer) }
                 return
             } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 5 {
                 attempt += 1

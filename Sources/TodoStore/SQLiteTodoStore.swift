@@ -22,15 +22,15 @@ public struct SQLiteTodoStore: TodoStore {
     public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
         try await read { db in
             let (whereSQL, arguments) = Self.whereClause(filter)
-            return try Row.fetchAll(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
-                .map(Self.item(from:))
+            return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
         }
     }
 
     public func count(_ filter: TodoFilter) async throws -> Int {
         try await read { db in
             let (whereSQL, arguments) = Self.whereClause(filter)
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL, arguments: arguments) ?? 0
+            return try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
         }
     }
 
@@ -41,8 +41,12 @@ public struct SQLiteTodoStore: TodoStore {
     public func item(atOffset offset: Int) async throws -> TodoItem? {
         guard offset >= 0 else { return nil }
         return try await read { db in
-            try Row.fetchOne(db, sql: Self.select + Self.displayOrder + " LIMIT 1 OFFSET ?", arguments: [offset])
-                .map(Self.item(from:))
+            // Skip rows through the section index alone (no table row, no join), then read one item.
+            try Row.fetchOne(
+                db,
+                sql: Self.select + " WHERE i.id = (SELECT id FROM todoItem" + Self.indexOrder + " LIMIT 1 OFFSET ?)",
+                arguments: [offset]
+            ).map(Self.item(from:))
         }
     }
 
@@ -58,9 +62,53 @@ public struct SQLiteTodoStore: TodoStore {
         }
     }
 
+    public func numberedItems(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
+        -> [NumberedItem]
+    {
+        guard limit > 0 else { return [] }
+        let filter = TodoFilter(project: filter.project, dueDate: filter.dueDate)
+        let done = section == .done
+        let offset = max(offset, 0)
+        return try await read { db in
+            // The rows before this section in the full list: every To Do row, for Done.
+            let before = done
+                ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0")) ?? 0 : 0
+            var (whereSQL, arguments) = Self.whereClause(filter)
+            whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
+            _ = arguments.append(contentsOf: [done, limit, offset])
+            let items = try Self.fetchItems(
+                db, sql: Self.select + whereSQL + " ORDER BY i.position, i.id LIMIT ? OFFSET ?", arguments: arguments)
+            if filter.project == nil, filter.dueDate == nil {
+                // The whole section: numbers follow from the offset.
+                return items.enumerated().map { NumberedItem(number: before + offset + $0.offset + 1, item: $0.element) }
+            }
+            // A filtered section: count, through the section index, the rows each item skips.
+            let first = try db.cachedStatement(
+                sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)")
+            let between = try db.cachedStatement(
+                sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) > (?, ?) AND (position, id) < (?, ?)")
+            var numbered: [NumberedItem] = []
+            numbered.reserveCapacity(items.count)
+            for item in items {
+                let number: Int
+                if let previous = numbered.last {
+                    let skipped = try Int.fetchOne(between, arguments: [
+                        done, previous.item.position, Self.key(previous.item.id), item.position, Self.key(item.id),
+                    ]) ?? 0
+                    number = previous.number + skipped + 1
+                } else {
+                    let skipped = try Int.fetchOne(first, arguments: [done, item.position, Self.key(item.id)]) ?? 0
+                    number = before + skipped + 1
+                }
+                numbered.append(NumberedItem(number: number, item: item))
+            }
+            return numbered
+        }
+    }
+
     public func projects() async throws -> [Project] {
         try await read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM project").map(Project.init(name:)).sorted()
+            try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM project")).map(Project.init(name:)).sorted()
         }
     }
 
@@ -181,6 +229,8 @@ public struct SQLiteTodoStore: TodoStore {
         FROM todoItem i LEFT JOIN project p ON p.id = i.projectId
         """
     private static let displayOrder = " ORDER BY i.isDone, i.position, i.id"
+    /// The display order on the bare table: the `todoItem_section` index, covering.
+    private static let indexOrder = " ORDER BY isDone, position, id"
 
     private static func whereClause(_ filter: TodoFilter) -> (String, StatementArguments) {
         var conditions: [String] = []
@@ -198,6 +248,11 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    /// Decodes rows as SQLite steps through them: no copy of each row on the way.
+    private static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoItem] {
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(item(from:)))
+    }
 
     private static func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
         let statement = try db.cachedStatement(sql: select + " WHERE i.id = ?")
@@ -275,28 +330,31 @@ public struct SQLiteTodoStore: TodoStore {
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
     }
 
+    /// Reads a row of `select` by column index: a name lookup per column and row costs more
+    /// than the rest of the decoding on long lists.
     private static func item(from row: Row) -> TodoItem {
-        let latitude: Double? = row["locationLatitude"]
-        let longitude: Double? = row["locationLongitude"]
-        let locationName: String? = row["locationName"]
-        let dueDate: String? = row["dueDate"]
-        let projectName: String? = row["projectName"]
-        let completedAt: Int64? = row["completedAt"]
+        let id: String = row[0]
+        let latitude: Double? = row[6]
+        let longitude: Double? = row[7]
+        let locationName: String? = row[5]
+        let dueDate: String? = row[4]
+        let projectName: String? = row[8]
+        let completedAt: Int64? = row[14]
         return TodoItem(
-            id: UUID(uuidString: row["id"])!,
-            title: row["title"],
-            details: row["details"],
-            isDone: row["isDone"],
+            id: UUID(uuidString: id)!,
+            title: row[1],
+            details: row[2],
+            isDone: row[3],
             dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
             location: locationName.map { Location(name: $0, latitude: latitude, longitude: longitude) },
             project: projectName.map(Project.init(name:)),
-            estimateMinutes: row["estimateMinutes"],
-            repeatDays: Weekday.days(fromMask: row["repeatDays"]),
-            position: row["position"],
-            createdAt: Timestamp.date(milliseconds: row["createdAt"]),
-            updatedAt: Timestamp.date(milliseconds: row["updatedAt"]),
+            estimateMinutes: row[9],
+            repeatDays: Weekday.days(fromMask: row[10]),
+            position: row[11],
+            createdAt: Timestamp.date(milliseconds: row[12]),
+            updatedAt: Timestamp.date(milliseconds: row[13]),
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
-            version: row["version"])
+            version: row[15])
     }
 
     // MARK: - Access with readable errors

@@ -25,8 +25,13 @@ enum TodoPages {
 
     // MARK: list
 
+    /// Rows of each section on one page of a list.
+    static let rowsPerSection = 50
+
     static func list(_ list: TodoListViewModel, projects: [Project], quickAdd: QuickAddViewModel) -> String {
-        let here = path(for: list.scope)
+        let base = path(for: list.scope)
+        // Actions on a row come back to the page they were made on.
+        let here = list.page > 1 ? base + "?page=\(list.page)" : base
         let header = """
             <span class="bar-start">\(list.scope == .all ? "" : "<a href=\"/\" data-testid=\"all-items\">All items</a>")</span>
             <h1 data-testid="list-title">\(t(list.title))</h1>
@@ -58,9 +63,29 @@ enum TodoPages {
             for row in section.rows { main += self.row(row, from: here) }
             main += "</ul>\n</section>\n"
         }
+        main += pages(list, base: base)
         main += quickAddDialog(quickAdd, from: here)
         return Page(title: list.title == "Todo" ? "Todo" : "\(list.title) — Todo", header: header, main: main,
                     stylesheets: stylesheets, scripts: scripts).render()
+    }
+
+    /// "Page 2 of 7" with links to the previous and next pages, when the list has several.
+    private static func pages(_ list: TodoListViewModel, base: String) -> String {
+        guard list.pageCount > 1 else { return "" }
+        let size = list.rowsPerSection ?? 1
+        let shown = list.sections.map { section in
+            let first = (list.page - 1) * size + 1
+            let last = first + section.rows.count - 1
+            return "\(t(section.headerTitle)) \(first)–\(last) of \(list.sectionCounts[section.section] ?? 0)"
+        }.joined(separator: ", ")
+        func link(_ page: Int, _ label: String, _ rel: String) -> String {
+            "<a href=\"\(a(page == 1 ? base : base + "?page=\(page)"))\" rel=\"\(rel)\" data-testid=\"page-\(rel)\">\(label)</a>"
+        }
+        var nav = "<nav class=\"pages\" aria-label=\"Pages\" data-testid=\"pages\">"
+        if list.page > 1 { nav += link(list.page - 1, "‹ Previous", "prev") + " " }
+        nav += "<span data-testid=\"page-status\">Page \(list.page) of \(list.pageCount) (\(shown))</span>"
+        if list.page < list.pageCount { nav += " " + link(list.page + 1, "Next ›", "next") }
+        return nav + "</nav>\n"
     }
 
     private static func navigation(current: ListScope, projects: [Project]) -> String {

@@ -48,6 +48,8 @@ public enum TodoWebApp {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: CORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
+        // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
+        router.get("/healthz") { _, _ in "ok\n" }
         PageRoutes(store: store, today: options.today).register(on: router)
         APIRoutes(store: store, today: options.today).register(on: router.group("api"))
         TransferRoutes(store: store).register(on: router)
@@ -185,7 +187,9 @@ struct PageRoutes: Sendable {
     private func listPage(_ scope: ListScope, _ request: Request) async throws -> Response {
         try await page {
             let list = TodoListViewModel(store: store, scope: scope, preferences: CookiePreferences(request), today: today)
-            try await list.load()
+            // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
+            let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+            try await list.load(page: page, rowsPerSection: TodoPages.rowsPerSection)
             let context: QuickAddContext = switch scope {
             case .project(let name): .project(name)
             case .today: .dueDate(today())

@@ -209,4 +209,33 @@ struct TodoListViewModelTests {
         try await sut.move(items[0].id, toIndex: 0)
         #expect(sut.titles(.todo) == ["A", "C", "B"])
     }
+
+    @Test("a paged load shows one page of each section, numbered as in the full list")
+    func test_pagedLoad() async throws {
+        let (sut, store) = makeListSUT()
+        let items = try await store.add(titles: (1...7).map { "T\($0)" })  // T7 … T1
+        for item in items.prefix(3) { _ = try await store.setDone(id: item.id, true) }  // Done: T3 T2 T1
+        try await sut.load(page: 2, rowsPerSection: 2)
+        #expect(sut.pageCount == 2)
+        #expect(sut.sectionCounts == [.todo: 4, .done: 3])
+        #expect(sut.titles(.todo) == ["T5", "T4"])
+        #expect(sut.titles(.done) == ["T1"])
+        #expect(sut.rows.map(\.number) == [3, 4, 7])
+        try await sut.load()
+        let full = sut.rows.map { [$0.title: $0.number] }
+        try await sut.load(page: 9, rowsPerSection: 3)  // past the end: the last page
+        #expect(sut.page == 2)
+        #expect(sut.rows.map { [$0.title: $0.number] } == [full[3]])
+    }
+
+    @Test("acting on a row of a page reloads that page")
+    func test_pagedLoad_actionsKeepThePage() async throws {
+        let (sut, store) = makeListSUT()
+        let items = try await store.add(titles: ["A", "B", "C", "D"])  // D C B A
+        try await sut.load(page: 2, rowsPerSection: 2)
+        try await sut.check(items[3].id)  // D: first of Done
+        #expect(sut.page == 2)
+        #expect(sut.titles(.todo) == ["A"])
+        #expect(sut.titles(.done).isEmpty)
+    }
 }

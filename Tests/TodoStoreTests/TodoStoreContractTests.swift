@@ -246,6 +246,30 @@ struct TodoStoreContractTests {
         #expect(try await sut.items(idPrefix: "zz*", limit: 10).isEmpty)
     }
 
+    @Test("a page of a section carries each item's row number in the full list", arguments: StoreKind.allCases)
+    func test_numberedItems_pagesKeepFullListNumbers(_ kind: StoreKind) async throws {
+        let sut = try kind.makeSUT()
+        for index in 0..<9 {
+            let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
+            if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
+        }
+        let all = try await sut.items()
+        let number = { (item: TodoItem) in (all.firstIndex(of: item) ?? -1) + 1 }
+        for section in TodoSection.allCases {
+            for filter in [TodoFilter.all, TodoFilter(project: "Even"), TodoFilter(project: "Odd", unfinishedOnly: true)] {
+                var unfiltered = filter
+                unfiltered.unfinishedOnly = false
+                let expected = all.filter { $0.section == section && unfiltered.matches($0) }
+                for (offset, limit) in [(0, 100), (1, 2), (2, 1), (50, 3), (0, 0)] {
+                    let page = try await sut.numberedItems(filter, in: section, offset: offset, limit: limit)
+                    let wanted = Array(expected.dropFirst(offset).prefix(limit))
+                    #expect(page.map(\.item) == wanted, "\(section) \(filter) \(offset) \(limit)")
+                    #expect(page.map(\.number) == wanted.map(number), "\(section) \(filter) \(offset) \(limit)")
+                }
+            }
+        }
+    }
+
     @Test("DELETE-1 DELETE-2 deleting removes an item from either section", arguments: StoreKind.allCases)
     func test_delete_fromEitherSection(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()

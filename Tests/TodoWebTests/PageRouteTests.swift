@@ -257,6 +257,32 @@ struct PageRouteTests {
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
         }
     }
+
+    @Test("a long list comes a page at a time, with links to the other pages")
+    func test_longListIsPaged() async throws {
+        let sut = WebSUT()
+        for index in 1...60 { _ = try await sut.store.add(TodoDraft(title: "Item \(index)")) }  // Item 60 first
+        try await sut.app.test(.router) { client async throws in
+            let first = try await client.execute(uri: "/", method: .get).text
+            #expect(first.components(separatedBy: "class=\"row\"").count - 1 == 50)
+            #expect(first.contains(">Item 60<") && !first.contains(">Item 10<"))
+            #expect(first.contains("href=\"/?page=2\""))
+            #expect(first.contains("Page 1 of 2 (To Do 1–50 of 60)"))
+            let second = try await client.execute(uri: "/?page=2", method: .get).text
+            #expect(second.components(separatedBy: "class=\"row\"").count - 1 == 10)
+            #expect(second.contains(">Item 10<") && second.contains(">Item 1<"))
+            #expect(second.contains("name=\"from\" value=\"/?page=2\""))
+        }
+    }
+
+    @Test("GET /healthz answers without touching the list")
+    func test_healthz() async throws {
+        try await WebSUT().app.test(.router) { client async throws in
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.text == "ok\n")
+        }
+    }
 }
 
 enum HTMLPath {

@@ -11,6 +11,7 @@ struct WebUITests {
         #expect(HTML.attribute("\" onmouseover=\"x") == "&quot; onmouseover=&quot;x")
         #expect(HTML.attribute("a\"b`c\nd") == "a&quot;b&#96;c&#10;d")
         #expect(HTML.text("café 🍰") == "café 🍰")
+        #expect(HTML.attribute("é<🍰>\r\n`") == "é&lt;🍰&gt;\r&#10;&#96;")
     }
 
     @Test("URL components are percent-encoded as UTF-8")
