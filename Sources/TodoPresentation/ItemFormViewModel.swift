@@ -37,17 +37,27 @@ public final class ItemFormViewModel {
         self.store = store
         self.mode = mode
         self.today = today
-        if case .edit(let item) = mode {
-            title = item.title
-            details = item.details ?? ""
-            dueDate = item.dueDate?.iso ?? ""
-            locationName = item.location?.name ?? ""
-            latitude = item.location?.latitude.map { String($0) } ?? ""
-            longitude = item.location?.longitude.map { String($0) } ?? ""
-            projectName = item.project?.name ?? ""
-            estimate = item.estimateMinutes.map(Estimate.text(minutes:)) ?? ""
-            repeatDays = item.repeatDays
-            isDone = item.isDone
+        if case .edit(let item) = mode { values = ItemFormValues(item) }
+    }
+
+    /// Every field at once, as text.
+    public var values: ItemFormValues {
+        get {
+            ItemFormValues(
+                title: title, details: details, dueDate: dueDate, locationName: locationName, latitude: latitude,
+                longitude: longitude, projectName: projectName, estimate: estimate, repeatDays: repeatDays, isDone: isDone)
+        }
+        set {
+            title = newValue.title
+            details = newValue.details
+            dueDate = newValue.dueDate
+            locationName = newValue.locationName
+            latitude = newValue.latitude
+            longitude = newValue.longitude
+            projectName = newValue.projectName
+            estimate = newValue.estimate
+            repeatDays = newValue.repeatDays
+            isDone = newValue.isDone
         }
     }
 
@@ -117,5 +127,40 @@ public final class ItemFormViewModel {
         if draft.estimateMinutes != item.estimateMinutes { changes.estimateMinutes = .some(draft.estimateMinutes) }
         if draft.repeatDays != item.repeatDays { changes.repeatDays = draft.repeatDays }
         return changes
+    }
+}
+
+/// The form's fields as text, as a person sees and types them.
+public struct ItemFormValues: Equatable, Sendable {
+    public var title = "", details = "", dueDate = "", locationName = "", latitude = "", longitude = ""
+    public var projectName = "", estimate = ""
+    public var repeatDays: Set<Weekday> = []
+    public var isDone = false
+
+    public init(
+        title: String = "", details: String = "", dueDate: String = "", locationName: String = "",
+        latitude: String = "", longitude: String = "", projectName: String = "", estimate: String = "",
+        repeatDays: Set<Weekday> = [], isDone: Bool = false
+    ) {
+        self.title = title
+        self.details = details
+        self.dueDate = dueDate
+        self.locationName = locationName
+        self.latitude = latitude
+        self.longitude = longitude
+        self.projectName = projectName
+        self.estimate = estimate
+        self.repeatDays = repeatDays
+        self.isDone = isDone
+    }
+
+    /// The values an item shows in the edit form.
+    public init(_ item: TodoItem) {
+        self.init(
+            title: item.title, details: item.details ?? "", dueDate: item.dueDate?.iso ?? "",
+            locationName: item.location?.name ?? "", latitude: item.location?.latitude.map { String($0) } ?? "",
+            longitude: item.location?.longitude.map { String($0) } ?? "", projectName: item.project?.name ?? "",
+            estimate: item.estimateMinutes.map(Estimate.text(minutes:)) ?? "", repeatDays: item.repeatDays,
+            isDone: item.isDone)
     }
 }

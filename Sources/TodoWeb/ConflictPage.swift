@@ -7,65 +7,9 @@ import WebUI
 /// every field side by side, and the choice — keep mine (saves the form over the current
 /// version) or keep theirs (discards the form). Nothing is saved until the user chooses.
 enum ConflictPage {
-    /// A field as the form holds it (text as typed), for one side of the comparison.
-    struct Values: Equatable {
-        var title = "", details = "", dueDate = "", locationName = "", latitude = "", longitude = ""
-        var project = "", estimate = "", repeatDays: [Weekday] = [], isDone = false
-
-        init(_ form: ItemFormViewModel) {
-            title = form.title
-            details = form.details
-            dueDate = form.dueDate
-            locationName = form.locationName
-            latitude = form.latitude
-            longitude = form.longitude
-            project = form.projectName
-            estimate = form.estimate
-            repeatDays = form.repeatDays.sorted()
-            isDone = form.isDone
-        }
-
-        init(_ item: TodoItem) {
-            title = item.title
-            details = item.details ?? ""
-            dueDate = item.dueDate?.iso ?? ""
-            locationName = item.location?.name ?? ""
-            latitude = item.location?.latitude.map { String($0) } ?? ""
-            longitude = item.location?.longitude.map { String($0) } ?? ""
-            project = item.project?.name ?? ""
-            estimate = item.estimateMinutes.map(Estimate.text(minutes:)) ?? ""
-            repeatDays = item.repeatDays.sorted()
-            isDone = item.isDone
-        }
-
-        /// (test id, label, shown value) for every field.
-        var rows: [(String, String, String)] {
-            let location = locationName.isEmpty && latitude.isEmpty
-                ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
-            return [
-                ("title", "Title", title), ("details", "Details", details), ("due", "Due date", dueDate),
-                ("location", "Location", location), ("project", "Project", project), ("estimate", "Estimate", estimate),
-                ("repeat", "Repeat days", repeatDays.map(\.shortName).joined(separator: ", ")),
-                ("done", "Done", isDone ? "Yes" : "No"),
-            ]
-        }
-
-        /// The form fields that submit these values.
-        var hiddenFields: String {
-            var fields: [(String, String)] = [
-                ("title", title), ("details", details), ("dueDate", dueDate), ("locationName", locationName),
-                ("latitude", latitude), ("longitude", longitude), ("project", project), ("estimate", estimate),
-            ]
-            fields += repeatDays.map { ("repeat", $0.rawValue) }
-            if isDone { fields.append(("done", "1")) }
-            return fields.map { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\(HTML.attribute($0.1))\">" }
-                .joined(separator: "\n")
-        }
-    }
-
     static func render(mine form: ItemFormViewModel, current: TodoItem, from: String) -> String {
         let id = current.id.uuidString.lowercased()
-        let mine = Values(form), theirs = Values(current)
+        let mine = form.values, theirs = ItemFormValues(current)
         let header = """
             <span class="bar-start"><a href="\(HTML.attribute(from))" data-testid="back">‹ Back</a></span>\
             <h1>Changed elsewhere</h1><span class="bar-end"></span>
@@ -107,5 +51,32 @@ enum ConflictPage {
             title: "Changed elsewhere — Todo", header: header, main: main,
             stylesheets: TodoPages.stylesheets
         ).render()
+    }
+}
+
+/// One side of the comparison: the fields as the form holds them (text as typed).
+extension ItemFormValues {
+    /// (test id, label, shown value) for every field.
+    fileprivate var rows: [(String, String, String)] {
+        let location = locationName.isEmpty && latitude.isEmpty
+            ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
+        return [
+            ("title", "Title", title), ("details", "Details", details), ("due", "Due date", dueDate),
+            ("location", "Location", location), ("project", "Project", projectName), ("estimate", "Estimate", estimate),
+            ("repeat", "Repeat days", repeatDays.ordered.map(\.shortName).joined(separator: ", ")),
+            ("done", "Done", isDone ? "Yes" : "No"),
+        ]
+    }
+
+    /// The form fields that submit these values.
+    fileprivate var hiddenFields: String {
+        var fields: [(String, String)] = [
+            ("title", title), ("details", details), ("dueDate", dueDate), ("locationName", locationName),
+            ("latitude", latitude), ("longitude", longitude), ("project", projectName), ("estimate", estimate),
+        ]
+        fields += repeatDays.ordered.map { ("repeat", $0.rawValue) }
+        if isDone { fields.append(("done", "1")) }
+        return fields.map { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\(HTML.attribute($0.1))\">" }
+            .joined(separator: "\n")
     }
 }
