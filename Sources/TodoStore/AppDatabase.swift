@@ -96,11 +96,29 @@ public final class AppDatabase: Sendable {
             }
             var config = configuration()
             config.journalMode = .wal
-            let writer: any DatabaseWriter = concurrentReads
-                ? try DatabasePool(path: path, configuration: config)
-                : try DatabaseQueue(path: path, configuration: config)
-            return try AppDatabase(writer, path: path)
+            // Processes racing to create one new file (switching it to WAL, migrating it) get
+            // SQLITE_BUSY at once, without the busy handler's wait, or find the winner's schema
+            // half made ("no such table"): open again after a pause.
+            var attempt = 1
+            while true {
+                do {
+                    let writer: any DatabaseWriter = concurrentReads
+                        ? try DatabasePool(path: path, configuration: config)
+                        : try DatabaseQueue(path: path, configuration: config)
+                    return try AppDatabase(writer, path: path)
+                } catch where attempt < 20 && isRaceWithAnotherOpen(error) {
+                    Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                    attempt += 1
+                }
+            }
         }
+    }
+
+    private static func isRaceWithAnotherOpen(_ error: any Error) -> Bool {
+        if let error = error as? DatabaseError {
+            return [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode)
+        }
+        return (error as? TodoStorageError)?.kind == .busy
     }
 
     private static func configuration() -> Configuration {
