@@ -5,12 +5,7 @@ import Observation
 @MainActor
 @Observable
 public final class CharactersViewModel {
-    public enum State: Equatable, Sendable {
-        case idle
-        case loading
-        case loaded([ComicCharacter])
-        case failed(message: String)
-    }
+    public typealias State = LoadState<[ComicCharacter]>
 
     public let comicID: Comic.ID
     /// TITLE-1: the comic's name; known up front when the comic was selected from the list,
@@ -42,20 +37,16 @@ public final class CharactersViewModel {
     }
 
     /// LOADING-3 / LOADING-4: `true` exactly while the characters are loading.
-    public var isLoading: Bool { state == .loading }
+    public var isLoading: Bool { state.isLoading }
 
     /// CHARACTERS-3: the names, sorted ascending with the same rules as comic titles.
     public var characterNames: [String] { characters.map(\.name) }
 
     public var characters: [ComicCharacter] {
-        if case .loaded(let characters) = state { return characters }
-        return []
+        state.value ?? []
     }
 
-    public var errorMessage: String? {
-        if case .failed(let message) = state { return message }
-        return nil
-    }
+    public var errorMessage: String? { state.errorMessage }
 
     public func load() async {
         state = .loading

@@ -5,12 +5,7 @@ import Observation
 @MainActor
 @Observable
 public final class ComicsListViewModel {
-    public enum State: Equatable, Sendable {
-        case idle
-        case loading
-        case loaded([ComicGroup])
-        case failed(message: String)
-    }
+    public typealias State = LoadState<[ComicGroup]>
 
     public private(set) var state: State = .idle
     /// Shown wherever the data shows.
@@ -26,17 +21,13 @@ public final class ComicsListViewModel {
     }
 
     /// LOADING-1 / LOADING-2: `true` exactly while the comics are loading.
-    public var isLoading: Bool { state == .loading }
+    public var isLoading: Bool { state.isLoading }
 
     public var groups: [ComicGroup] {
-        if case .loaded(let groups) = state { return groups }
-        return []
+        state.value ?? []
     }
 
-    public var errorMessage: String? {
-        if case .failed(let message) = state { return message }
-        return nil
-    }
+    public var errorMessage: String? { state.errorMessage }
 
     public func load() async {
         state = .loading
