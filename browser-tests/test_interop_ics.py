@@ -12,8 +12,8 @@ from pathlib import Path
 
 import icalendar
 import pytest
+from built_executables import built_executable
 
-ROOT = Path(__file__).resolve().parent.parent
 UTC = dt.timezone.utc
 
 ITEMS = [
@@ -43,16 +43,9 @@ ITEMS = [
 ]
 
 
-def bin_dir() -> Path:
-    if os.environ.get("TDA_BIN_DIR"):
-        return Path(os.environ["TDA_BIN_DIR"])
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True)
-    return Path(out.stdout.strip())
-
-
 def todo(*args: str, db: Path) -> str:
     env = {**os.environ, "TZ": "UTC", "TODO_DB": str(db)}
-    result = subprocess.run([str(bin_dir() / "todo"), *args], env=env, capture_output=True, text=True)
+    result = subprocess.run([str(built_executable("todo")), *args], env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return result.stdout
 

@@ -12,22 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from built_executables import built_executable
 from marvel_stub import MarvelStub, StubBehaviour, StubCatalog
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
 def comics_binary() -> Path:
     """`$TDA_BIN_DIR/comics`, else the debug build of this package."""
-    directory = os.environ.get("TDA_BIN_DIR")
-    if not directory:
-        directory = subprocess.run(
-            ["swift", "build", "--show-bin-path"], cwd=PACKAGE_ROOT, check=True, capture_output=True, text=True
-        ).stdout.strip()
-    binary = Path(directory) / "comics"
-    if not binary.is_file():
-        raise RuntimeError(f"{binary} is missing: run `swift build` first or set TDA_BIN_DIR")
-    return binary
+    return built_executable("comics")
 
 
 def free_port() -> int:

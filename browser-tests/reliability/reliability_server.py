@@ -13,24 +13,13 @@ import threading
 import time
 from pathlib import Path
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+from built_executables import built_executable
+
 READY = re.compile(r"Todo is running at http://([0-9.]+):(\d+)/")
 
 
-def bin_dir() -> Path:
-    """`$TDA_BIN_DIR`, else the debug build folder of this package."""
-    if os.environ.get("TDA_BIN_DIR"):
-        return Path(os.environ["TDA_BIN_DIR"])
-    out = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=PACKAGE_ROOT, check=True, capture_output=True, text=True)
-    return Path(out.stdout.strip())
-
-
 def todo_binary() -> Path:
-    binary = bin_dir() / "todo"
-    if not binary.is_file():
-        raise RuntimeError(f"{binary} is missing: run `swift build` first or set TDA_BIN_DIR")
-    return binary
+    return built_executable("todo")
 
 
 class TodoServer:

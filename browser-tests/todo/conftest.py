@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from todo_server import REPO, Api, TodoServer, find_todo_binary
+from built_executables import REPO
+from todo_server import Api, TodoServer, find_todo_binary
 
 ARTIFACTS = REPO / "browser-tests" / "artifacts"
 

@@ -11,9 +11,11 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pages_todo import ListPage  # noqa: E402
-from todo_server import CHROMIUM, REPO, Api, TodoServer, find_todo_binary  # noqa: E402
+from built_executables import REPO  # noqa: E402
+from todo_server import CHROMIUM, Api, TodoServer, find_todo_binary  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 800}

@@ -13,7 +13,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from built_executables import built_executable
+
 CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
 READY = re.compile(r"Todo is running at (http://\S+?/) ")
 START_TIMEOUT = 30.0
@@ -21,15 +22,7 @@ STOP_TIMEOUT = 10.0
 
 
 def find_todo_binary() -> Path:
-    bin_dir = os.environ.get("TDA_BIN_DIR")
-    if not bin_dir:
-        bin_dir = subprocess.run(
-            ["swift", "build", "--show-bin-path"], cwd=REPO, check=True, capture_output=True, text=True
-        ).stdout.strip()
-    binary = Path(bin_dir) / "todo"
-    if not binary.is_file():
-        raise RuntimeError(f"{binary} does not exist: run `swift build` first")
-    return binary
+    return built_executable("todo")
 
 
 class TodoServer:
