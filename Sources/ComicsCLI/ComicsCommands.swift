@@ -19,6 +19,7 @@ extension ComicsCommand {
     /// `comics serve` — the web app.
     public struct Serve: AsyncParsableCommand {
         public static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the comics web pages (and, without --api-base-url, the bundled catalog on /v1/public).")
 
         @Option(help: "Address to listen on.") public var host = "127.0.0.1"
@@ -48,7 +49,8 @@ extension ComicsCommand {
 
     /// `comics list` — the comics, grouped by first letter.
     public struct List: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(abstract: "List the comics grouped by first letter.")
+        public static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the comics grouped by first letter.")
 
         @Flag(help: "Print {\"groups\":[{\"letter\":…,\"comics\":[{\"id\":…,\"title\":…}]}]}.") public var json = false
         @OptionGroup public var source: SourceOptions
@@ -65,7 +67,8 @@ extension ComicsCommand {
 
     /// `comics characters ID` — a comic's characters under its name.
     public struct Characters: AsyncParsableCommand {
-        public static let configuration = CommandConfiguration(abstract: "Show the characters of a comic, sorted by name.")
+        public static let configuration = CommandConfiguration(
+            commandName: "characters", abstract: "Show the characters of a comic, sorted by name.")
 
         @Argument(help: "The comic's id (as shown by `comics list`).") public var id: Int
         @Flag(help: "Print {\"title\":…,\"characters\":[{\"id\":…,\"name\":…}]}.") public var json = false

@@ -42,8 +42,8 @@ public struct CLIContext {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         stdoutIsTerminal: Bool = false,
         today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
-        writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        writeOut: @escaping (String) -> Void = { CLIContext.write($0, to: .standardOutput) },
+        writeErr: @escaping (String) -> Void = { CLIContext.write($0, to: .standardError) },
         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
     ) {
         self.openStore = openStore
@@ -64,4 +64,13 @@ struct CLIError: Error, LocalizedError {
     let message: String
     init(_ message: String) { self.message = message }
     var errorDescription: String? { message }
+}
+
+extension CLIContext {
+    /// Writes `text` as it is stored, without copying it into `Data` first: a long list is
+    /// hundreds of kilobytes.
+    public static func write(_ text: String, to handle: FileHandle) {
+        var text = text
+        text.withUTF8 { bytes in try? handle.write(contentsOf: UnsafeRawBufferPointer(bytes)) }
+    }
 }

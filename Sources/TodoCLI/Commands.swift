@@ -56,6 +56,7 @@ public struct TodoCommand: ParsableCommand {
 
 struct List: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "Show the list: To Do, then Done, rows numbered for the other commands.")
 
     @Flag(help: "Hide the Done section.") var unfinished = false
@@ -80,15 +81,19 @@ struct List: ParsableCommand, CLIRunnable {
         let list = TodoListViewModel(
             store: try await store.open(context), scope: scope,
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today)
-        try await list.load()
-        context.writeOut(json ? try ListRenderer.json(list) : ListRenderer.text(list, styled: context.styled))
+        if json {
+            context.writeOut(try await ListRenderer.json(list))
+        } else {
+            try await ListRenderer.text(list, styled: context.styled, to: context.writeOut)
+        }
     }
 }
 
 // MARK: - add
 
 struct Add: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "Add an item; it goes first in To Do.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add an item; it goes first in To Do.")
 
     @Argument(help: "The title (words are joined with spaces).") var title: [String]
     @OptionGroup var fields: FieldOptions
@@ -142,7 +147,8 @@ struct FieldOptions: ParsableArguments {
 // MARK: - show
 
 struct Show: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "Show one item with all its fields.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one item with all its fields.")
 
     @Argument(help: "The item: a row number or the start of its id.") var ref: String
     @Flag(help: "Print the item as JSON.") var json = false
@@ -160,7 +166,8 @@ struct Show: ParsableCommand, CLIRunnable {
 // MARK: - check, uncheck, rm
 
 struct Check: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "Check items: each becomes the first of Done.")
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Check items: each becomes the first of Done.")
     @Argument(help: "Row numbers or id prefixes.") var refs: [String]
     @OptionGroup var store: StoreOptions
 
@@ -172,7 +179,8 @@ struct Check: ParsableCommand, CLIRunnable {
 }
 
 struct Uncheck: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "Uncheck items: each becomes the last of To Do.")
+    static let configuration = CommandConfiguration(
+        commandName: "uncheck", abstract: "Uncheck items: each becomes the last of To Do.")
     @Argument(help: "Row numbers or id prefixes.") var refs: [String]
     @OptionGroup var store: StoreOptions
 
@@ -199,7 +207,8 @@ private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, 
 }
 
 struct Remove: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete items.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete items.")
     @Argument(help: "Row numbers or id prefixes.") var refs: [String]
     @OptionGroup var store: StoreOptions
 
@@ -220,6 +229,7 @@ struct Remove: ParsableCommand, CLIRunnable {
 
 struct Edit: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change an item's fields; the fields not given stay as they are.")
 
     @Argument(help: "The item: a row number or the start of its id.") var ref: String
@@ -273,7 +283,8 @@ struct Edit: ParsableCommand, CLIRunnable {
 // MARK: - move
 
 struct Move: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "Move an item to another place in its section.")
+    static let configuration = CommandConfiguration(
+        commandName: "move", abstract: "Move an item to another place in its section.")
 
     @Argument(help: "The item: a row number or the start of its id.") var ref: String
     @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
@@ -292,7 +303,8 @@ struct Move: ParsableCommand, CLIRunnable {
 // MARK: - projects
 
 struct Projects: ParsableCommand, CLIRunnable {
-    static let configuration = CommandConfiguration(abstract: "List the projects that have items.")
+    static let configuration = CommandConfiguration(
+        commandName: "projects", abstract: "List the projects that have items.")
     @Flag(help: "Print [{\"name\", \"count\"}].") var json = false
     @OptionGroup var store: StoreOptions
 

@@ -15,6 +15,7 @@ private func timeZone(_ context: CLIContext) -> TimeZone {
 
 struct Export: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the whole list in a format other tools read.",
         discussion: """
             Formats: json (the shared item shape, lossless), csv, todotxt (todo.txt), taskwarrior \
@@ -55,6 +56,7 @@ struct Export: ParsableCommand, CLIRunnable {
 
 struct Import: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Bring items in from a file: all or nothing; items with a known id are updated.",
         discussion: """
             Formats as for export; without --format, the file's name decides. Items whose id (uuid, \

@@ -45,5 +45,5 @@ enum ItemReference {
     }
 
     /// The first 8 characters of an id: enough to name an item in most lists.
-    static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
+    static func shortID(_ id: UUID) -> String { String(id.lowercasedText.prefix(8)) }
 }

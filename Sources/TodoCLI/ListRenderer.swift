@@ -6,39 +6,97 @@ import TodoPresentation
 enum ListRenderer {
     private static let bold = "\u{1B}[1m", dim = "\u{1B}[2m", strike = "\u{1B}[9m", reset = "\u{1B}[0m"
 
-    /// Two sections under their headers, rows numbered; done rows struck through on a
-    /// terminal and marked `[x]` otherwise.
-    static func text(_ list: TodoListViewModel, styled: Bool) -> String {
-        var out = ""
-        if list.scope != .all { out += (styled ? bold + list.title + reset : list.title) + "\n" }
-        if list.isEmpty {
+    /// Rows read and printed at a time: a long list is never held in memory all at once.
+    static let rowsPerSlice = 1000
+
+    /// Loads the list a slice at a time and prints it: two sections under their headers, rows
+    /// numbered; done rows struck through on a terminal and marked `[x]` otherwise. Handed to
+    /// `write` in pieces of about 64 KiB.
+    static func text(_ list: TodoListViewModel, styled: Bool, to write: (String) -> Void) async throws {
+        try await list.load(page: 1, rowsPerSection: rowsPerSlice)
+        if list.scope != .all { write((styled ? bold + list.title + reset : list.title) + "\n") }
+        guard let last = list.sections.last else {
             let message = list.scope == .all && list.totalCount == 0
                 ? "Nothing to do yet. Add your first item with: todo add \"Title\"" : list.emptyMessage
-            return out + message + "\n"
+            return write(message + "\n")
         }
-        let width = String(list.rows.map(\.number).max() ?? 1).count
+        // Numbers are right-aligned to the widest: the last row's, the largest. In the whole
+        // list that is the number of rows shown; a filtered list has to look it up.
+        let lastCount = list.sectionCounts[last.section] ?? last.rows.count
+        let lastNumber = if list.scope == .all {
+            list.sectionCounts.values.reduce(0, +)
+        } else if last.rows.count >= lastCount {
+            last.rows.last?.number ?? 1
+        } else {
+            try await list.rows(in: last.section, offset: lastCount - 1, limit: 1).last?.number ?? 1
+        }
+        let width = decimalDigits(max(lastNumber, last.rows.last?.number ?? 1))
+        // Bytes, not String appends: a long list is tens of thousands of small pieces.
+        let chunk = 64 * 1024
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunk + 4 * 1024)
+        func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func flush() {
+            write(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+        }
         for section in list.sections {
-            out += (styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n"
-            for row in section.rows {
-                let number = String(repeating: " ", count: width - String(row.number).count) + String(row.number)
-                let title = row.isStruckThrough && styled ? strike + row.title + reset : row.title
-                var line = "  \(number). [\(row.isDone ? "x" : " ")] \(title)"
-                let extras = [row.locationName, row.dueDateText.map { "due \($0)" }].compactMap { $0 }
-                if !extras.isEmpty {
-                    let text = extras.joined(separator: ", ")
-                    line += styled ? "  \(dim)\(text)\(reset)" : "  (\(text))"
+            put(styled ? bold + section.headerTitle + reset : section.headerTitle)
+            put("\n")
+            var rows = section.rows, printed = 0
+            while !rows.isEmpty {
+                for row in rows {
+                    let digits = decimalDigits(row.number)
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - digits))
+                    var rest = row.number
+                    let end = bytes.count + digits
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+                    for index in (end - digits..<end).reversed() {
+                        bytes[index] += UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    put(row.isDone ? ". [x] " : ". [ ] ")
+                    if row.isStruckThrough && styled {
+                        put(strike)
+                        put(row.title)
+                        put(reset)
+                    } else {
+                        put(row.title)
+                    }
+                    if row.locationName != nil || row.dueDate != nil {
+                        put(styled ? "  " + dim : "  (")
+                        if let location = row.locationName { put(location) }
+                        if let due = row.dueDateText {
+                            put(row.locationName == nil ? "due " : ", due ")
+                            put(due)
+                        }
+                        put(styled ? reset : ")")
+                    }
+                    put("\n")
+                    if bytes.count >= chunk { flush() }
                 }
-                out += line + "\n"
+                printed += rows.count
+                guard printed < list.sectionCounts[section.section] ?? 0, let lastRow = rows.last else { break }
+                rows = try await list.rows(in: section.section, after: lastRow, limit: rowsPerSlice)
             }
         }
-        return out
+        flush()
+    }
+
+    private static func decimalDigits(_ number: Int) -> Int {
+        var digits = 1, rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     static func details(_ details: ItemDetailViewModel) -> String {
         var out = details.title + "\n"
         var fields = details.fields
         if let item = details.item {
-            fields.append(DetailField(label: "Id", value: item.id.uuidString.lowercased()))
+            fields.append(DetailField(label: "Id", value: item.id.lowercasedText))
         }
         let width = fields.map(\.label.count).max() ?? 0
         for field in fields {
@@ -50,9 +108,9 @@ enum ListRenderer {
     }
 
     /// `{"todo": [ITEM…], "done": [ITEM…]}`.
-    static func json(_ list: TodoListViewModel) throws -> String {
+    static func json(_ list: TodoListViewModel) async throws -> String {
         struct Sections: Encodable { let todo: [TodoItem]; let done: [TodoItem] }
-        let items = list.rows.map(\.item)
+        let items = try await list.loadItems()
         return try json(Sections(todo: items.filter { !$0.isDone }, done: items.filter(\.isDone)))
     }
 

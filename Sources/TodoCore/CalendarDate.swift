@@ -21,17 +21,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     /// Parses `YYYY-MM-DD` strictly: four, two and two digits, and a day that exists.
     public init?(iso string: String) {
         // Byte by byte: this runs for every row of a long list.
-        guard string.utf8.count == 10 else { return nil }
-        var y = 0, m = 0, d = 0
-        for (index, byte) in string.utf8.enumerated() {
-            if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        var string = string
+        let parts: (Int, Int, Int)? = string.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            var values = (0, 0, 0)
+            for index in 0..<10 where index != 4 && index != 7 {
+                let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit) else { return nil }
+                if index < 4 {
+                    values.0 = values.0 * 10 + digit
+                } else if index < 7 {
+                    values.1 = values.1 * 10 + digit
+                } else {
+                    values.2 = values.2 * 10 + digit
+                }
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            if index < 4 { y = y * 10 + digit } else if index < 7 { m = m * 10 + digit } else { d = d * 10 + digit }
+            return values
         }
+        guard let (y, m, d) = parts else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -46,10 +53,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var iso: String { formatted([(year, 4), (month, 2), (day, 2)], separator: "-") }
 
     /// `MM/dd/yyyy`, as list rows show due dates.
-    public var monthDayYear: String { "\(pad(month, 2))/\(pad(day, 2))/\(pad(year, 4))" }
+    public var monthDayYear: String { formatted([(month, 2), (day, 2), (year, 4)], separator: "/") }
 
     public var description: String { iso }
 
@@ -100,7 +107,23 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 }
 
-private func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+/// Zero-padded numbers joined by `separator`, written straight into the string: lists format
+/// a date per row. Every part is in range (`init` checks), so it fits its width.
+private func formatted(_ parts: [(value: Int, width: Int)], separator: Unicode.Scalar) -> String {
+    String(unsafeUninitializedCapacity: 10) { buffer in
+        var index = 0
+        for (offset, part) in parts.enumerated() {
+            if offset > 0 {
+                buffer[index] = UInt8(separator.value)
+                index += 1
+            }
+            var rest = part.value
+            for digit in (0..<part.width).reversed() {
+                buffer[index + digit] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            index += part.width
+        }
+        return index
+    }
 }

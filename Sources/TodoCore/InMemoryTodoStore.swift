@@ -28,7 +28,7 @@ public actor InMemoryTodoStore: TodoStore {
 
     public func items(idPrefix prefix: String, limit: Int) throws -> [TodoItem] {
         let prefix = prefix.lowercased()
-        return Array(displayOrder().filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }.prefix(limit))
+        return Array(displayOrder().filter { $0.id.lowercasedText.hasPrefix(prefix) }.prefix(limit))
     }
 
     public func add(_ draft: TodoDraft) throws -> TodoItem {
@@ -124,6 +124,6 @@ public actor InMemoryTodoStore: TodoStore {
 public enum TodoStoreOrder {
     public static func inSection(_ a: TodoItem, _ b: TodoItem) -> Bool {
         if a.position != b.position { return a.position < b.position }
-        return a.id.uuidString.lowercased() < b.id.uuidString.lowercased()
+        return a.id.lowercasedText < b.id.lowercasedText
     }
 }

@@ -178,7 +178,7 @@ public struct ImportPlan: Sendable {
             if let first = seen[entry.item.id] {
                 throw TodoImportError(
                     origin: entry.origin,
-                    reason: "the id \(entry.item.id.uuidString.lowercased()) was already used by \(first).")
+                    reason: "the id \(entry.item.id.lowercasedText) was already used by \(first).")
             }
             seen[entry.item.id] = entry.origin
             let (item, placement) = try Self.merge(entry, existing: existing[entry.item.id], now: now)

@@ -16,7 +16,7 @@ extension TodoItem: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id.uuidString.lowercased(), forKey: .id)
+        try c.encode(id.lowercasedText, forKey: .id)
         try c.encode(title, forKey: .title)
         try c.encode(details, forKey: .details)
         try c.encode(isDone, forKey: .completed)

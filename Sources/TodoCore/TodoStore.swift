@@ -170,24 +170,17 @@ public protocol TodoStore: Sendable {
     /// given, placed by the ordering rules when not. With `dryRun`, stores nothing and
     /// reports what it would do. Throws `TodoImportError` naming the first bad item.
     func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary
-    /// A page of one section: the items of `section` that match `filter` (its
+    /// A page of one section: the rows of `section` whose items match `filter` (its
     /// `unfinishedOnly` is ignored), in display order, from `offset` (0-based), at most
     /// `limit`, each with its row number in the full list. A default reads the whole list;
     /// stores that can answer from an index do better.
-    func numberedItems(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
-        -> [NumberedItem]
-}
-
-/// An item with its row number in the full list (1-based, To Do then Done): the number
-/// `todo list` shows and `item(atOffset: number - 1)` resolves.
-public struct NumberedItem: Equatable, Sendable {
-    public let number: Int
-    public let item: TodoItem
-
-    public init(number: Int, item: TodoItem) {
-        self.number = number
-        self.item = item
-    }
+    func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
+        -> [ListEntry]
+    /// The next slice of a section: like `listEntries(_:in:offset:limit:)`, but starting
+    /// after `entry` (one that call returned), which stores can find through an index
+    /// instead of skipping every row before it. Empty when `entry` is no longer there.
+    func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int) async throws
+        -> [ListEntry]
 }
 
 extension TodoStore {
@@ -207,15 +200,26 @@ extension TodoStore {
             items.enumerated().map { ImportedItem(item: $1, origin: "item \($0 + 1)") }, dryRun: false)
     }
 
-    public func numberedItems(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
-        -> [NumberedItem]
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
+        -> [ListEntry]
     {
         var filter = filter
         filter.unfinishedOnly = false
         let matching = try await items(.all).enumerated()
             .filter { $0.element.section == section && filter.matches($0.element) }
         let start = min(max(offset, 0), matching.count)
-        return matching[start...].prefix(max(limit, 0)).map { NumberedItem(number: $0.offset + 1, item: $0.element) }
+        return matching[start...].prefix(max(limit, 0)).map { ListEntry(number: $0.offset + 1, item: $0.element) }
+    }
+
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)
+        async throws -> [ListEntry]
+    {
+        var filter = filter
+        filter.unfinishedOnly = false
+        let matching = try await items(.all).enumerated()
+            .filter { $0.element.section == section && filter.matches($0.element) }
+        guard let index = matching.firstIndex(where: { $0.element.id == entry.id }) else { return [] }
+        return matching[(index + 1)...].prefix(max(limit, 0)).map { ListEntry(number: $0.offset + 1, item: $0.element) }
     }
 
     /// Checks (true) or unchecks (false) an item.

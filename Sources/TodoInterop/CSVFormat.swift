@@ -21,7 +21,7 @@ public struct CSVFormat: TodoFormat {
         var out = CSV.line(Self.columns)
         for item in items {
             out += CSV.line([
-                item.id.uuidString.lowercased(), item.title, item.details ?? "", item.isDone ? "true" : "false",
+                item.id.lowercasedText, item.title, item.details ?? "", item.isDone ? "true" : "false",
                 item.dueDate?.iso ?? "", item.location?.name ?? "", item.location?.latitude?.interopText ?? "",
                 item.location?.longitude?.interopText ?? "", item.project?.name ?? "",
                 item.estimateMinutes.map(String.init) ?? "", item.repeatDays.ordered.map(\.rawValue).joined(separator: " "),

@@ -25,7 +25,7 @@ public struct ICalendarFormat: TodoFormat {
     }
 
     private func vtodo(_ item: TodoItem) -> [String] {
-        var lines = ["BEGIN:VTODO", "UID:" + item.id.uuidString.lowercased()]
+        var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText]
         lines.append("DTSTAMP:" + InteropDates.basic(item.updatedAt))
         lines.append("CREATED:" + InteropDates.basic(item.createdAt))
         lines.append("LAST-MODIFIED:" + InteropDates.basic(item.updatedAt))

@@ -83,7 +83,7 @@ public struct TaskwarriorFormat: TodoFormat {
         }
 
         init(_ item: TodoItem, zone: TimeZone) {
-            uuid = item.id.uuidString.lowercased()
+            uuid = item.id.lowercasedText
             description = item.title
             status = item.isDone ? "completed" : "pending"
             entry = InteropDates.basic(item.createdAt)

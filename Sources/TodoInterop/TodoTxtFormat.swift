@@ -49,7 +49,7 @@ public struct TodoTxtFormat: TodoFormat {
             words.append("geo:\(latitude.interopText),\(longitude.interopText)")
         }
         if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
-        words.append("id:" + item.id.uuidString.lowercased())
+        words.append("id:" + item.id.lowercasedText)
         return words.joined(separator: " ") + "\n"
     }
 

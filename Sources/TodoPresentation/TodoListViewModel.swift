@@ -29,23 +29,23 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public let title: String
     /// Shown for to-do rows only (LIST-5).
     public let locationName: String?
-    /// `MM/dd/yyyy`, for to-do rows with a due date only (LIST-5).
-    public let dueDateText: String?
+    /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
+    public let dueDate: CalendarDate?
     public let isDone: Bool
+    /// `MM/dd/yyyy`, for to-do rows with a due date only (LIST-5).
+    public var dueDateText: String? { dueDate?.monthDayYear }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).
     public var toggleActionTitle: String { isDone ? "Uncheck" : "Check" }
-    public let item: TodoItem
 
-    public init(item: TodoItem, number: Int) {
-        self.id = item.id
-        self.number = number
-        self.title = item.title
-        self.isDone = item.isDone
-        self.locationName = item.isDone ? nil : item.location?.name
-        self.dueDateText = item.isDone ? nil : item.dueDate?.monthDayYear
-        self.item = item
+    public init(_ entry: ListEntry) {
+        self.id = entry.id
+        self.number = entry.number
+        self.title = entry.title
+        self.isDone = entry.isDone
+        self.locationName = entry.isDone ? nil : entry.locationName
+        self.dueDate = entry.isDone ? nil : entry.dueDate
     }
 }
 
@@ -152,9 +152,10 @@ public final class TodoListViewModel {
         let page = min(max(page, 1), pages)
         var sections: [TodoSectionViewModel] = []
         for section in shown where counts[section, default: 0] > 0 {
-            let rows = try await store.numberedItems(
-                filter, in: section, offset: limit.map { (page - 1) * $0 } ?? 0, limit: limit ?? Int.max
-            ).map { TodoRowViewModel(item: $0.item, number: $0.number) }
+            let offset = limit.map { (page - 1) * $0 } ?? 0
+            let rows = try await store.listEntries(
+                filter, in: section, offset: offset, limit: min(limit ?? Int.max, counts[section, default: 0] - offset)
+            ).map(TodoRowViewModel.init)
             if !rows.isEmpty { sections.append(TodoSectionViewModel(section: section, rows: rows)) }
         }
         self.sections = sections
@@ -162,6 +163,30 @@ public final class TodoListViewModel {
         self.page = page
         self.pageCount = pages
         self.rowsPerSection = limit
+    }
+
+    /// Rows `offset ..< offset + limit` of one section of the list, numbered as `load` numbers them.
+    public func rows(in section: TodoSection, offset: Int, limit: Int) async throws -> [TodoRowViewModel] {
+        try await store.listEntries(TodoFilter(project: projectName, dueDate: dueDate), in: section, offset: offset, limit: limit)
+            .map(TodoRowViewModel.init)
+    }
+
+    /// The rows of a section after `row` (at most `limit`), numbered as `load` numbers them:
+    /// for views that go through a long list a slice at a time instead of holding all of it.
+    /// Empty when `row` has been deleted in the meantime.
+    public func rows(in section: TodoSection, after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
+        let entry = ListEntry(
+            number: row.number, id: row.id, title: row.title, isDone: row.isDone, locationName: row.locationName,
+            dueDate: row.dueDate)
+        return try await store.listEntries(
+            TodoFilter(project: projectName, dueDate: dueDate), in: section, after: entry, limit: limit
+        ).map(TodoRowViewModel.init)
+    }
+
+    /// The whole items of the list, in row order, as `load()` shows them (hidden Done rows
+    /// left out): for views that show every field, such as JSON.
+    public func loadItems() async throws -> [TodoItem] {
+        try await store.items(TodoFilter(project: projectName, dueDate: dueDate, unfinishedOnly: showUnfinishedOnly))
     }
 
     /// Loads again what was loaded last (the same page, when paged).

@@ -95,7 +95,10 @@ public final class AppDatabase: Sendable {
                     .unavailable, "Can't create the database \(location): the folder \(folder) can't be written (permission denied or a read-only disk).")
             }
             var config = configuration()
-            config.journalMode = .wal
+            // A pool always sets up WAL itself. A single connection switches the file to WAL
+            // (a lasting setting) on its own below: GRDB's set-up would also write a throwaway
+            // table on every open once the last connection had removed the -wal file.
+            config.journalMode = concurrentReads ? .wal : .default
             // Processes racing to create one new file (switching it to WAL, migrating it) get
             // SQLITE_BUSY at once, without the busy handler's wait, or find the winner's schema
             // half made ("no such table"): open again after a pause.
@@ -105,6 +108,14 @@ public final class AppDatabase: Sendable {
                     let writer: any DatabaseWriter = concurrentReads
                         ? try DatabasePool(path: path, configuration: config)
                         : try DatabaseQueue(path: path, configuration: config)
+                    try writer.writeWithoutTransaction { db in
+                        if !concurrentReads, try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") != "wal" {
+                            throw TodoStorageError(.unavailable, "Can't switch the database \(location) to WAL mode.")
+                        }
+                        // Each commit reaches the disk before it is acknowledged, so a power cut
+                        // loses nothing acknowledged (GRDB's WAL set-up would leave NORMAL).
+                        try db.execute(sql: "PRAGMA synchronous = FULL")
+                    }
                     return try AppDatabase(writer, path: path)
                 } catch where attempt < 20 && isRaceWithAnotherOpen(error) {
                     Thread.sleep(forTimeInterval: 0.02 * Double(attempt))

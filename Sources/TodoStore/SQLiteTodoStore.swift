@@ -62,47 +62,99 @@ public struct SQLiteTodoStore: TodoStore {
         }
     }
 
-    public func numberedItems(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
-        -> [NumberedItem]
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
+        -> [ListEntry]
+    {
+        try await listEntries(filter, in: section, from: .offset(max(offset, 0)), limit: limit)
+    }
+
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)
+        async throws -> [ListEntry]
+    {
+        try await listEntries(filter, in: section, from: .after(Self.key(entry.id), number: entry.number), limit: limit)
+    }
+
+    /// Where a slice of a section starts: after `offset` rows, or after a row already shown.
+    private enum SliceStart: Sendable {
+        case offset(Int)
+        case after(String, number: Int)
+    }
+
+    private func listEntries(_ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int)
+        async throws -> [ListEntry]
     {
         guard limit > 0 else { return [] }
         let filter = TodoFilter(project: filter.project, dueDate: filter.dueDate)
+        let unfiltered = filter.project == nil && filter.dueDate == nil
         let done = section == .done
-        let offset = max(offset, 0)
         return try await read { db in
-            // The rows before this section in the full list: every To Do row, for Done.
-            let before = done
-                ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0")) ?? 0 : 0
             var (whereSQL, arguments) = Self.whereClause(filter)
             whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
-            _ = arguments.append(contentsOf: [done, limit, offset])
-            let items = try Self.fetchItems(
-                db, sql: Self.select + whereSQL + " ORDER BY i.position, i.id LIMIT ? OFFSET ?", arguments: arguments)
-            if filter.project == nil, filter.dueDate == nil {
-                // The whole section: numbers follow from the offset.
-                return items.enumerated().map { NumberedItem(number: before + offset + $0.offset + 1, item: $0.element) }
+            _ = arguments.append(contentsOf: [done])
+            // The slice starts at a row found through the section index alone: OFFSET would
+            // read (and drop) every skipped row's table entry.
+            var offsetSQL = "", offsetArgument: Int?
+            switch start {
+            case .offset(let offset) where offset > 0 && unfiltered:
+                whereSQL += " AND (i.position, i.id) >= (SELECT position, id FROM todoItem WHERE isDone = ?"
+                    + " ORDER BY position, id LIMIT 1 OFFSET ?)"
+                _ = arguments.append(contentsOf: [done, offset])
+            case .offset(let offset):
+                (offsetSQL, offsetArgument) = (" OFFSET ?", offset)
+            case .after(let id, _):
+                whereSQL += " AND (i.position, i.id) > (SELECT position, id FROM todoItem WHERE id = ?)"
+                _ = arguments.append(contentsOf: [id])
+            }
+            _ = arguments.append(contentsOf: [limit] + (offsetArgument.map { [$0] } ?? []))
+            // Only the columns a row shows, read by index as SQLite steps through them.
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i"
+                        + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
+                arguments: arguments)
+            var entries: [ListEntry] = []
+            entries.reserveCapacity(min(limit, 100_000))
+            // The rows before this section in the full list: every To Do row, for Done.
+            func rowsBefore() throws -> Int {
+                done ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0")) ?? 0 : 0
+            }
+            if unfiltered {
+                // The whole section: numbers run on from the start.
+                var number = switch start {
+                case .offset(let offset): try rowsBefore() + offset
+                case .after(_, let number): number
+                }
+                while let row = try rows.next() {
+                    number += 1
+                    entries.append(try Self.entry(from: row, number: number, isDone: done))
+                }
+                return entries
             }
             // A filtered section: count, through the section index, the rows each item skips.
             let first = try db.cachedStatement(
                 sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)")
             let between = try db.cachedStatement(
                 sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) > (?, ?) AND (position, id) < (?, ?)")
-            var numbered: [NumberedItem] = []
-            numbered.reserveCapacity(items.count)
-            for item in items {
+            var previous: (number: Int, position: Double, id: String)?
+            if case .after(let id, let number) = start,
+               let position = try Double.fetchOne(db, sql: "SELECT position FROM todoItem WHERE id = ?", arguments: [id])
+            {
+                previous = (number, position, id)
+            }
+            while let row = try rows.next() {
+                let id: String = row[0], position: Double = row[4]
                 let number: Int
-                if let previous = numbered.last {
-                    let skipped = try Int.fetchOne(between, arguments: [
-                        done, previous.item.position, Self.key(previous.item.id), item.position, Self.key(item.id),
-                    ]) ?? 0
+                if let previous {
+                    let skipped = try Int.fetchOne(
+                        between, arguments: [done, previous.position, previous.id, position, id]) ?? 0
                     number = previous.number + skipped + 1
                 } else {
-                    let skipped = try Int.fetchOne(first, arguments: [done, item.position, Self.key(item.id)]) ?? 0
-                    number = before + skipped + 1
+                    number = try rowsBefore() + (try Int.fetchOne(first, arguments: [done, position, id]) ?? 0) + 1
                 }
-                numbered.append(NumberedItem(number: number, item: item))
+                entries.append(try Self.entry(from: row, number: number, isDone: done))
+                previous = (number, position, id)
             }
-            return numbered
+            return entries
         }
     }
 
@@ -247,7 +299,7 @@ public struct SQLiteTodoStore: TodoStore {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
-    private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    private static func key(_ id: UUID) -> String { id.lowercasedText }
 
     /// Decodes rows as SQLite steps through them: no copy of each row on the way.
     private static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoItem] {
@@ -330,6 +382,18 @@ public struct SQLiteTodoStore: TodoStore {
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
     }
 
+    /// Reads a row of `listEntries`' query.
+    private static func entry(from row: Row, number: Int, isDone: Bool) throws -> ListEntry {
+        let dueDate: String? = row[3]
+        // The id straight from SQLite's bytes: no String made for it.
+        let id = try row.withUnsafeData(atIndex: 0) { data in
+            data?.withUnsafeBytes { UUID(utf8: $0) }
+        }
+        return ListEntry(
+            number: number, id: id!, title: row[1], isDone: isDone, locationName: row[2],
+            dueDate: dueDate.flatMap(CalendarDate.init(iso:)))
+    }
+
     /// Reads a row of `select` by column index: a name lookup per column and row costs more
     /// than the rest of the decoding on long lists.
     private static func item(from row: Row) -> TodoItem {
@@ -341,7 +405,7 @@ public struct SQLiteTodoStore: TodoStore {
         let projectName: String? = row[8]
         let completedAt: Int64? = row[14]
         return TodoItem(
-            id: UUID(uuidString: id)!,
+            id: UUID(text: id)!,
             title: row[1],
             details: row[2],
             isDone: row[3],

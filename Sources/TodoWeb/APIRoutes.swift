@@ -157,7 +157,7 @@ struct APIRoutes: Sendable {
 
     private func url(for item: TodoItem, _ request: Request) -> String {
         let host = request.head.authority ?? "127.0.0.1"
-        return "http://\(host)/api/todos/\(item.id.uuidString.lowercased())"
+        return "http://\(host)/api/todos/\(item.id.lowercasedText)"
     }
 
     private func json(_ body: () async throws -> Response) async throws -> Response {

@@ -8,7 +8,7 @@ import WebUI
 /// version) or keep theirs (discards the form). Nothing is saved until the user chooses.
 enum ConflictPage {
     static func render(mine form: ItemFormViewModel, current: TodoItem, from: String) -> String {
-        let id = current.id.uuidString.lowercased()
+        let id = current.id.lowercasedText
         let mine = form.values, theirs = ItemFormValues(current)
         let header = """
             <span class="bar-start"><a href="\(HTML.attribute(from))" data-testid="back">‹ Back</a></span>\

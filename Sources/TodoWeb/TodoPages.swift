@@ -101,7 +101,7 @@ enum TodoPages {
     }
 
     private static func row(_ row: TodoRowViewModel, from here: String) -> String {
-        let id = row.id.uuidString.lowercased()
+        let id = row.id.lowercasedText
         let title = row.isStruckThrough ? "<s class=\"title\">\(t(row.title))</s>" : "<span class=\"title\">\(t(row.title))</span>"
         let meta = [row.locationName, row.dueDateText].compactMap { $0 }.map(t).joined(separator: " · ")
         return """
@@ -117,7 +117,7 @@ enum TodoPages {
     // MARK: details
 
     static func details(_ details: ItemDetailViewModel, back: String) -> String {
-        let id = details.id.uuidString.lowercased()
+        let id = details.id.lowercasedText
         let here = "/items/\(id)" + query(back)
         let header = """
             <span class="bar-start"><a href="\(a(back))" class="back" data-testid="back">‹ \(t(details.backButtonTitle))</a></span>
@@ -148,7 +148,7 @@ enum TodoPages {
         let action: String
         var hidden = "<input type=\"hidden\" name=\"from\" value=\"\(a(from))\">"
         if case .edit(let item) = form.mode {
-            action = "/items/\(item.id.uuidString.lowercased())"
+            action = "/items/\(item.id.lowercasedText)"
             hidden += "<input type=\"hidden\" name=\"version\" value=\"\(item.version)\">"
         } else {
             action = "/items"

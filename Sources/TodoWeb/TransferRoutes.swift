@@ -95,7 +95,7 @@ struct ImportReportBody: Encodable {
             case .updated(let fields): ("updated", fields.map(\.rawValue))
             case .unchanged: ("unchanged", [])
             }
-            return Entry(id: entry.id.uuidString.lowercased(), title: entry.title, change: change, fields: fields)
+            return Entry(id: entry.id.lowercasedText, title: entry.title, change: change, fields: fields)
         }
     }
 }

@@ -88,7 +88,7 @@ struct RealToolTests {
         let listed = ls.out.split(separator: "\n").map(String.init)
         #expect(listed.last == "TODO: 6 of 6 tasks shown")
         for item in InteropFixtures.items where !item.isDone {
-            let number = try #require(exported.firstIndex { $0.contains("id:\(item.id.uuidString.lowercased())") }) + 1
+            let number = try #require(exported.firstIndex { $0.contains("id:\(item.id.lowercasedText)") }) + 1
             #expect(listed.contains("\(number) \(exported[number - 1])"), "todo-txt ls shows “\(item.title)”")
             let words = item.title.split(separator: " ").suffix(2).joined(separator: " ")
             #expect(listed.contains { $0.contains(words) })
@@ -96,7 +96,7 @@ struct RealToolTests {
 
         // -a: keep done tasks in todo.txt (no archiving to done.txt).
         let rent = InteropFixtures.items[1]
-        let number = try #require(exported.firstIndex { $0.contains("id:\(rent.id.uuidString.lowercased())") }) + 1
+        let number = try #require(exported.firstIndex { $0.contains("id:\(rent.id.lowercasedText)") }) + 1
         let done = try Self.run("todo-txt", ["-p", "-a", "do", "\(number)"], env)
         #expect(done.status == 0 && done.out.contains("TODO: \(number) marked as done."), "\(done.out) \(done.err)")
         let report = try Self.todo(["import", file], env)

@@ -102,7 +102,7 @@ struct ImportContractTests {
         let sut = try kind.makeSUT()
         let a = item(1, "A", position: 0)
         await #expect(throws: TodoImportError(
-            origin: "line 2", reason: "the id \(a.id.uuidString.lowercased()) was already used by line 1.")
+            origin: "line 2", reason: "the id \(a.id.lowercasedText) was already used by line 1.")
         ) {
             try await sut.importItems(
                 [ImportedItem(item: a, origin: "line 1"), ImportedItem(item: a, origin: "line 2")], dryRun: false)

@@ -62,16 +62,32 @@ struct PersistenceTests {
 
 @Suite("AppDatabase")
 struct AppDatabaseTests {
-    @Test("the file is in WAL mode with foreign keys on")
-    func test_walAndForeignKeys() async throws {
+    @Test("the file is in WAL mode with foreign keys on, and every commit is synced to disk",
+          arguments: [false, true])
+    func test_walForeignKeysAndFullSync(concurrentReads: Bool) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let database = try AppDatabase.open(path: folder.file("todo.sqlite"))
-        let (mode, foreignKeys) = try await database.writer.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        let database = try AppDatabase.open(path: folder.file("todo.sqlite"), concurrentReads: concurrentReads)
+        let (mode, foreignKeys, synchronous) = try await database.writer.write { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"),
+             try Int.fetchOne(db, sql: "PRAGMA synchronous"))
         }
         #expect(mode == "wal")
         #expect(foreignKeys == true)
+        #expect(synchronous == 2, "FULL: a commit is on disk before it is acknowledged")
+    }
+
+    @Test("opening an existing file to read it writes nothing to it")
+    func test_openAndRead_leavesFileUnchanged() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        _ = try await SQLiteTodoStore(database: try AppDatabase.open(path: path)).add(TodoDraft(title: "Kept"))
+        // The last connection has closed: the file holds everything and the -wal file is gone.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(try await SQLiteTodoStore(database: try AppDatabase.open(path: path)).items().map(\.title) == ["Kept"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
     @Test("CHECK and NOT NULL constraints keep bad rows out even when code bypasses the rules",
@@ -86,7 +102,7 @@ struct AppDatabaseTests {
         let item = try await store.add(TodoDraft(title: "valid"))
         await #expect(throws: DatabaseError.self) {
             try await database.writer.write { db in
-                try db.execute(sql: "UPDATE todoItem SET \(assignment) WHERE id = ?", arguments: [item.id.uuidString.lowercased()])
+                try db.execute(sql: "UPDATE todoItem SET \(assignment) WHERE id = ?", arguments: [item.id.lowercasedText])
             }
         }
         #expect(try await store.items() == [item])
@@ -102,6 +118,11 @@ struct AppDatabaseTests {
                 "SELECT MAX(position) FROM todoItem WHERE isDone = 0",
                 "SELECT id FROM todoItem WHERE dueDate = '2026-01-01' ORDER BY isDone, position",
                 "SELECT id FROM todoItem WHERE projectId = 1 ORDER BY isDone, position",
+                // A later page of a section (`listEntries` with an offset)
+                """
+                SELECT i.id, i.title FROM todoItem i WHERE i.isDone = 1 AND (i.position, i.id) >= (SELECT position, id
+                FROM todoItem WHERE isDone = 1 ORDER BY position, id LIMIT 1 OFFSET 50) ORDER BY i.position, i.id LIMIT 50
+                """,
             ].map { sql in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
             }

@@ -247,10 +247,13 @@ struct TodoStoreContractTests {
     }
 
     @Test("a page of a section carries each item's row number in the full list", arguments: StoreKind.allCases)
-    func test_numberedItems_pagesKeepFullListNumbers(_ kind: StoreKind) async throws {
+    func test_listEntries_pagesKeepFullListNumbers(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()
         for index in 0..<9 {
-            let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
+            let item = try await sut.add(TodoDraft(
+                title: "T\(index)", dueDate: index % 4 == 0 ? CalendarDate(year: 2026, month: 3, day: index + 1) : nil,
+                location: index % 3 == 1 ? Location(name: "Shop \(index)") : nil,
+                project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
             if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
         }
         let all = try await sut.items()
@@ -261,10 +264,9 @@ struct TodoStoreContractTests {
                 unfiltered.unfinishedOnly = false
                 let expected = all.filter { $0.section == section && unfiltered.matches($0) }
                 for (offset, limit) in [(0, 100), (1, 2), (2, 1), (50, 3), (0, 0)] {
-                    let page = try await sut.numberedItems(filter, in: section, offset: offset, limit: limit)
+                    let page = try await sut.listEntries(filter, in: section, offset: offset, limit: limit)
                     let wanted = Array(expected.dropFirst(offset).prefix(limit))
-                    #expect(page.map(\.item) == wanted, "\(section) \(filter) \(offset) \(limit)")
-                    #expect(page.map(\.number) == wanted.map(number), "\(section) \(filter) \(offset) \(limit)")
+                    #expect(page == wanted.map { ListEntry(number: number($0), item: $0) }, "\(section) \(filter) \(offset) \(limit)")
                 }
             }
         }

@@ -57,7 +57,7 @@ struct APIRouteTests {
         let sut = WebSUT()
         let items = try await sut.store.add(titles: ["A", "B", "C"])
         try await sut.app.test(.router) { client async throws in
-            let uri = "/api/todos/\(items[0].id.uuidString.lowercased())"
+            let uri = "/api/todos/\(items[0].id.lowercasedText)"
             #expect(try await client.execute(uri: uri, method: .delete).status == .noContent)
             #expect(try await client.execute(uri: uri, method: .delete).status == .notFound)
             #expect(try await client.execute(uri: "/api/todos", method: .delete).status == .noContent)

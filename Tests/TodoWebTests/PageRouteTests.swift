@@ -43,7 +43,7 @@ struct PageRouteTests {
         let payload = "<img src=x onerror=alert(1)>"
         let item = try await sut.store.add(TodoDraft(title: payload, details: payload, project: Project(name: payload)))
         try await sut.app.test(.router) { client async throws in
-            let id = item.id.uuidString.lowercased()
+            let id = item.id.lowercasedText
             for uri in ["/", "/items/\(id)", "/items/\(id)/edit", "/projects/\(HTMLPath.encode(payload))", "/quick-add"] {
                 let html = try await client.execute(uri: uri, method: .get).text
                 #expect(!html.contains(payload), "\(uri) shows raw markup")
@@ -190,7 +190,7 @@ struct PageRouteTests {
         let sut = WebSUT()
         let item = try await sut.store.add(TodoDraft(title: "Run", project: Project(name: "Health")))
         try await sut.app.test(.router) { client async throws in
-            let id = item.id.uuidString.lowercased()
+            let id = item.id.lowercasedText
             let form = try await client.execute(uri: "/items/\(id)/edit", method: .get).text
             #expect(form.contains("value=\"Run\"") && form.contains("data-testid=\"done-toggle\"") && form.contains(">OK</button>"))
             let response = try await client.execute(
