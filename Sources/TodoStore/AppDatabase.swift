@@ -188,6 +188,30 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
                 """)
         }
+        migrator.registerMigration("v2 section counts") { db in
+            // How many rows each section has, kept by triggers, so a page need not count a
+            // long section on every request.
+            try db.execute(sql: """
+                CREATE TABLE sectionCount (
+                    isDone INTEGER NOT NULL PRIMARY KEY CHECK (isDone IN (0, 1)),
+                    count INTEGER NOT NULL CHECK (count >= 0)
+                );
+                INSERT INTO sectionCount (isDone, count)
+                    VALUES (0, (SELECT COUNT(*) FROM todoItem WHERE isDone = 0)),
+                           (1, (SELECT COUNT(*) FROM todoItem WHERE isDone = 1));
+                CREATE TRIGGER todoItem_counted AFTER INSERT ON todoItem BEGIN
+                    UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
+                END;
+                CREATE TRIGGER todoItem_uncounted AFTER DELETE ON todoItem BEGIN
+                    UPDATE sectionCount SET count = count - 1 WHERE isDone = OLD.isDone;
+                END;
+                CREATE TRIGGER todoItem_recounted AFTER UPDATE OF isDone ON todoItem
+                    WHEN OLD.isDone != NEW.isDone BEGIN
+                    UPDATE sectionCount SET count = count - 1 WHERE isDone = OLD.isDone;
+                    UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
+                END;
+                """)
+        }
         return migrator
     }()
 

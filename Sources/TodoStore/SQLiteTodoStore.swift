@@ -28,6 +28,9 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func count(_ filter: TodoFilter) async throws -> Int {
         try await read { db in
+            if filter.project == nil, filter.dueDate == nil {
+                return try Self.sectionCount(db, doneToo: !filter.unfinishedOnly)
+            }
             let (whereSQL, arguments) = Self.whereClause(filter)
             return try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
@@ -115,9 +118,7 @@ public struct SQLiteTodoStore: TodoStore {
             var entries: [ListEntry] = []
             entries.reserveCapacity(min(limit, 100_000))
             // The rows before this section in the full list: every To Do row, for Done.
-            func rowsBefore() throws -> Int {
-                done ? try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = 0")) ?? 0 : 0
-            }
+            func rowsBefore() throws -> Int { done ? try Self.sectionCount(db, doneToo: false) : 0 }
             if unfiltered {
                 // The whole section: numbers run on from the start.
                 var number = switch start {
@@ -380,6 +381,12 @@ public struct SQLiteTodoStore: TodoStore {
                 """,
             arguments: arguments)
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
+    }
+
+    /// The rows of To Do (and Done, with `doneToo`), from the counts the triggers keep.
+    private static func sectionCount(_ db: Database, doneToo: Bool) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT SUM(count) FROM sectionCount WHERE isDone <= ?"), arguments: [doneToo]) ?? 0
     }
 
     /// Reads a row of `listEntries`' query.

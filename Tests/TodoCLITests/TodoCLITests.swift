@@ -25,6 +25,25 @@ struct TodoCLITests {
         #expect(try await titles(h) == (["B", "A"], ["C"]))
     }
 
+    @Test("LIST-1 a list longer than one read slice prints every row once, in order, numbered to the right")
+    func test_LIST_1_longListPrintsEveryRowOnce() async throws {
+        let h = CLIHarness()
+        // 2,500 rows, 1,000 of them done: several slices in each section.
+        let items = (1...2_500).map { index in
+            TodoItem(
+                id: TestEnvironment.id(index), title: "Item \(index)", isDone: index > 1_500,
+                position: Double(index), createdAt: TestEnvironment.referenceDate, updatedAt: TestEnvironment.referenceDate,
+                completedAt: index > 1_500 ? TestEnvironment.referenceDate : nil)
+        }
+        _ = try await h.store.importItems(items)
+        #expect(await h.run("list") == 0)
+        let lines = h.out.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = ["To Do"] + (1...1_500).map { String(format: "  %4d. [ ] Item %d", $0, $0) }
+            + ["Done"] + (1_501...2_500).map { String(format: "  %4d. [x] Item %d", $0, $0) } + [""]
+        #expect(lines.count == expected.count)
+        #expect(lines.map(String.init) == expected)
+    }
+
     @Test("LIST-1 LIST-5 list shows both sections with headers, numbered rows, MM/dd/yyyy dates and [x] for done rows")
     func test_LIST_1_LIST_5_plainListing() async throws {
         let h = CLIHarness()

@@ -133,6 +133,63 @@ struct AppDatabaseTests {
         }
     }
 
+    @Test("the section counts kept by triggers match the rows through adds, checks, unchecks, deletes, imports and clearing")
+    func test_sectionCounts_followEveryWrite() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = SQLiteTodoStore(database: database)
+        func expectCountsMatchRows(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let (kept, counted) = try await database.writer.read { db in
+                (try Int.fetchAll(db, sql: "SELECT count FROM sectionCount ORDER BY isDone"),
+                 try [0, 1].map { done in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ?", arguments: [done]) ?? -1
+                 })
+            }
+            #expect(kept == counted, "\(step)", sourceLocation: sourceLocation)
+        }
+        try await expectCountsMatchRows("empty")
+        var items: [TodoItem] = []
+        for index in 0..<6 { items.append(try await store.add(TodoDraft(title: "T\(index)", isDone: index == 5))) }
+        try await expectCountsMatchRows("added")
+        _ = try await store.setDone(id: items[0].id, true)
+        _ = try await store.setDone(id: items[1].id, true)
+        _ = try await store.update(id: items[2].id, TodoChanges(title: "Renamed"))
+        try await expectCountsMatchRows("checked")
+        _ = try await store.setDone(id: items[0].id, false)
+        _ = try await store.setDone(id: items[0].id, false)
+        try await expectCountsMatchRows("unchecked")
+        _ = try await store.delete(id: items[1].id)
+        _ = try await store.delete(id: items[3].id)
+        try await expectCountsMatchRows("deleted")
+        var replaced = items[4]
+        replaced.isDone = true
+        replaced.completedAt = replaced.updatedAt
+        _ = try await store.importItems([replaced, TodoItem(id: UUID(), title: "New", createdAt: Date())])
+        try await expectCountsMatchRows("imported")
+        #expect(try await store.count(.all) == 5)
+        #expect(try await store.count(TodoFilter(unfinishedOnly: true)) == 3)
+        try await store.deleteAll()
+        try await expectCountsMatchRows("cleared")
+    }
+
+    @Test("a database from before the section counts gets them counted when it is opened")
+    func test_sectionCountsMigration_countsExistingRows() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        for index in 0..<5 { _ = try await store.add(TodoDraft(title: "T\(index)", isDone: index < 2)) }
+        // Back to the first schema, as an older version of Todo left it.
+        try await store.database.writer.write { db in
+            try db.execute(sql: """
+                DROP TRIGGER todoItem_counted; DROP TRIGGER todoItem_uncounted; DROP TRIGGER todoItem_recounted;
+                DROP TABLE sectionCount; DELETE FROM grdb_migrations WHERE identifier = 'v2 section counts';
+                """)
+        }
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        #expect(try await reopened.count(.all) == 5)
+        #expect(try await reopened.count(TodoFilter(unfinishedOnly: true)) == 3)
+    }
+
     @Test("a database written by a newer schema is refused with a clear message and left unchanged")
     func test_newerSchema_isRefused() async throws {
         let folder = try TemporaryFolder()

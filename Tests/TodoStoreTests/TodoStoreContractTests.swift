@@ -272,6 +272,30 @@ struct TodoStoreContractTests {
         }
     }
 
+    @Test("the next slice of a section starts right after the last row read, numbered the same", arguments: StoreKind.allCases)
+    func test_listEntriesAfter_continuesTheSection(_ kind: StoreKind) async throws {
+        let sut = try kind.makeSUT()
+        for index in 0..<9 {
+            let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
+            if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
+        }
+        for section in TodoSection.allCases {
+            for filter in [TodoFilter.all, TodoFilter(project: "Even")] {
+                let whole = try await sut.listEntries(filter, in: section, offset: 0, limit: 100)
+                var sliced = try await sut.listEntries(filter, in: section, offset: 0, limit: 2)
+                while let last = sliced.last {
+                    let next = try await sut.listEntries(filter, in: section, after: last, limit: 2)
+                    if next.isEmpty { break }
+                    sliced += next
+                }
+                #expect(sliced == whole, "\(section) \(filter)")
+            }
+        }
+        let first = try #require(try await sut.listEntries(.all, in: .todo, offset: 0, limit: 1).first)
+        _ = try await sut.delete(id: first.id)
+        #expect(try await sut.listEntries(.all, in: .todo, after: first, limit: 10).isEmpty, "after a deleted row")
+    }
+
     @Test("DELETE-1 DELETE-2 deleting removes an item from either section", arguments: StoreKind.allCases)
     func test_delete_fromEitherSection(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()
