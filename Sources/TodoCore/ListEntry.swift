@@ -26,3 +26,46 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
             locationName: item.location?.name, dueDate: item.dueDate)
     }
 }
+
+/// One page of a list, read at one moment: how many rows each section has in all, and the
+/// rows of the page in each.
+public struct ListPage: Equatable, Sendable {
+    /// The rows each requested section has in all, whatever page this is.
+    public var counts: [TodoSection: Int]
+    /// The items matching the filter in both sections, asked for or not.
+    public var total: Int
+    /// The page (1-based): the one asked for, or the last when that is past the end.
+    public var page: Int
+    /// How many pages the longest section needs (at least 1).
+    public var pageCount: Int
+    /// Each requested section's rows on this page, numbered in the full list.
+    public var entries: [TodoSection: [ListEntry]]
+
+    public init(
+        counts: [TodoSection: Int], total: Int, page: Int, pageCount: Int, entries: [TodoSection: [ListEntry]]
+    ) {
+        self.counts = counts
+        self.total = total
+        self.page = page
+        self.pageCount = pageCount
+        self.entries = entries
+    }
+
+    /// Where page `page` of sections with `counts` rows lies when each section shows at most
+    /// `rowsPerSection` (all of it when nil): the page, clamped, the page count, and the
+    /// rows to read from each section.
+    public static func layout(counts: [TodoSection: Int], page: Int, rowsPerSection: Int?)
+        -> (page: Int, pageCount: Int, slices: [(section: TodoSection, offset: Int, limit: Int)])
+    {
+        let limit = rowsPerSection.map { max($0, 1) }
+        let longest = counts.values.max() ?? 0
+        let pageCount = limit.map { max(1, (longest + $0 - 1) / $0) } ?? 1
+        let page = min(max(page, 1), pageCount)
+        let offset = limit.map { (page - 1) * $0 } ?? 0
+        let slices = TodoSection.allCases.compactMap { section -> (TodoSection, Int, Int)? in
+            guard let count = counts[section], count > offset else { return nil }
+            return (section, offset, min(limit ?? count, count - offset))
+        }
+        return (page, pageCount, slices)
+    }
+}

@@ -176,6 +176,11 @@ public protocol TodoStore: Sendable {
     /// stores that can answer from an index do better.
     func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
         -> [ListEntry]
+    /// Page `page` of the list in one read, so counts and rows agree: the `sections` asked
+    /// for, of the items matching `filter` (its `unfinishedOnly` is ignored), each showing at
+    /// most `rowsPerSection` rows (all when nil). A page past the last gives the last.
+    func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
+        -> ListPage
     /// The next slice of a section: like `listEntries(_:in:offset:limit:)`, but starting
     /// after `entry` (one that call returned), which stores can find through an index
     /// instead of skipping every row before it. Empty when `entry` is no longer there.
@@ -209,6 +214,21 @@ extension TodoStore {
             .filter { $0.element.section == section && filter.matches($0.element) }
         let start = min(max(offset, 0), matching.count)
         return matching[start...].prefix(max(limit, 0)).map { ListEntry(number: $0.offset + 1, item: $0.element) }
+    }
+
+    public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
+        -> ListPage
+    {
+        let all = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate))
+        let toDo = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true))
+        var counts: [TodoSection: Int] = [:]
+        for section in sections { counts[section] = section == .todo ? toDo : all - toDo }
+        let layout = ListPage.layout(counts: counts, page: page, rowsPerSection: rowsPerSection)
+        var entries: [TodoSection: [ListEntry]] = [:]
+        for slice in layout.slices {
+            entries[slice.section] = try await listEntries(filter, in: slice.section, offset: slice.offset, limit: slice.limit)
+        }
+        return ListPage(counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries)
     }
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)

@@ -138,31 +138,20 @@ public final class TodoListViewModel {
     /// so a long list shows its first screen without reading the rest. Rows keep their
     /// numbers in the full list. A page past the last shows the last.
     public func load(page: Int, rowsPerSection: Int?) async throws {
-        let limit = rowsPerSection.map { max($0, 1) }
         // Row numbers count through the full list, so a filtered list shows the same numbers
         // as the full one and a number always names the same item.
-        let filter = TodoFilter(project: projectName, dueDate: dueDate)
-        let toDoCount = try await store.count(TodoFilter(project: projectName, dueDate: dueDate, unfinishedOnly: true))
-        totalCount = try await store.count(filter)
         let shown: [TodoSection] = showUnfinishedOnly ? [.todo] : TodoSection.allCases
-        var counts: [TodoSection: Int] = [:]
-        for section in shown { counts[section] = section == .todo ? toDoCount : totalCount - toDoCount }
-        let longest = counts.values.max() ?? 0
-        let pages = limit.map { max(1, (longest + $0 - 1) / $0) } ?? 1
-        let page = min(max(page, 1), pages)
-        var sections: [TodoSectionViewModel] = []
-        for section in shown where counts[section, default: 0] > 0 {
-            let offset = limit.map { (page - 1) * $0 } ?? 0
-            let rows = try await store.listEntries(
-                filter, in: section, offset: offset, limit: min(limit ?? Int.max, counts[section, default: 0] - offset)
-            ).map(TodoRowViewModel.init)
-            if !rows.isEmpty { sections.append(TodoSectionViewModel(section: section, rows: rows)) }
+        let loaded = try await store.listPage(
+            TodoFilter(project: projectName, dueDate: dueDate), sections: shown, page: page, rowsPerSection: rowsPerSection)
+        self.sections = shown.compactMap { section in
+            guard let entries = loaded.entries[section], !entries.isEmpty else { return nil }
+            return TodoSectionViewModel(section: section, rows: entries.map(TodoRowViewModel.init))
         }
-        self.sections = sections
-        self.sectionCounts = counts
-        self.page = page
-        self.pageCount = pages
-        self.rowsPerSection = limit
+        self.totalCount = loaded.total
+        self.sectionCounts = loaded.counts
+        self.page = loaded.page
+        self.pageCount = loaded.pageCount
+        self.rowsPerSection = rowsPerSection.map { max($0, 1) }
     }
 
     /// Rows `offset ..< offset + limit` of one section of the list, numbered as `load` numbers them.

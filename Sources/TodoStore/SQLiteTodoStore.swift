@@ -27,14 +27,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func count(_ filter: TodoFilter) async throws -> Int {
-        try await read { db in
-            if filter.project == nil, filter.dueDate == nil {
-                return try Self.sectionCount(db, doneToo: !filter.unfinishedOnly)
-            }
-            let (whereSQL, arguments) = Self.whereClause(filter)
-            return try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
-        }
+        try await read { db in try Self.count(db, filter) }
     }
 
     public func item(id: UUID) async throws -> TodoItem? {
@@ -86,77 +79,105 @@ public struct SQLiteTodoStore: TodoStore {
     private func listEntries(_ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int)
         async throws -> [ListEntry]
     {
+        try await read { db in try Self.listEntries(db, filter, in: section, from: start, limit: limit) }
+    }
+
+    public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
+        -> ListPage
+    {
+        try await read { db in
+            let all = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate))
+            let toDo = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true))
+            var counts: [TodoSection: Int] = [:]
+            for section in sections { counts[section] = section == .todo ? toDo : all - toDo }
+            let layout = ListPage.layout(counts: counts, page: page, rowsPerSection: rowsPerSection)
+            var entries: [TodoSection: [ListEntry]] = [:]
+            for slice in layout.slices {
+                entries[slice.section] = try Self.listEntries(
+                    db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit)
+            }
+            return ListPage(counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries)
+        }
+    }
+
+    private static func count(_ db: Database, _ filter: TodoFilter) throws -> Int {
+        if filter.project == nil, filter.dueDate == nil { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
+        let (whereSQL, arguments) = whereClause(filter)
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
+    }
+
+    private static func listEntries(
+        _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int
+    ) throws -> [ListEntry] {
         guard limit > 0 else { return [] }
         let filter = TodoFilter(project: filter.project, dueDate: filter.dueDate)
         let unfiltered = filter.project == nil && filter.dueDate == nil
         let done = section == .done
-        return try await read { db in
-            var (whereSQL, arguments) = Self.whereClause(filter)
-            whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
-            _ = arguments.append(contentsOf: [done])
-            // The slice starts at a row found through the section index alone: OFFSET would
-            // read (and drop) every skipped row's table entry.
-            var offsetSQL = "", offsetArgument: Int?
-            switch start {
-            case .offset(let offset) where offset > 0 && unfiltered:
-                whereSQL += " AND (i.position, i.id) >= (SELECT position, id FROM todoItem WHERE isDone = ?"
-                    + " ORDER BY position, id LIMIT 1 OFFSET ?)"
-                _ = arguments.append(contentsOf: [done, offset])
-            case .offset(let offset):
-                (offsetSQL, offsetArgument) = (" OFFSET ?", offset)
-            case .after(let id, _):
-                whereSQL += " AND (i.position, i.id) > (SELECT position, id FROM todoItem WHERE id = ?)"
-                _ = arguments.append(contentsOf: [id])
-            }
-            _ = arguments.append(contentsOf: [limit] + (offsetArgument.map { [$0] } ?? []))
-            // Only the columns a row shows, read by index as SQLite steps through them.
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i"
-                        + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
-                arguments: arguments)
-            var entries: [ListEntry] = []
-            entries.reserveCapacity(min(limit, 100_000))
-            // The rows before this section in the full list: every To Do row, for Done.
-            func rowsBefore() throws -> Int { done ? try Self.sectionCount(db, doneToo: false) : 0 }
-            if unfiltered {
-                // The whole section: numbers run on from the start.
-                var number = switch start {
-                case .offset(let offset): try rowsBefore() + offset
-                case .after(_, let number): number
-                }
-                while let row = try rows.next() {
-                    number += 1
-                    entries.append(try Self.entry(from: row, number: number, isDone: done))
-                }
-                return entries
-            }
-            // A filtered section: count, through the section index, the rows each item skips.
-            let first = try db.cachedStatement(
-                sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)")
-            let between = try db.cachedStatement(
-                sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) > (?, ?) AND (position, id) < (?, ?)")
-            var previous: (number: Int, position: Double, id: String)?
-            if case .after(let id, let number) = start,
-               let position = try Double.fetchOne(db, sql: "SELECT position FROM todoItem WHERE id = ?", arguments: [id])
-            {
-                previous = (number, position, id)
+        var (whereSQL, arguments) = Self.whereClause(filter)
+        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
+        _ = arguments.append(contentsOf: [done])
+        // The slice starts at a row found through the section index alone: OFFSET would
+        // read (and drop) every skipped row's table entry.
+        var offsetSQL = "", offsetArgument: Int?
+        switch start {
+        case .offset(let offset) where offset > 0 && unfiltered:
+            whereSQL += " AND (i.position, i.id) >= (SELECT position, id FROM todoItem WHERE isDone = ?"
+                + " ORDER BY position, id LIMIT 1 OFFSET ?)"
+            _ = arguments.append(contentsOf: [done, offset])
+        case .offset(let offset):
+            (offsetSQL, offsetArgument) = (" OFFSET ?", offset)
+        case .after(let id, _):
+            whereSQL += " AND (i.position, i.id) > (SELECT position, id FROM todoItem WHERE id = ?)"
+            _ = arguments.append(contentsOf: [id])
+        }
+        _ = arguments.append(contentsOf: [limit] + (offsetArgument.map { [$0] } ?? []))
+        // Only the columns a row shows, read by index as SQLite steps through them.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i"
+                    + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
+            arguments: arguments)
+        var entries: [ListEntry] = []
+        entries.reserveCapacity(min(limit, 100_000))
+        // The rows before this section in the full list: every To Do row, for Done.
+        func rowsBefore() throws -> Int { done ? try Self.sectionCount(db, doneToo: false) : 0 }
+        if unfiltered {
+            // The whole section: numbers run on from the start.
+            var number = switch start {
+            case .offset(let offset): try rowsBefore() + offset
+            case .after(_, let number): number
             }
             while let row = try rows.next() {
-                let id: String = row[0], position: Double = row[4]
-                let number: Int
-                if let previous {
-                    let skipped = try Int.fetchOne(
-                        between, arguments: [done, previous.position, previous.id, position, id]) ?? 0
-                    number = previous.number + skipped + 1
-                } else {
-                    number = try rowsBefore() + (try Int.fetchOne(first, arguments: [done, position, id]) ?? 0) + 1
-                }
+                number += 1
                 entries.append(try Self.entry(from: row, number: number, isDone: done))
-                previous = (number, position, id)
             }
             return entries
         }
+        // A filtered section: count, through the section index, the rows each item skips.
+        let first = try db.cachedStatement(
+            sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)")
+        let between = try db.cachedStatement(
+            sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) > (?, ?) AND (position, id) < (?, ?)")
+        var previous: (number: Int, position: Double, id: String)?
+        if case .after(let id, let number) = start,
+           let position = try Double.fetchOne(db, sql: "SELECT position FROM todoItem WHERE id = ?", arguments: [id])
+        {
+            previous = (number, position, id)
+        }
+        while let row = try rows.next() {
+            let id: String = row[0], position: Double = row[4]
+            let number: Int
+            if let previous {
+                let skipped = try Int.fetchOne(
+                    between, arguments: [done, previous.position, previous.id, position, id]) ?? 0
+                number = previous.number + skipped + 1
+            } else {
+                number = try rowsBefore() + (try Int.fetchOne(first, arguments: [done, position, id]) ?? 0) + 1
+            }
+            entries.append(try Self.entry(from: row, number: number, isDone: done))
+            previous = (number, position, id)
+        }
+        return entries
     }
 
     public func projects() async throws -> [Project] {

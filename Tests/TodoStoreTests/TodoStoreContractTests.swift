@@ -272,6 +272,37 @@ struct TodoStoreContractTests {
         }
     }
 
+    @Test("a page of the list carries its sections' counts, the clamped page and each section's rows", arguments: StoreKind.allCases)
+    func test_listPage_countsAndRowsOfOnePage(_ kind: StoreKind) async throws {
+        let sut = try kind.makeSUT()
+        for index in 0..<9 {
+            let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
+            if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
+        }
+        let all = try await sut.items()
+        for filter in [TodoFilter.all, TodoFilter(project: "Even")] {
+            let numbered = all.enumerated().filter { filter.matches($0.element) }
+                .map { ListEntry(number: $0.offset + 1, item: $0.element) }
+            for sections in [[TodoSection.todo], TodoSection.allCases] {
+                for (page, size) in [(1, 2), (2, 2), (99, 2), (0, 2), (1, nil), (3, nil)] as [(Int, Int?)] {
+                    let sut = try await sut.listPage(filter, sections: sections, page: page, rowsPerSection: size)
+                    let rows = Dictionary(grouping: numbered, by: { $0.isDone ? TodoSection.done : .todo })
+                    let longest = sections.map { rows[$0, default: []].count }.max() ?? 0
+                    let pageCount = size.map { max(1, (longest + $0 - 1) / $0) } ?? 1
+                    let shown = min(max(page, 1), pageCount)
+                    let label = "\(filter) \(sections) page \(page) of \(String(describing: size))"
+                    #expect(sut.total == numbered.count, "\(label)")
+                    #expect(sut.counts == Dictionary(uniqueKeysWithValues: sections.map { ($0, rows[$0, default: []].count) }), "\(label)")
+                    #expect(sut.page == shown && sut.pageCount == pageCount, "\(label)")
+                    for section in sections {
+                        let wanted = Array(rows[section, default: []].dropFirst((shown - 1) * (size ?? 0)).prefix(size ?? .max))
+                        #expect((sut.entries[section] ?? []) == wanted, "\(label) \(section)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the next slice of a section starts right after the last row read, numbered the same", arguments: StoreKind.allCases)
     func test_listEntriesAfter_continuesTheSection(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()
