@@ -26,7 +26,7 @@ enum TodoAssets {
         button[role="switch"][aria-checked="true"] { background: #ddf4ff; border-color: var(--accent); }
         .rows { list-style: none; padding: 0; margin: 0; border-top: 1px solid var(--line); }
         .row { display: flex; align-items: center; gap: .5rem; padding: .45rem 0; border-bottom: 1px solid var(--line); }
-        .row form { margin: 0; }
+        .row form { margin: 0; display: flex; gap: .5rem; }
         .row-link { flex: 1; display: flex; flex-direction: column; text-decoration: none; color: var(--fg);
                     padding: .25rem; min-width: 0; overflow-wrap: anywhere; }
         .row-link .meta { font-size: .875rem; color: var(--muted); }

@@ -28,7 +28,7 @@ enum TodoPages {
     /// Rows of each section on one page of a list.
     static let rowsPerSection = 50
 
-    static func list(_ list: TodoListViewModel, projects: [Project], quickAdd: QuickAddViewModel) -> String {
+    static func list(_ list: TodoListViewModel, projects: [Project], quickAdd: QuickAddViewModel) -> HTMLWriter {
         let base = path(for: list.scope)
         // Actions on a row come back to the page they were made on.
         let here = list.page > 1 ? base + "?page=\(list.page)" : base
@@ -37,36 +37,40 @@ enum TodoPages {
             <h1 data-testid="list-title">\(t(list.title))</h1>
             <a class="add-button" href="/items/new\(a(query(here)))" aria-label="Add item" title="Add item" data-testid="add-button">+</a>
             """
-        var main = navigation(current: list.scope, projects: projects)
-        main += """
-            <div class="toolbar">
-            <form method="post" action="/preferences/unfinished">
-            <input type="hidden" name="from" value="\(a(here))">
-            <input type="hidden" name="on" value="\(list.showUnfinishedOnly ? "0" : "1")">
-            <button type="submit" role="switch" aria-checked="\(list.showUnfinishedOnly)" data-testid="unfinished-toggle">Show unfinished only</button>
-            </form>
-            <a class="button" id="quick-add-open" href="/quick-add\(a(quickAddQuery(quickAdd, from: here)))" data-testid="quick-add-open">Quick add</a>
-            </div>
+        let page = Page(title: list.title == "Todo" ? "Todo" : "\(list.title) — Todo", header: header,
+                        stylesheets: stylesheets, scripts: scripts)
+        let rows = list.sections.reduce(0) { $0 + $1.rows.count }
+        return page.write(capacity: 8 * 1024 + rows * 1024) { html in
+            html.raw(navigation(current: list.scope, projects: projects))
+            html.raw("""
+                <div class="toolbar">
+                <form method="post" action="/preferences/unfinished">
+                <input type="hidden" name="from" value="\(a(here))">
+                <input type="hidden" name="on" value="\(list.showUnfinishedOnly ? "0" : "1")">
+                <button type="submit" role="switch" aria-checked="\(list.showUnfinishedOnly)" data-testid="unfinished-toggle">Show unfinished only</button>
+                </form>
+                <a class="button" id="quick-add-open" href="/quick-add\(a(quickAddQuery(quickAdd, from: here)))" data-testid="quick-add-open">Quick add</a>
+                </div>
 
-            """
-        if list.isEmpty {
-            main += "<p class=\"empty\" data-testid=\"empty-state\">\(t(list.emptyMessage))</p>\n"
-        }
-        for section in list.sections {
-            let id = section.section.rawValue
-            main += """
-                <section aria-labelledby="heading-\(id)" data-testid="section-\(id)">
-                <h2 id="heading-\(id)" data-testid="header-\(id)">\(t(section.headerTitle))</h2>
-                <ul class="rows">
+                """)
+            if list.isEmpty {
+                html.raw("<p class=\"empty\" data-testid=\"empty-state\">\(t(list.emptyMessage))</p>\n")
+            }
+            let from = a(here), fromQuery = a(query(here))
+            for section in list.sections {
+                let id = section.section.rawValue
+                html.raw("""
+                    <section aria-labelledby="heading-\(id)" data-testid="section-\(id)">
+                    <h2 id="heading-\(id)" data-testid="header-\(id)">\(t(section.headerTitle))</h2>
+                    <ul class="rows">
 
-                """
-            for row in section.rows { main += self.row(row, from: here) }
-            main += "</ul>\n</section>\n"
+                    """)
+                for row in section.rows { self.row(row, from: from, fromQuery: fromQuery, into: &html) }
+                html.raw("</ul>\n</section>\n")
+            }
+            html.raw(pages(list, base: base))
+            html.raw(quickAddDialog(quickAdd, from: here))
         }
-        main += pages(list, base: base)
-        main += quickAddDialog(quickAdd, from: here)
-        return Page(title: list.title == "Todo" ? "Todo" : "\(list.title) — Todo", header: header, main: main,
-                    stylesheets: stylesheets, scripts: scripts).render()
     }
 
     /// "Page 2 of 7" with links to the previous and next pages, when the list has several.
@@ -100,18 +104,50 @@ enum TodoPages {
         return "<nav class=\"lists\" aria-label=\"Lists\"><ul>\(items.joined())\(transfer)</ul></nav>\n"
     }
 
-    private static func row(_ row: TodoRowViewModel, from here: String) -> String {
+    /// One row: its link to the details, and one form whose two buttons check (or uncheck)
+    /// and delete. `from` is the escaped path to come back to, `fromQuery` the escaped
+    /// `?from=` query that carries it.
+    private static func row(_ row: TodoRowViewModel, from: String, fromQuery: String, into html: inout HTMLWriter) {
         let id = row.id.lowercasedText
-        let title = row.isStruckThrough ? "<s class=\"title\">\(t(row.title))</s>" : "<span class=\"title\">\(t(row.title))</span>"
-        let meta = [row.locationName, row.dueDateText].compactMap { $0 }.map(t).joined(separator: " · ")
-        return """
-            <li class="row\(row.isDone ? " done" : "")" data-testid="row-\(id)" data-id="\(id)">
-            <a class="row-link" href="/items/\(id)\(a(query(here)))" data-testid="open-\(id)">\(title)\(meta.isEmpty ? "" : "<span class=\"meta\">\(meta)</span>")</a>
-            <form method="post" action="/items/\(id)/done"><input type="hidden" name="done" value="\(row.isDone ? "0" : "1")"><input type="hidden" name="from" value="\(a(here))"><button type="submit" class="toggle" aria-label="\(a(row.toggleActionTitle + " " + row.title))" data-testid="toggle-\(id)">\(row.toggleActionTitle)</button></form>
-            <form method="post" action="/items/\(id)/delete"><input type="hidden" name="from" value="\(a(here))"><button type="submit" class="delete" aria-label="\(a("Delete " + row.title))" data-testid="delete-\(id)">Delete</button></form>
-            </li>
-
-            """
+        html.raw(row.isDone ? "<li class=\"row done\" data-testid=\"row-" : "<li class=\"row\" data-testid=\"row-")
+        html.raw(id)
+        html.raw("\">\n<a class=\"row-link\" href=\"/items/")
+        html.raw(id)
+        html.raw(fromQuery)
+        html.raw("\" data-testid=\"open-")
+        html.raw(id)
+        html.raw(row.isStruckThrough ? "\"><s class=\"title\">" : "\"><span class=\"title\">")
+        html.text(row.title)
+        html.raw(row.isStruckThrough ? "</s>" : "</span>")
+        if row.locationName != nil || row.dueDateText != nil {
+            html.raw("<span class=\"meta\">")
+            if let location = row.locationName { html.text(location) }
+            if let due = row.dueDateText {
+                if row.locationName != nil { html.raw(" · ") }
+                html.text(due)
+            }
+            html.raw("</span>")
+        }
+        html.raw("</a>\n<form method=\"post\" action=\"/items/")
+        html.raw(id)
+        html.raw("/done\"><input type=\"hidden\" name=\"from\" value=\"")
+        html.raw(from)
+        html.raw(row.isDone ? "\"><button type=\"submit\" name=\"done\" value=\"0\"" : "\"><button type=\"submit\" name=\"done\" value=\"1\"")
+        html.raw(" class=\"toggle\" aria-label=\"")
+        html.raw(row.toggleActionTitle)
+        html.raw(" ")
+        html.attribute(row.title)
+        html.raw("\" data-testid=\"toggle-")
+        html.raw(id)
+        html.raw("\">")
+        html.raw(row.toggleActionTitle)
+        html.raw("</button><button type=\"submit\" formaction=\"/items/")
+        html.raw(id)
+        html.raw("/delete\" class=\"delete\" aria-label=\"Delete ")
+        html.attribute(row.title)
+        html.raw("\" data-testid=\"delete-")
+        html.raw(id)
+        html.raw("\">Delete</button></form>\n</li>\n")
     }
 
     // MARK: details

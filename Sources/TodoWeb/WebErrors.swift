@@ -87,10 +87,19 @@ enum WebFormat {
     static let maxBodySize = 1 << 20
 
     static func html(_ body: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        html(ByteBuffer(string: body), status: status, headers: headers)
+    }
+
+    /// A page written into one buffer, sent without turning it into a string first.
+    static func html(_ page: HTMLWriter) -> Response {
+        html(ByteBuffer(bytes: page.bytes))
+    }
+
+    private static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
     }
 
     /// 303 See Other: after a form POST, the browser loads `location` with GET.

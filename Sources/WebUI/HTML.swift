@@ -8,36 +8,12 @@ public enum HTML {
     /// escaped too, so a value can't end early in any browser's parser.
     public static func attribute(_ raw: String) -> String { escaped(raw, attribute: true) }
 
-    /// One pass over the UTF-8 bytes (a multi-byte character never contains an ASCII byte),
-    /// and none at all for the usual text that needs no escaping: pages escape every row.
+    /// `raw` itself, not a copy, when nothing in it needs escaping: the usual case.
     private static func escaped(_ raw: String, attribute: Bool) -> String {
-        func needsEscaping(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-            case UInt8(ascii: "`"), UInt8(ascii: "\n"): attribute
-            default: false
-            }
-        }
-        guard raw.utf8.contains(where: needsEscaping) else { return raw }
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.utf8.count + 16)
-        for byte in raw.utf8 {
-            guard needsEscaping(byte) else {
-                out.append(byte)
-                continue
-            }
-            let entity: StaticString = switch byte {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            case UInt8(ascii: "`"): "&#96;"
-            default: "&#10;"
-            }
-            entity.withUTF8Buffer { out.append(contentsOf: $0) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        guard raw.utf8.contains(where: { HTMLWriter.needsEscaping($0, attribute: attribute) }) else { return raw }
+        var writer = HTMLWriter(capacity: raw.utf8.count + 16)
+        writer.escape(raw, attribute: attribute)
+        return writer.string
     }
 
     /// A path segment or query value, percent-encoded (RFC 3986 unreserved characters kept).

@@ -12,7 +12,7 @@ public struct Page: Sendable {
     public var scripts: [String]
 
     public init(
-        title: String, header: String = "", main: String, footer: String? = nil,
+        title: String, header: String = "", main: String = "", footer: String? = nil,
         stylesheets: [String] = [SharedAssets.stylesheetPath], scripts: [String] = []
     ) {
         self.title = title
@@ -24,27 +24,45 @@ public struct Page: Sendable {
     }
 
     public func render() -> String {
-        var html = """
+        write(capacity: main.utf8.count + header.utf8.count + 1024) { $0.raw(main) }.string
+    }
+
+    /// The page in one buffer, its main content written straight into it by `writeMain`
+    /// (in place of `main`): for long pages, which need no copy of their content.
+    public func write(capacity: Int, main writeMain: (inout HTMLWriter) -> Void) -> HTMLWriter {
+        var html = HTMLWriter(capacity: capacity)
+        html.raw("""
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTML.text(title))</title>
-
-            """
-        for sheet in stylesheets { html += "<link rel=\"stylesheet\" href=\"\(HTML.attribute(sheet))\">\n" }
-        for script in scripts { html += "<script src=\"\(HTML.attribute(script))\" defer></script>\n" }
-        html += """
+            <title>
+            """)
+        html.text(title)
+        html.raw("</title>\n")
+        for sheet in stylesheets {
+            html.raw("<link rel=\"stylesheet\" href=\"")
+            html.attribute(sheet)
+            html.raw("\">\n")
+        }
+        for script in scripts {
+            html.raw("<script src=\"")
+            html.attribute(script)
+            html.raw("\" defer></script>\n")
+        }
+        html.raw("""
             </head>
             <body>
             <a class="skip-link" href="#main" data-testid="skip-link">Skip to content</a>
-            <header class="top-bar">\(header)</header>
-            <main id="main" tabindex="-1">\(main)</main>
-
-            """
-        if let footer { html += "<footer class=\"page-footer\" data-testid=\"footer\">\(footer)</footer>\n" }
-        html += "</body>\n</html>\n"
+            <header class="top-bar">
+            """)
+        html.raw(header)
+        html.raw("</header>\n<main id=\"main\" tabindex=\"-1\">")
+        writeMain(&html)
+        html.raw("</main>\n")
+        if let footer { html.raw("<footer class=\"page-footer\" data-testid=\"footer\">\(footer)</footer>\n") }
+        html.raw("</body>\n</html>\n")
         return html
     }
 }
