@@ -40,10 +40,14 @@ public struct ListPage: Equatable, Sendable {
     public var pageCount: Int
     /// Each requested section's rows on this page, numbered in the full list.
     public var entries: [TodoSection: [ListEntry]]
+    /// The projects that have items (as `TodoStore.projects()`), for links to their lists.
+    public var projects: [Project]
 
     public init(
-        counts: [TodoSection: Int], total: Int, page: Int, pageCount: Int, entries: [TodoSection: [ListEntry]]
+        counts: [TodoSection: Int], total: Int, page: Int, pageCount: Int, entries: [TodoSection: [ListEntry]],
+        projects: [Project]
     ) {
+        self.projects = projects
         self.counts = counts
         self.total = total
         self.page = page

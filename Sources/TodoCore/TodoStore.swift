@@ -178,7 +178,8 @@ public protocol TodoStore: Sendable {
         -> [ListEntry]
     /// Page `page` of the list in one read, so counts and rows agree: the `sections` asked
     /// for, of the items matching `filter` (its `unfinishedOnly` is ignored), each showing at
-    /// most `rowsPerSection` rows (all when nil). A page past the last gives the last.
+    /// most `rowsPerSection` rows (all when nil), and the projects to offer beside it. A page
+    /// past the last gives the last.
     func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
         -> ListPage
     /// The next slice of a section: like `listEntries(_:in:offset:limit:)`, but starting
@@ -228,7 +229,9 @@ extension TodoStore {
         for slice in layout.slices {
             entries[slice.section] = try await listEntries(filter, in: slice.section, offset: slice.offset, limit: slice.limit)
         }
-        return ListPage(counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries)
+        return ListPage(
+            counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries,
+            projects: try await projects())
     }
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)

@@ -76,6 +76,8 @@ public final class TodoListViewModel {
     public private(set) var pageCount = 1
     /// The rows per section of a paged load; nil when every row is loaded.
     public private(set) var rowsPerSection: Int?
+    /// The projects that have items, for links to their lists; read with the rows.
+    public private(set) var projects: [Project] = []
 
     public init(
         store: any TodoStore, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
@@ -152,6 +154,7 @@ public final class TodoListViewModel {
         self.page = loaded.page
         self.pageCount = loaded.pageCount
         self.rowsPerSection = rowsPerSection.map { max($0, 1) }
+        self.projects = loaded.projects
     }
 
     /// Rows `offset ..< offset + limit` of one section of the list, numbered as `load` numbers them.

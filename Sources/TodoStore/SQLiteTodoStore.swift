@@ -96,7 +96,9 @@ public struct SQLiteTodoStore: TodoStore {
                 entries[slice.section] = try Self.listEntries(
                     db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit)
             }
-            return ListPage(counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries)
+            return ListPage(
+                counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries,
+                projects: try Self.projects(db))
         }
     }
 
@@ -181,9 +183,14 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func projects() async throws -> [Project] {
-        try await read { db in
-            try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM project")).map(Project.init(name:)).sorted()
-        }
+        try await read { db in try Self.projects(db) }
+    }
+
+    /// By `Project`'s order. SQLite's case-insensitive order comes close to it, so the
+    /// (costly, locale-aware) comparisons of the final sort are few.
+    private static func projects(_ db: Database) throws -> [Project] {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM project ORDER BY name COLLATE NOCASE"))
+            .map(Project.init(name:)).sorted()
     }
 
     // MARK: Writes

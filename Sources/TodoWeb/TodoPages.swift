@@ -28,7 +28,7 @@ enum TodoPages {
     /// Rows of each section on one page of a list.
     static let rowsPerSection = 50
 
-    static func list(_ list: TodoListViewModel, projects: [Project], quickAdd: QuickAddViewModel) -> HTMLWriter {
+    static func list(_ list: TodoListViewModel, quickAdd: QuickAddViewModel) -> HTMLWriter {
         let base = path(for: list.scope)
         // Actions on a row come back to the page they were made on.
         let here = list.page > 1 ? base + "?page=\(list.page)" : base
@@ -41,7 +41,7 @@ enum TodoPages {
                         stylesheets: stylesheets, scripts: scripts)
         let rows = list.sections.reduce(0) { $0 + $1.rows.count }
         return page.write(capacity: 8 * 1024 + rows * 1024) { html in
-            html.raw(navigation(current: list.scope, projects: projects))
+            html.raw(navigation(current: list.scope, projects: list.projects))
             html.raw("""
                 <div class="toolbar">
                 <form method="post" action="/preferences/unfinished">

@@ -196,7 +196,7 @@ struct PageRoutes: Sendable {
             case .dueDate(let date): .dueDate(date)
             case .all: .none
             }
-            return WebFormat.html(TodoPages.list(list, projects: try await projects(), quickAdd: makeQuickAdd(context: context)))
+            return WebFormat.html(TodoPages.list(list, quickAdd: makeQuickAdd(context: context)))
         }
     }
 

@@ -31,8 +31,12 @@ public struct HTMLWriter: Sendable {
     /// The page so far, as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// One pass over the UTF-8 bytes: a multi-byte character never contains an ASCII byte.
+    /// One pass over the UTF-8 bytes (a multi-byte character never contains an ASCII byte),
+    /// after a check that lets the usual text, with nothing to escape, go in at once.
     mutating func escape(_ raw: String, attribute: Bool) {
+        guard raw.utf8.contains(where: { Self.needsEscaping($0, attribute: attribute) }) else {
+            return bytes.append(contentsOf: raw.utf8)
+        }
         for byte in raw.utf8 {
             guard Self.needsEscaping(byte, attribute: attribute) else {
                 bytes.append(byte)

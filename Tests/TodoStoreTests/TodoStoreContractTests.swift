@@ -272,7 +272,8 @@ struct TodoStoreContractTests {
         }
     }
 
-    @Test("a page of the list carries its sections' counts, the clamped page and each section's rows", arguments: StoreKind.allCases)
+    @Test("a page of the list carries its sections' counts, the clamped page, each section's rows and the projects",
+          arguments: StoreKind.allCases)
     func test_listPage_countsAndRowsOfOnePage(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()
         for index in 0..<9 {
@@ -285,18 +286,19 @@ struct TodoStoreContractTests {
                 .map { ListEntry(number: $0.offset + 1, item: $0.element) }
             for sections in [[TodoSection.todo], TodoSection.allCases] {
                 for (page, size) in [(1, 2), (2, 2), (99, 2), (0, 2), (1, nil), (3, nil)] as [(Int, Int?)] {
-                    let sut = try await sut.listPage(filter, sections: sections, page: page, rowsPerSection: size)
+                    let loaded = try await sut.listPage(filter, sections: sections, page: page, rowsPerSection: size)
                     let rows = Dictionary(grouping: numbered, by: { $0.isDone ? TodoSection.done : .todo })
                     let longest = sections.map { rows[$0, default: []].count }.max() ?? 0
                     let pageCount = size.map { max(1, (longest + $0 - 1) / $0) } ?? 1
                     let shown = min(max(page, 1), pageCount)
                     let label = "\(filter) \(sections) page \(page) of \(String(describing: size))"
-                    #expect(sut.total == numbered.count, "\(label)")
-                    #expect(sut.counts == Dictionary(uniqueKeysWithValues: sections.map { ($0, rows[$0, default: []].count) }), "\(label)")
-                    #expect(sut.page == shown && sut.pageCount == pageCount, "\(label)")
+                    #expect(loaded.total == numbered.count, "\(label)")
+                    #expect(loaded.counts == Dictionary(uniqueKeysWithValues: sections.map { ($0, rows[$0, default: []].count) }), "\(label)")
+                    #expect(loaded.page == shown && loaded.pageCount == pageCount, "\(label)")
+                    #expect(loaded.projects == [Project(name: "Even"), Project(name: "Odd")], "\(label)")
                     for section in sections {
                         let wanted = Array(rows[section, default: []].dropFirst((shown - 1) * (size ?? 0)).prefix(size ?? .max))
-                        #expect((sut.entries[section] ?? []) == wanted, "\(label) \(section)")
+                        #expect((loaded.entries[section] ?? []) == wanted, "\(label) \(section)")
                     }
                 }
             }
