@@ -10,7 +10,7 @@ public enum HTML {
 
     /// `raw` itself, not a copy, when nothing in it needs escaping: the usual case.
     private static func escaped(_ raw: String, attribute: Bool) -> String {
-        guard raw.utf8.contains(where: { HTMLWriter.needsEscaping($0, attribute: attribute) }) else { return raw }
+        guard HTMLWriter.containsEscapable(raw, attribute: attribute) else { return raw }
         var writer = HTMLWriter(capacity: raw.utf8.count + 16)
         writer.escape(raw, attribute: attribute)
         return writer.string

@@ -34,9 +34,7 @@ public struct HTMLWriter: Sendable {
     /// One pass over the UTF-8 bytes (a multi-byte character never contains an ASCII byte),
     /// after a check that lets the usual text, with nothing to escape, go in at once.
     mutating func escape(_ raw: String, attribute: Bool) {
-        guard raw.utf8.contains(where: { Self.needsEscaping($0, attribute: attribute) }) else {
-            return bytes.append(contentsOf: raw.utf8)
-        }
+        guard Self.containsEscapable(raw, attribute: attribute) else { return bytes.append(contentsOf: raw.utf8) }
         for byte in raw.utf8 {
             guard Self.needsEscaping(byte, attribute: attribute) else {
                 bytes.append(byte)
@@ -52,6 +50,15 @@ public struct HTMLWriter: Sendable {
             default: "&#10;"
             }
             entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    /// Whether any byte of `raw` needs escaping: a plain loop over the stored bytes.
+    static func containsEscapable(_ raw: String, attribute: Bool) -> Bool {
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            for byte in bytes where needsEscaping(byte, attribute: attribute) { return true }
+            return false
         }
     }
 

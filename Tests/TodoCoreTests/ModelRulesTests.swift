@@ -209,3 +209,26 @@ struct ItemJSONTests {
         #expect(throws: DecodingError.self) { try decode(due: "\"2026-02-30\"") }
     }
 }
+
+@Suite("Project order")
+struct ProjectOrderTests {
+    @Test("projects sort as Finder sorts names (localizedStandardCompare), shortcut or not")
+    func test_projectOrder_matchesLocalizedStandardCompare() {
+        let pieces = ["a", "b", "B", "z", "Z", " ", "m", "M", "1", "2", "10", "9", "-", "é", "É", "_"]
+        var names = ["Home", "home", "Work", "work 2", "work 10", "Garden", "Été", "ete", "A", "a b", "ab", "a-b"]
+        // 150 names of one to six pieces from a fixed-seed generator: the same ones each run.
+        var state: UInt64 = 2026
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<150 { names.append((0...draw(6)).map { _ in pieces[draw(pieces.count)] }.joined()) }
+        for a in names {
+            for b in names {
+                #expect(
+                    (Project(name: a) < Project(name: b)) == (a.localizedStandardCompare(b) == .orderedAscending),
+                    "\(a) < \(b)")
+            }
+        }
+    }
+}
