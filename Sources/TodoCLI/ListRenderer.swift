@@ -30,66 +30,47 @@ enum ListRenderer {
         } else {
             try await list.rows(in: last.section, offset: lastCount - 1, limit: 1).last?.number ?? 1
         }
-        let width = decimalDigits(max(lastNumber, last.rows.last?.number ?? 1))
+        let width = String(max(lastNumber, last.rows.last?.number ?? 1)).utf8.count
         // Bytes, not String appends: a long list is tens of thousands of small pieces.
         let chunk = 64 * 1024
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunk + 4 * 1024)
         func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        func flush() {
-            write(String(decoding: bytes, as: UTF8.self))
-            bytes.removeAll(keepingCapacity: true)
+        func put(_ row: TodoRowViewModel) {
+            let number = String(row.number)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - number.utf8.count))
+            put(number)
+            put(row.isDone ? ". [x] " : ". [ ] ")
+            if row.isStruckThrough && styled {
+                put(strike + row.title + reset)
+            } else {
+                put(row.title)
+            }
+            if row.locationName != nil || row.dueDate != nil {
+                put(styled ? "  " + dim : "  (")
+                if let location = row.locationName { put(location) }
+                if let due = row.dueDateText { put((row.locationName == nil ? "due " : ", due ") + due) }
+                put(styled ? reset : ")")
+            }
+            put("\n")
         }
         for section in list.sections {
-            put(styled ? bold + section.headerTitle + reset : section.headerTitle)
-            put("\n")
+            put((styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n")
             var rows = section.rows, printed = 0
-            while !rows.isEmpty {
+            while let lastRow = rows.last {
                 for row in rows {
-                    let digits = decimalDigits(row.number)
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - digits))
-                    var rest = row.number
-                    let end = bytes.count + digits
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-                    for index in (end - digits..<end).reversed() {
-                        bytes[index] += UInt8(rest % 10)
-                        rest /= 10
+                    put(row)
+                    if bytes.count >= chunk {
+                        write(String(decoding: bytes, as: UTF8.self))
+                        bytes.removeAll(keepingCapacity: true)
                     }
-                    put(row.isDone ? ". [x] " : ". [ ] ")
-                    if row.isStruckThrough && styled {
-                        put(strike)
-                        put(row.title)
-                        put(reset)
-                    } else {
-                        put(row.title)
-                    }
-                    if row.locationName != nil || row.dueDate != nil {
-                        put(styled ? "  " + dim : "  (")
-                        if let location = row.locationName { put(location) }
-                        if let due = row.dueDateText {
-                            put(row.locationName == nil ? "due " : ", due ")
-                            put(due)
-                        }
-                        put(styled ? reset : ")")
-                    }
-                    put("\n")
-                    if bytes.count >= chunk { flush() }
                 }
                 printed += rows.count
-                guard printed < list.sectionCounts[section.section] ?? 0, let lastRow = rows.last else { break }
+                guard printed < list.sectionCounts[section.section] ?? 0 else { break }
                 rows = try await list.rows(in: section.section, after: lastRow, limit: rowsPerSlice)
             }
         }
-        flush()
-    }
-
-    private static func decimalDigits(_ number: Int) -> Int {
-        var digits = 1, rest = number / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return digits
+        write(String(decoding: bytes, as: UTF8.self))
     }
 
     static func details(_ details: ItemDetailViewModel) -> String {

@@ -232,15 +232,19 @@ public struct SQLiteTodoStore: TodoStore {
         return try await write { db in
             guard let current = try Self.fetchItem(db, id: id) else { return nil }
             let done = current.isDone
-            let others = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND id != ?",
-                arguments: [done, Self.key(id)]) ?? 0
+            let others = try Self.rowCount(db, done: done) - 1
             let index = min(max(index, 0), others)
-            // The neighbours at the new place: the items at index-1 and index once this one is left out.
-            let neighbours = try Double.fetchAll(
-                db,
-                sql: "SELECT position FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id LIMIT ? OFFSET ?",
-                arguments: [done, Self.key(id), index == 0 ? 1 : 2, max(index - 1, 0)])
+            // The neighbours at the new place: the items at index-1 and index once this one is
+            // left out. Read through the section index alone: the item's own place in the
+            // section, then a window of three rows from where the neighbours start, without it.
+            let place = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)",
+                arguments: [done, current.position, Self.key(id)]) ?? 0
+            let start = max(index - 1, 0)
+            let neighbours = try Row.fetchAll(
+                db, sql: "SELECT position, id FROM todoItem WHERE isDone = ? ORDER BY position, id LIMIT 3 OFFSET ?",
+                arguments: [done, start < place ? start : start + 1]
+            ).filter { $0[1] as String != Self.key(id) }.prefix(index == 0 ? 1 : 2).map { $0[0] as Double }
             let previous = index > 0 ? neighbours.first : nil
             let next = index > 0 ? neighbours.dropFirst().first : neighbours.first
             if Ordering.isBetween(current.position, previous, next) { return current }
@@ -409,6 +413,11 @@ public struct SQLiteTodoStore: TodoStore {
                 """,
             arguments: arguments)
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
+    }
+
+    /// The rows of one section, from the counts the triggers keep.
+    private static func rowCount(_ db: Database, done: Bool) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM sectionCount WHERE isDone = ?"), arguments: [done]) ?? 0
     }
 
     /// The rows of To Do (and Done, with `doneToo`), from the counts the triggers keep.
