@@ -10,8 +10,7 @@ extension UUID {
         self = parsed
     }
 
-    /// Parses the canonical form from its UTF-8 bytes, such as a database column's, without
-    /// making a `String` of them first.
+    /// Parses the canonical form from its UTF-8 bytes.
     public init?(utf8 input: UnsafeRawBufferPointer) {
         guard input.count == 36,
               input[8] == UInt8(ascii: "-"), input[13] == UInt8(ascii: "-"),
@@ -23,9 +22,9 @@ extension UUID {
             var index = 0
             for offset in 0..<16 {
                 if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }  // a dash
-                let high = Self.hexValues[Int(input[index])], low = Self.hexValues[Int(input[index + 1])]
-                invalid |= (high | low) & 0x10
-                output[offset] = high << 4 | low & 0x0F
+                let high = Self.hexValue(input[index]), low = Self.hexValue(input[index + 1])
+                invalid |= (high | low) & 0xF0
+                output[offset] = high << 4 | low
                 index += 2
             }
             return invalid == 0
@@ -54,13 +53,11 @@ extension UUID {
         }
     }
 
-    /// Each byte's value as a hex digit, or 0x10 for a byte that is not one.
-    private static let hexValues: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-        default: 0x10
-        }
+    /// A hex digit's value, or 0xFF for any other byte: two subtractions, no table.
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")  // either case
+        return letter < 6 ? letter + 10 : 0xFF
     }
 }

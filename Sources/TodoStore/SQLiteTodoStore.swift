@@ -151,7 +151,7 @@ public struct SQLiteTodoStore: TodoStore {
             }
             while let row = try rows.next() {
                 number += 1
-                entries.append(try Self.entry(from: row, number: number, isDone: done))
+                entries.append(Self.entry(from: row, number: number, isDone: done))
             }
             return entries
         }
@@ -176,7 +176,7 @@ public struct SQLiteTodoStore: TodoStore {
             } else {
                 number = try rowsBefore() + (try Int.fetchOne(first, arguments: [done, position, id]) ?? 0) + 1
             }
-            entries.append(try Self.entry(from: row, number: number, isDone: done))
+            entries.append(Self.entry(from: row, number: number, isDone: done))
             previous = (number, position, id)
         }
         return entries
@@ -427,14 +427,10 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     /// Reads a row of `listEntries`' query.
-    private static func entry(from row: Row, number: Int, isDone: Bool) throws -> ListEntry {
-        let dueDate: String? = row[3]
-        // The id straight from SQLite's bytes: no String made for it.
-        let id = try row.withUnsafeData(atIndex: 0) { data in
-            data?.withUnsafeBytes { UUID(utf8: $0) }
-        }
+    private static func entry(from row: Row, number: Int, isDone: Bool) -> ListEntry {
+        let id: String = row[0], dueDate: String? = row[3]
         return ListEntry(
-            number: number, id: id!, title: row[1], isDone: isDone, locationName: row[2],
+            number: number, id: UUID(text: id)!, title: row[1], isDone: isDone, locationName: row[2],
             dueDate: dueDate.flatMap(CalendarDate.init(iso:)))
     }
 
