@@ -47,29 +47,51 @@ public struct ListPage: Equatable, Sendable {
         counts: [TodoSection: Int], total: Int, page: Int, pageCount: Int, entries: [TodoSection: [ListEntry]],
         projects: [Project]
     ) {
-        self.projects = projects
         self.counts = counts
         self.total = total
         self.page = page
         self.pageCount = pageCount
         self.entries = entries
+        self.projects = projects
     }
 
-    /// Where page `page` of sections with `counts` rows lies when each section shows at most
-    /// `rowsPerSection` (all of it when nil): the page, clamped, the page count, and the
-    /// rows to read from each section.
-    public static func layout(counts: [TodoSection: Int], page: Int, rowsPerSection: Int?)
-        -> (page: Int, pageCount: Int, slices: [(section: TodoSection, offset: Int, limit: Int)])
+    /// Where page `page` lies when each of `sections` shows at most `rowsPerSection` rows
+    /// (all when nil), for a list of `total` items of which `toDo` are in To Do: each
+    /// section's count, the page (clamped) and the page count, and the rows to read.
+    public static func layout(sections: [TodoSection], total: Int, toDo: Int, page: Int, rowsPerSection: Int?)
+        -> Layout
     {
+        var counts: [TodoSection: Int] = [:]
+        for section in sections { counts[section] = section == .todo ? toDo : total - toDo }
         let limit = rowsPerSection.map { max($0, 1) }
         let longest = counts.values.max() ?? 0
         let pageCount = limit.map { max(1, (longest + $0 - 1) / $0) } ?? 1
         let page = min(max(page, 1), pageCount)
         let offset = limit.map { (page - 1) * $0 } ?? 0
-        let slices = TodoSection.allCases.compactMap { section -> (TodoSection, Int, Int)? in
+        let slices = TodoSection.allCases.compactMap { section -> Layout.Slice? in
             guard let count = counts[section], count > offset else { return nil }
-            return (section, offset, min(limit ?? count, count - offset))
+            return Layout.Slice(section: section, offset: offset, limit: min(limit ?? count, count - offset))
         }
-        return (page, pageCount, slices)
+        return Layout(counts: counts, page: page, pageCount: pageCount, slices: slices)
+    }
+
+    /// A page's place in the list, before its rows are read.
+    public struct Layout: Sendable {
+        public struct Slice: Sendable {
+            public let section: TodoSection
+            public let offset: Int
+            public let limit: Int
+        }
+
+        public let counts: [TodoSection: Int]
+        public let page: Int
+        public let pageCount: Int
+        /// The rows to read: a slice of each section that has rows on the page.
+        public let slices: [Slice]
+
+        /// The page, once each slice's rows are read.
+        public func page(total: Int, entries: [TodoSection: [ListEntry]], projects: [Project]) -> ListPage {
+            ListPage(counts: counts, total: total, page: page, pageCount: pageCount, entries: entries, projects: projects)
+        }
     }
 }

@@ -220,18 +220,16 @@ extension TodoStore {
     public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
         -> ListPage
     {
-        let all = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate))
-        let toDo = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true))
-        var counts: [TodoSection: Int] = [:]
-        for section in sections { counts[section] = section == .todo ? toDo : all - toDo }
-        let layout = ListPage.layout(counts: counts, page: page, rowsPerSection: rowsPerSection)
+        let total = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate))
+        let layout = ListPage.layout(
+            sections: sections, total: total,
+            toDo: try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true)),
+            page: page, rowsPerSection: rowsPerSection)
         var entries: [TodoSection: [ListEntry]] = [:]
         for slice in layout.slices {
             entries[slice.section] = try await listEntries(filter, in: slice.section, offset: slice.offset, limit: slice.limit)
         }
-        return ListPage(
-            counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries,
-            projects: try await projects())
+        return layout.page(total: total, entries: entries, projects: try await projects())
     }
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)

@@ -23,15 +23,18 @@ public final class InMemoryListPreferences: ListPreferences {
 
 /// One row of a list, ready to show.
 public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
-    public let id: UUID
+    /// The row as the store read it.
+    let entry: ListEntry
+
+    public var id: UUID { entry.id }
     /// The row's number in the full list (1-based, To Do then Done): what CLI commands take.
-    public let number: Int
-    public let title: String
+    public var number: Int { entry.number }
+    public var title: String { entry.title }
+    public var isDone: Bool { entry.isDone }
     /// Shown for to-do rows only (LIST-5).
-    public let locationName: String?
+    public var locationName: String? { isDone ? nil : entry.locationName }
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
-    public let dueDate: CalendarDate?
-    public let isDone: Bool
+    public var dueDate: CalendarDate? { isDone ? nil : entry.dueDate }
     /// `MM/dd/yyyy`, for to-do rows with a due date only (LIST-5).
     public var dueDateText: String? { dueDate?.monthDayYear }
     /// Done rows show their title struck through (LIST-5).
@@ -40,12 +43,7 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var toggleActionTitle: String { isDone ? "Uncheck" : "Check" }
 
     public init(_ entry: ListEntry) {
-        self.id = entry.id
-        self.number = entry.number
-        self.title = entry.title
-        self.isDone = entry.isDone
-        self.locationName = entry.isDone ? nil : entry.locationName
-        self.dueDate = entry.isDone ? nil : entry.dueDate
+        self.entry = entry
     }
 }
 
@@ -167,12 +165,8 @@ public final class TodoListViewModel {
     /// for views that go through a long list a slice at a time instead of holding all of it.
     /// Empty when `row` has been deleted in the meantime.
     public func rows(in section: TodoSection, after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
-        let entry = ListEntry(
-            number: row.number, id: row.id, title: row.title, isDone: row.isDone, locationName: row.locationName,
-            dueDate: row.dueDate)
-        return try await store.listEntries(
-            TodoFilter(project: projectName, dueDate: dueDate), in: section, after: entry, limit: limit
-        ).map(TodoRowViewModel.init)
+        try await store.listEntries(TodoFilter(project: projectName, dueDate: dueDate), in: section, after: row.entry, limit: limit)
+            .map(TodoRowViewModel.init)
     }
 
     /// The whole items of the list, in row order, as `load()` shows them (hidden Done rows

@@ -86,19 +86,17 @@ public struct SQLiteTodoStore: TodoStore {
         -> ListPage
     {
         try await read { db in
-            let all = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate))
-            let toDo = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true))
-            var counts: [TodoSection: Int] = [:]
-            for section in sections { counts[section] = section == .todo ? toDo : all - toDo }
-            let layout = ListPage.layout(counts: counts, page: page, rowsPerSection: rowsPerSection)
+            let total = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate))
+            let layout = ListPage.layout(
+                sections: sections, total: total,
+                toDo: try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true)),
+                page: page, rowsPerSection: rowsPerSection)
             var entries: [TodoSection: [ListEntry]] = [:]
             for slice in layout.slices {
                 entries[slice.section] = try Self.listEntries(
                     db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit)
             }
-            return ListPage(
-                counts: counts, total: all, page: layout.page, pageCount: layout.pageCount, entries: entries,
-                projects: try Self.projects(db))
+            return layout.page(total: total, entries: entries, projects: try Self.projects(db))
         }
     }
 
