@@ -117,7 +117,8 @@ public struct SQLiteTodoStore: TodoStore {
         whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
         _ = arguments.append(contentsOf: [done])
         // The slice starts at a row found through the section index alone: OFFSET would
-        // read (and drop) every skipped row's table entry.
+        // read (and drop) every skipped row's table entry. (A filtered section keeps OFFSET:
+        // it is short, and its rows are not contiguous in that index.)
         var offsetSQL = "", offsetArgument: Int?
         switch start {
         case .offset(let offset) where offset > 0 && unfiltered:
