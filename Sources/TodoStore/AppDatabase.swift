@@ -218,6 +218,14 @@ public final class AppDatabase: Sendable {
                 END;
                 """)
         }
+        migrator.registerMigration("v3 list rows from the section index") { db in
+            // The section index also carries what a list row shows, so a list is read from
+            // the index alone, without a look-up in the table for every row.
+            try db.execute(sql: """
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(isDone, position, id, title, locationName, dueDate);
+                """)
+        }
         return migrator
     }()
 

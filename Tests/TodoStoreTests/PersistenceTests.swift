@@ -131,6 +131,13 @@ struct AppDatabaseTests {
             #expect(plan.contains("INDEX"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan) sorts instead of reading in index order")
         }
+        let listRows = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i
+                WHERE i.isDone = 0 ORDER BY i.position, i.id LIMIT 1000
+                """).map { $0["detail"] as String }.joined(separator: "; ")
+        }
+        #expect(listRows.contains("COVERING INDEX"), "list rows come from the index alone: \(listRows)")
     }
 
     @Test("the section counts kept by triggers match the rows through adds, checks, unchecks, deletes, imports and clearing")
