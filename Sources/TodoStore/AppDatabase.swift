@@ -29,8 +29,10 @@ public final class AppDatabase: Sendable {
     /// Refuses a newer schema, then migrates. Several processes may open a new file at the same
     /// moment: GRDB reads which migrations are applied before it takes the write lock, so a
     /// process that waited for another's migration can find its tables already there ("table …
-    /// already exists", "no such table: grdb_migrations"). That is no failure: look again, and
-    /// the next pass skips what the other process applied.
+    /// already exists", "no such table: grdb_migrations") or the migration already recorded
+    /// (UNIQUE constraint on grdb_migrations). Each migration is one transaction, rolled back
+    /// whole on such a failure: look again, and the next pass skips what the other process
+    /// applied.
     private static func migrate(_ writer: any DatabaseWriter, location: String) throws {
         var attempt = 1
         while true {
@@ -47,7 +49,9 @@ public final class AppDatabase: Sendable {
                 // Up to date (every open but the first): no write transaction, no lock taken.
                 if !complete { try Self.migrator.migrate(writer) }
                 return
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 5 {
+            } catch let error as DatabaseError
+                where [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode) && attempt < 10
+            {
                 attempt += 1
             }
         }
