@@ -209,12 +209,9 @@ extension TodoStore {
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
         -> [ListEntry]
     {
-        var filter = filter
-        filter.unfinishedOnly = false
-        let matching = try await items(.all).enumerated()
-            .filter { $0.element.section == section && filter.matches($0.element) }
+        let matching = try await numberedEntries(filter, in: section)
         let start = min(max(offset, 0), matching.count)
-        return matching[start...].prefix(max(limit, 0)).map { ListEntry(number: $0.offset + 1, item: $0.element) }
+        return Array(matching[start...].prefix(max(limit, 0)))
     }
 
     public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
@@ -235,12 +232,19 @@ extension TodoStore {
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)
         async throws -> [ListEntry]
     {
+        let matching = try await numberedEntries(filter, in: section)
+        guard let index = matching.firstIndex(where: { $0.id == entry.id }) else { return [] }
+        return Array(matching[(index + 1)...].prefix(max(limit, 0)))
+    }
+
+    /// Every row of `section` that matches `filter` (its `unfinishedOnly` ignored), numbered in
+    /// the full list: what the default slices are cut from.
+    private func numberedEntries(_ filter: TodoFilter, in section: TodoSection) async throws -> [ListEntry] {
         var filter = filter
         filter.unfinishedOnly = false
-        let matching = try await items(.all).enumerated()
+        return try await items(.all).enumerated()
             .filter { $0.element.section == section && filter.matches($0.element) }
-        guard let index = matching.firstIndex(where: { $0.element.id == entry.id }) else { return [] }
-        return matching[(index + 1)...].prefix(max(limit, 0)).map { ListEntry(number: $0.offset + 1, item: $0.element) }
+            .map { ListEntry(number: $0.offset + 1, item: $0.element) }
     }
 
     /// Checks (true) or unchecks (false) an item.

@@ -6,31 +6,28 @@ extension UUID {
     /// long list parses one id per row.
     public init?(text: String) {
         var text = text
-        guard let parsed = text.withUTF8({ UUID(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
-        self = parsed
-    }
-
-    /// Parses the canonical form from its UTF-8 bytes.
-    public init?(utf8 input: UnsafeRawBufferPointer) {
-        guard input.count == 36,
-              input[8] == UInt8(ascii: "-"), input[13] == UInt8(ascii: "-"),
-              input[18] == UInt8(ascii: "-"), input[23] == UInt8(ascii: "-")
-        else { return nil }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &bytes) { output in
-            var invalid: UInt8 = 0
-            var index = 0
-            for offset in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }  // a dash
-                let high = Self.hexValue(input[index]), low = Self.hexValue(input[index + 1])
-                invalid |= (high | low) & 0xF0
-                output[offset] = high << 4 | low
-                index += 2
+        let parsed = text.withUTF8 { input -> uuid_t? in
+            guard input.count == 36,
+                  input[8] == UInt8(ascii: "-"), input[13] == UInt8(ascii: "-"),
+                  input[18] == UInt8(ascii: "-"), input[23] == UInt8(ascii: "-")
+            else { return nil }
+            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let valid = withUnsafeMutableBytes(of: &bytes) { output in
+                var invalid: UInt8 = 0
+                var index = 0
+                for offset in 0..<16 {
+                    if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }  // a dash
+                    let high = Self.hexValue(input[index]), low = Self.hexValue(input[index + 1])
+                    invalid |= (high | low) & 0xF0
+                    output[offset] = high << 4 | low
+                    index += 2
+                }
+                return invalid == 0
             }
-            return invalid == 0
+            return valid ? bytes : nil
         }
-        guard valid else { return nil }
-        self.init(uuid: bytes)
+        guard let parsed else { return nil }
+        self.init(uuid: parsed)
     }
 
     /// The canonical form in lower case: how ids are stored, shown and sent.
