@@ -30,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // Named for WebUI's connection guard and request checks (already in the graph through Hummingbird).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -61,7 +65,17 @@ let package = Package(
             ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
-        .target(name: "WebUI", dependencies: [hummingbird, logging], swiftSettings: strict),
+        .target(
+            name: "WebUI",
+            dependencies: [
+                hummingbird, logging, argumentParser,
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict),
 
         // MARK: Comics — Model (Foundation only)
         .target(name: "ComicsCore", swiftSettings: strict),

@@ -20,6 +20,14 @@ public struct StoreOptions: ParsableArguments {
             valueName: "path"))
     public var db: String?
 
+    /// An empty `--db ''` is a mistake (an unset variable in a script, say), not a wish for
+    /// the default file: refuse it rather than write somewhere else (HARDEN-10j).
+    public func validate() throws {
+        if let db, db.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--db needs a file path; leave it out to use the default database.")
+        }
+    }
+
     public func location(_ context: CLIContext) -> StoreLocation {
         StoreLocation.resolve(option: db, environment: context.environment)
     }

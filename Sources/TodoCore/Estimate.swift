@@ -8,6 +8,8 @@ public enum Estimate {
     public static func minutes(from text: String) -> Int? {
         let input = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !input.isEmpty else { return nil }
+        // Every number is checked against the week before it is multiplied or added, so no
+        // input can overflow (HARDEN-1).
         var total = 0
         if input.allSatisfy(\.isASCII), let plain = Int(input) {
             total = plain
@@ -18,8 +20,9 @@ public enum Estimate {
                 if char.isASCII, char.isNumber {
                     number.append(char)
                 } else if char == "h" || char == "m" {
-                    guard let value = Int(number), !(char == "h" && sawUnit) else { return nil }
+                    guard let value = Int(number), value <= maximumMinutes, !(char == "h" && sawUnit) else { return nil }
                     total += char == "h" ? value * 60 : value
+                    guard total <= maximumMinutes else { return nil }
                     number = ""
                     sawUnit = true
                 } else {

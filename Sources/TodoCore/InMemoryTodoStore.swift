@@ -34,8 +34,9 @@ public actor InMemoryTodoStore: TodoStore {
     public func add(_ draft: TodoDraft) throws -> TodoItem {
         let draft = try draft.validated()
         let section: TodoSection = draft.isDone ? .done : .todo
-        let position = draft.position ?? Ordering.before(ordered(section).first?.position)
-        let item = TodoItem(draft: draft, id: environment.makeID(), position: position, now: environment.now())
+        let id = environment.makeID()
+        let position = draft.position ?? placeAtEdge(section, first: true, for: id)
+        let item = TodoItem(draft: draft, id: id, position: position, now: environment.now())
         itemsByID[item.id] = item
         return item
     }
@@ -48,9 +49,7 @@ public actor InMemoryTodoStore: TodoStore {
         }
         guard var next = current.applying(changes, now: environment.now()) else { return current }
         if current.changesSection(changes), changes.position == nil {
-            next.position = next.isDone
-                ? Ordering.before(ordered(.done).first?.position)
-                : Ordering.after(ordered(.todo).last?.position)
+            next.position = placeAtEdge(next.section, first: next.isDone, for: id)
         }
         itemsByID[id] = next
         return next
@@ -91,6 +90,7 @@ public actor InMemoryTodoStore: TodoStore {
     }
 
     public func importItems(_ items: [ImportedItem], dryRun: Bool) throws -> ImportSummary {
+        if !dryRun { for section in TodoSection.allCases { respaceIfFarOut(section) } }
         let toDo = itemsByID.values.filter { !$0.isDone }.map(\.position)
         let done = itemsByID.values.filter(\.isDone).map(\.position)
         let plan = try ImportPlan(
@@ -104,6 +104,25 @@ public actor InMemoryTodoStore: TodoStore {
     }
 
     // MARK: - Helpers
+
+    /// First or last of `section` for the item `id`: next to the edge, or at that end of the
+    /// respaced section when the edge has gone far out (HARDEN-9).
+    private func placeAtEdge(_ section: TodoSection, first: Bool, for id: UUID) -> Double {
+        let others = ordered(section).filter { $0.id != id }
+        let place = first ? Ordering.before(others.first?.position) : Ordering.after(others.last?.position)
+        if TodoRules.comfortablePositions.contains(place) { return place }
+        let positions = Ordering.respaced(count: others.count + 1)
+        for (offset, item) in others.enumerated() { itemsByID[item.id]?.position = positions[first ? offset + 1 : offset] }
+        return first ? positions[0] : positions[others.count]
+    }
+
+    private func respaceIfFarOut(_ section: TodoSection) {
+        let items = ordered(section)
+        guard let first = items.first?.position, let last = items.last?.position,
+              !TodoRules.comfortablePositions.contains(first) || !TodoRules.comfortablePositions.contains(last)
+        else { return }
+        for (item, position) in zip(items, Ordering.respaced(count: items.count)) { itemsByID[item.id]?.position = position }
+    }
 
     private func store(_ item: TodoItem, at position: Double) -> TodoItem? {
         guard let moved = item.applying(TodoChanges(position: position), now: environment.now()) else { return item }

@@ -30,7 +30,7 @@ extension TodoItem {
         if let position = changes.position { next.position = position }
         guard next != self else { return nil }
         next.updatedAt = Timestamp.normalized(now)
-        next.version = version + 1
+        next.version = TodoRules.nextVersion(after: version)
         return next
     }
 

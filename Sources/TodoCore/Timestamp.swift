@@ -8,8 +8,16 @@ public enum Timestamp {
         Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
     }
 
+    /// Whole milliseconds since 1970, within `TodoRules.timestampRange`: a date outside it
+    /// (which validation refuses wherever one comes from outside) is held at the nearer end
+    /// rather than trapping in the conversion.
     public static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        let range = TodoRules.timestampRange
+        guard value.isFinite else { return value > 0 ? range.upperBound : range.lowerBound }
+        if value <= Double(range.lowerBound) { return range.lowerBound }
+        if value >= Double(range.upperBound) { return range.upperBound }
+        return Int64(value)
     }
 
     public static func date(milliseconds: Int64) -> Date {

@@ -221,7 +221,9 @@ public struct ImportPlan: Sendable {
                 if fields.isEmpty || fields == [.updatedAt] {
                     change = .unchanged
                 } else {
-                    finished.version = max(item.version, old.version + 1)
+                    // Forward from the stored version: the file's when it is ahead, else the next one
+                    // (which starts again at 1 after the top of the range).
+                    finished.version = item.version > old.version ? item.version : TodoRules.nextVersion(after: old.version)
                     change = .updated(fields.filter { $0 != .updatedAt })
                     writes.append(Write(item: finished, replacing: old))
                 }
@@ -256,6 +258,12 @@ public struct ImportPlan: Sendable {
             item.project = try TodoRules.project(item.project)
             item.estimateMinutes = try TodoRules.estimate(item.estimateMinutes)
             if entry.given.contains(.position) { _ = try TodoRules.position(item.position) }
+            if entry.given.contains(.version) { item.version = try TodoRules.version(item.version) }
+            if entry.given.contains(.createdAt) { _ = try TodoRules.timestamp(item.createdAt, field: "creation date") }
+            if entry.given.contains(.updatedAt) { _ = try TodoRules.timestamp(item.updatedAt, field: "modification date") }
+            if entry.given.contains(.completedAt), let completed = item.completedAt {
+                _ = try TodoRules.timestamp(completed, field: "completion date")
+            }
         } catch {
             throw TodoImportError(origin: entry.origin, reason: error.errorDescription ?? "\(error)")
         }
@@ -273,7 +281,7 @@ public struct ImportPlan: Sendable {
             item.completedAt = old?.isDone == true ? old?.completedAt : now
         }
         item.updatedAt = given.contains(.updatedAt) ? keep(old?.updatedAt, orGiven: item.updatedAt) : (old?.updatedAt ?? now)
-        item.version = given.contains(.version) ? max(1, item.version) : (old?.version ?? 1)
+        if !given.contains(.version) { item.version = old?.version ?? 1 }
 
         var placement: Placement?
         if !given.contains(.position) {

@@ -126,6 +126,8 @@ public enum TodoStoreError: Error, Equatable, Sendable, LocalizedError {
 public struct TodoStorageError: Error, Equatable, Sendable, LocalizedError {
     public enum Kind: String, Sendable {
         case unavailable, readOnly, busy, corrupt, newerSchema, full
+        /// The database refused a value the model let through (a bug): nothing was changed.
+        case rejected
     }
     public var kind: Kind
     public var message: String
@@ -145,6 +147,10 @@ public struct TodoStorageError: Error, Equatable, Sendable, LocalizedError {
 public protocol TodoStore: Sendable {
     /// The items that match `filter`, To Do first, each section in order.
     func items(_ filter: TodoFilter) async throws -> [TodoItem]
+    /// At most `limit` items that match `filter`, in display order, after `cursor` (from the
+    /// start when nil): the list read a batch at a time, each batch one read (HARDEN-7). A
+    /// default cuts the batch from the whole list; stores that can read from an index do better.
+    func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem]
     /// The number of items that match `filter`.
     func count(_ filter: TodoFilter) async throws -> Int
     func item(id: UUID) async throws -> TodoItem?
@@ -191,6 +197,10 @@ public protocol TodoStore: Sendable {
 
 extension TodoStore {
     public func items() async throws -> [TodoItem] { try await items(.all) }
+
+    public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
+        Array(try await items(filter).lazy.filter { cursor?.precedes($0) ?? true }.prefix(max(limit, 0)))
+    }
 
     public func update(id: UUID, _ changes: TodoChanges) async throws -> TodoItem? {
         try await update(id: id, changes, expectedVersion: nil)

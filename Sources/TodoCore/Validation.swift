@@ -17,6 +17,9 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case projectNameTooLong(length: Int)
     case estimateOutOfRange(minutes: Int)
     case invalidPosition
+    case positionOutOfRange(Double)
+    case versionOutOfRange(Int)
+    case timestampOutOfRange(field: String)
 
     public var errorDescription: String? {
         switch self {
@@ -50,25 +53,80 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The estimate of \(minutes) minutes is outside 1 minute…1 week."
         case .invalidPosition:
             "The order must be a finite number."
+        case .positionOutOfRange(let value):
+            "The order \(TodoRules.plain(value)) is outside \(TodoRules.rangeText(TodoRules.positionRange))."
+        case .versionOutOfRange(let value):
+            "The version \(value) is outside \(TodoRules.versionRange.lowerBound)…\(TodoRules.versionRange.upperBound)."
+        case .timestampOutOfRange(let field):
+            "The \(field) must lie between the years 1 and 9999."
         }
     }
 }
 
-/// The rules every stored item obeys. Both stores apply them; the database enforces a
-/// coarser copy with CHECK constraints so that a bug cannot store a bad row.
+/// The rules every stored item obeys, each defined once. Both stores apply them where input
+/// arrives; the SQLite schema repeats the same numbers in CHECK constraints generated from
+/// these constants (`AppDatabase`), so a bug cannot store a row the model would refuse.
+///
+/// Lengths are counted in Unicode code points, the unit SQLite's `length()` counts, so the
+/// model and the database agree on every text (HARDEN-8).
 public enum TodoRules {
     public static let maxTitleLength = 500
     public static let maxDetailsLength = 10_000
     public static let maxNameLength = 200
 
-    /// The title trimmed, or the reason it is refused. Length counts characters as a person
-    /// sees them (grapheme clusters), after trimming.
+    /// Versions count an item's changes. The top is the largest integer every JSON reader
+    /// holds exactly (2^53 − 1); after it the count starts again at 1 (`nextVersion`).
+    public static let versionRange = 1...9_007_199_254_740_991
+
+    /// Positions: wide enough for any list, narrow enough that `p ± 1` and midpoints of
+    /// neighbours stay exact in a `Double`.
+    public static let positionRange = -1e12...1e12
+
+    /// Placing an item first or last never goes past this; the section is respaced first
+    /// (HARDEN-9), so the full range stays free for positions that come from outside.
+    public static let comfortablePositions = -5e11...5e11
+
+    /// Timestamps: whole milliseconds from 0001-01-01 to the end of 9999-12-31 (UTC).
+    public static let timestampRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    /// The version after `version`: one more, or 1 after the top of the range. Never traps.
+    public static func nextVersion(after version: Int) -> Int {
+        version >= versionRange.upperBound || version < versionRange.lowerBound ? versionRange.lowerBound : version + 1
+    }
+
+    /// The version, or why it is refused.
+    public static func version(_ value: Int) throws(TodoValidationError) -> Int {
+        guard versionRange.contains(value) else { throw .versionOutOfRange(value) }
+        return value
+    }
+
+    /// The timestamp, or why it is refused (`field` names it in the sentence).
+    public static func timestamp(_ date: Date, field: String) throws(TodoValidationError) -> Date {
+        let milliseconds = date.timeIntervalSince1970 * 1000
+        guard milliseconds.isFinite,
+              Double(timestampRange.lowerBound) <= milliseconds, milliseconds <= Double(timestampRange.upperBound)
+        else { throw .timestampOutOfRange(field: field) }
+        return date
+    }
+
+    /// `length` as the rules count it: Unicode code points.
+    public static func length(_ text: String) -> Int { text.unicodeScalars.count }
+
+    static func plain(_ value: Double) -> String {
+        Int64(exactly: value).map(String.init) ?? String(value)
+    }
+
+    static func rangeText(_ range: ClosedRange<Double>) -> String {
+        "\(plain(range.lowerBound))…\(plain(range.upperBound))"
+    }
+
+    /// The title trimmed, or the reason it is refused. Length counts code points, after trimming.
     public static func title(_ raw: String) throws(TodoValidationError) -> String {
         let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .emptyTitle }
         guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw .titleHasControlCharacters }
-        guard title.count <= maxTitleLength else { throw .titleTooLong(length: title.count) }
+        guard length(title) <= maxTitleLength else { throw .titleTooLong(length: length(title)) }
         return title
     }
 
@@ -79,7 +137,7 @@ public enum TodoRules {
         guard !raw.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control && !allowed.contains($0)
         }) else { throw .detailsHaveInvalidCharacters }
-        guard raw.count <= maxDetailsLength else { throw .detailsTooLong(length: raw.count) }
+        guard length(raw) <= maxDetailsLength else { throw .detailsTooLong(length: length(raw)) }
         return raw
     }
 
@@ -88,7 +146,7 @@ public enum TodoRules {
         let name = raw.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyLocationName }
         guard !hasControlCharacters(name) else { throw .nameHasControlCharacters(field: "location") }
-        guard name.count <= maxNameLength else { throw .locationNameTooLong(length: name.count) }
+        guard length(name) <= maxNameLength else { throw .locationNameTooLong(length: length(name)) }
         guard (raw.latitude == nil) == (raw.longitude == nil) else { throw .incompleteCoordinates }
         if let lat = raw.latitude, !(lat.isFinite && (-90...90).contains(lat)) { throw .latitudeOutOfRange(lat) }
         if let lon = raw.longitude, !(lon.isFinite && (-180...180).contains(lon)) { throw .longitudeOutOfRange(lon) }
@@ -100,7 +158,7 @@ public enum TodoRules {
         let name = raw.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyProjectName }
         guard !hasControlCharacters(name) else { throw .nameHasControlCharacters(field: "project") }
-        guard name.count <= maxNameLength else { throw .projectNameTooLong(length: name.count) }
+        guard length(name) <= maxNameLength else { throw .projectNameTooLong(length: length(name)) }
         return Project(name: name)
     }
 
@@ -118,6 +176,7 @@ public enum TodoRules {
     public static func position(_ value: Double?) throws(TodoValidationError) -> Double? {
         guard let value else { return nil }
         guard value.isFinite else { throw .invalidPosition }
+        guard positionRange.contains(value) else { throw .positionOutOfRange(value) }
         return value
     }
 }

@@ -2,6 +2,25 @@
 /// holds a comma, a double quote, CR or LF is put in double quotes, with its quotes doubled.
 enum CSV {
     /// One record as a line (with its CRLF).
+    /// A free-text cell, safe to open in a spreadsheet (HARDEN-10d): a value that starts with
+    /// `=`, `+`, `-` or `@` (which spreadsheets run as a formula) gets a leading `'`, which they
+    /// show as text. A value that starts with `'` before such a value gets one too, so
+    /// `textValue` can always tell the two apart.
+    static func text(_ value: String) -> String {
+        needsQuote(Substring(value)) ? "'" + value : value
+    }
+
+    /// What `text` was given, read back from a cell.
+    static func textValue(_ cell: String) -> String {
+        cell.hasPrefix("'") && needsQuote(cell.dropFirst()) ? String(cell.dropFirst()) : cell
+    }
+
+    /// Whether `value`, after any `'`s it starts with, starts with a formula character.
+    private static func needsQuote(_ value: Substring) -> Bool {
+        guard let first = value.first(where: { $0 != "'" }) else { return false }
+        return "=+-@".contains(first)
+    }
+
     static func line(_ fields: [String]) -> String {
         fields.map(quoted).joined(separator: ",") + "\r\n"
     }

@@ -17,13 +17,17 @@ public struct CSVFormat: TodoFormat {
         "estimateMinutes", "repeatDays", "order", "createdAt", "updatedAt", "completedAt", "version",
     ]
 
-    public func encode(_ items: [TodoItem]) throws -> String {
-        var out = CSV.line(Self.columns)
+    /// The header line, then one line an item.
+    public func start() -> String { CSV.line(Self.columns) }
+    public func end(isEmpty: Bool) -> String { "" }
+
+    public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
+        var out = ""
         for item in items {
             out += CSV.line([
-                item.id.lowercasedText, item.title, item.details ?? "", item.isDone ? "true" : "false",
-                item.dueDate?.iso ?? "", item.location?.name ?? "", item.location?.latitude?.interopText ?? "",
-                item.location?.longitude?.interopText ?? "", item.project?.name ?? "",
+                item.id.lowercasedText, CSV.text(item.title), CSV.text(item.details ?? ""), item.isDone ? "true" : "false",
+                item.dueDate?.iso ?? "", CSV.text(item.location?.name ?? ""), item.location?.latitude?.interopText ?? "",
+                item.location?.longitude?.interopText ?? "", CSV.text(item.project?.name ?? ""),
                 item.estimateMinutes.map(String.init) ?? "", item.repeatDays.ordered.map(\.rawValue).joined(separator: " "),
                 item.position.interopText, Timestamp.iso(item.createdAt), Timestamp.iso(item.updatedAt),
                 item.completedAt.map(Timestamp.iso) ?? "", String(item.version),
@@ -94,7 +98,9 @@ public struct CSVFormat: TodoFormat {
         let completed = try parsed("completedAt", timestamp, Timestamp.parse)
         let version = try parsed("version", "a whole number", Int.init)
         var location: Location?
-        if let name = cell("location") {
+        // Free text columns: undo the export's protection from spreadsheet formulas.
+        func text(_ name: String) -> String? { cell(name).map(CSV.textValue) }
+        if let name = text("location") {
             location = Location(name: name, latitude: latitude, longitude: longitude)
         } else if latitude != nil || longitude != nil {
             throw fail("a latitude or longitude needs a location name in the “location” column.")
@@ -106,8 +112,8 @@ public struct CSVFormat: TodoFormat {
         if completed != nil { given.insert(.completedAt) }
         if version != nil { given.insert(.version) }
         let item = TodoItem(
-            id: id, title: cell("title") ?? "", details: cell("details"), isDone: done, dueDate: due,
-            location: location, project: cell("project").map(Project.init(name:)), estimateMinutes: estimate,
+            id: id, title: text("title") ?? "", details: text("details"), isDone: done, dueDate: due,
+            location: location, project: text("project").map(Project.init(name:)), estimateMinutes: estimate,
             repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
             updatedAt: updated ?? unknownDate, completedAt: completed, version: version ?? 1)
         return ImportedItem(item: item, given: given, precision: .milliseconds, origin: "line \(record.line)")

@@ -17,12 +17,16 @@ public struct ICalendarFormat: TodoFormat {
 
     // MARK: - Encoding
 
-    public func encode(_ items: [TodoItem]) throws -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
-        for item in items { lines += vtodo(item) }
-        lines.append("END:VCALENDAR")
-        return lines.map(Self.fold).joined()
+    /// A VCALENDAR holding one VTODO an item.
+    public func start() -> String {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"].map(Self.fold).joined()
     }
+
+    public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
+        items.flatMap(vtodo).map(Self.fold).joined()
+    }
+
+    public func end(isEmpty: Bool) -> String { Self.fold("END:VCALENDAR") }
 
     private func vtodo(_ item: TodoItem) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText]
@@ -118,14 +122,18 @@ public struct ICalendarFormat: TodoFormat {
             }
             guard let value = Int(number) else { return nil }
             number = ""
+            let unit: Int
             switch (char, inTime) {
-            case ("W", false): total += value * 7 * 1440
-            case ("D", false): total += value * 1440
-            case ("H", true): total += value * 60
-            case ("M", true): total += value
-            case ("S", true): total += value / 60
+            case ("W", false): unit = 7 * 1440
+            case ("D", false): unit = 1440
+            case ("H", true): unit = 60
+            case ("M", true): unit = 1
+            case ("S", true): total = total.saturatingAdding(value / 60); continue
             default: return nil
             }
+            // A huge count saturates, and the estimate rule then refuses it (HARDEN-1).
+            let (minutes, overflow) = value.multipliedReportingOverflow(by: unit)
+            total = overflow ? Int.max : total.saturatingAdding(minutes)
         }
         return number.isEmpty ? total : nil
     }
@@ -353,5 +361,13 @@ public struct ICalendarFormat: TodoFormat {
         }
         parts.append(current)
         return parts
+    }
+}
+
+extension Int {
+    /// `self + other`, held at `Int.max` instead of trapping (both are non-negative here).
+    fileprivate func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }

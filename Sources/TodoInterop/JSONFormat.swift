@@ -10,9 +10,23 @@ public struct JSONFormat: TodoFormat {
 
     public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
 
-    public func encode(_ items: [TodoItem]) throws -> String {
-        String(decoding: try TodoJSON.encoder(pretty: true).encode(items), as: UTF8.self) + "\n"
+    /// A pretty-printed array, as `JSONEncoder` writes one, written an item at a time.
+    public func start() -> String { "[\n" }
+
+    public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
+        let encoder = TodoJSON.encoder(pretty: true)
+        var out = ""
+        for (index, item) in items.enumerated() {
+            if afterItems || index > 0 { out += ",\n" }
+            let object = String(decoding: try encoder.encode(item), as: UTF8.self)
+            // Indented one level, as inside the array (empty lines stay empty, as the encoder leaves them).
+            out += object.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+        }
+        return out
     }
+
+    public func end(isEmpty: Bool) -> String { "\n]\n" }
 
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
         let data = Data(text.utf8)

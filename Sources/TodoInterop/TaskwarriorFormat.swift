@@ -20,15 +20,20 @@ public struct TaskwarriorFormat: TodoFormat {
 
     public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
 
-    public func encode(_ items: [TodoItem]) throws -> String {
+    /// A JSON array with one task a line, as `task export` writes it.
+    public func start() -> String { "[\n" }
+
+    public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [String] = []
         for item in items {
             lines.append(String(decoding: try encoder.encode(Task(item, zone: options.timeZone)), as: UTF8.self))
         }
-        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+        return (afterItems && !lines.isEmpty ? ",\n" : "") + lines.joined(separator: ",\n")
     }
+
+    public func end(isEmpty: Bool) -> String { "\n]\n" }
 
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
         let decoder = JSONDecoder()

@@ -7,10 +7,21 @@ import TodoCore
 public protocol TodoFormat: Sendable {
     /// The format's entry in `InteropFormat`.
     var format: InteropFormat { get }
-    /// The whole file for `items`.
-    func encode(_ items: [TodoItem]) throws -> String
+    /// The file in parts, so that a long list is written a batch at a time without being
+    /// held whole (HARDEN-7): `start()`, then `encode(batch:afterItems:)` for each batch in
+    /// order (`afterItems`: whether earlier batches had items), then `end(isEmpty:)`.
+    func start() -> String
+    func encode(batch items: [TodoItem], afterItems: Bool) throws -> String
+    func end(isEmpty: Bool) -> String
     /// The items of a file, in file order, or the first thing wrong with it.
     func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem]
+}
+
+extension TodoFormat {
+    /// The whole file for `items`.
+    public func encode(_ items: [TodoItem]) throws -> String {
+        start() + (try encode(batch: items, afterItems: false)) + end(isEmpty: items.isEmpty)
+    }
 }
 
 /// What decoding needs from outside: the time zone that calendar dates are read and

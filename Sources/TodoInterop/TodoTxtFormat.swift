@@ -21,9 +21,10 @@ public struct TodoTxtFormat: TodoFormat {
 
     public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
 
-    public func encode(_ items: [TodoItem]) throws -> String {
-        items.map(line).joined()
-    }
+    /// One line an item, nothing around them.
+    public func start() -> String { "" }
+    public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String { items.map(line).joined() }
+    public func end(isEmpty: Bool) -> String { "" }
 
     /// One item as a line (with its newline).
     public func line(_ item: TodoItem) -> String {

@@ -55,8 +55,30 @@ public final class TransferViewModel {
 
     /// The whole list in `format`, and how many items it holds.
     public func export(_ format: InteropFormat) async throws -> (text: String, count: Int) {
-        let items = try await store.items(.all)
-        return (try format.codec(options).encode(items), items.count)
+        var text = ""
+        let count = try await export(format) { text += $0 }
+        return (text, count)
+    }
+
+    /// The whole list in `format`, handed to `write` in parts as it is read a batch at a time,
+    /// so memory does not grow with the list (HARDEN-7); returns how many items it holds.
+    @discardableResult
+    public func export(
+        _ format: InteropFormat, batchSize: Int = 500, write: (String) async throws -> Void
+    ) async throws -> Int {
+        let codec = format.codec(options)
+        try await write(codec.start())
+        var count = 0
+        var cursor: ListCursor?
+        while true {
+            let batch = try await store.items(.all, after: cursor, limit: batchSize)
+            if !batch.isEmpty { try await write(try codec.encode(batch: batch, afterItems: count > 0)) }
+            count += batch.count
+            guard batch.count == batchSize, let last = batch.last else { break }
+            cursor = ListCursor(after: last)
+        }
+        try await write(codec.end(isEmpty: count == 0))
+        return count
     }
 
     /// Reads `data` as `format` and imports it, or reports (`dryRun`) what would change.

@@ -5,8 +5,8 @@ import TodoCore
 /// The Todo database: owns the schema and its migrations, the connection settings, and the
 /// translation of SQLite failures into sentences (`TodoStorageError`).
 ///
-/// The schema repeats the model's rules as NOT NULL / CHECK constraints (coarser where
-/// SQLite counts differently) so that even a bug cannot store a bad row.
+/// The schema repeats the model's rules as NOT NULL / CHECK constraints, with the numbers of
+/// `TodoRules` (`Schema`), so that even a bug cannot store a bad row.
 public final class AppDatabase: Sendable {
     /// The connection every read and write goes through.
     public let writer: any DatabaseWriter
@@ -24,6 +24,12 @@ public final class AppDatabase: Sendable {
         try Self.translatingErrors(location: location) {
             try Self.migrate(writer, location: location)
         }
+    }
+
+    /// Wraps a connection `migrate` has already brought up to date.
+    private init(migrated writer: any DatabaseWriter, path: String?) {
+        self.writer = writer
+        self.path = path
     }
 
     /// Refuses a newer schema, then migrates. Several processes may open a new file at the same
@@ -99,6 +105,7 @@ public final class AppDatabase: Sendable {
                     .unavailable, "Can't create the database \(location): the folder \(folder) can't be written (permission denied or a read-only disk).")
             }
             var config = configuration()
+            config.busyMode = ImportMarker(databasePath: path).busyMode()
             // A pool always sets up WAL itself. A single connection switches the file to WAL
             // (a lasting setting) on its own below: GRDB's set-up would also write a throwaway
             // table on every open once the last connection had removed the -wal file.
@@ -120,7 +127,9 @@ public final class AppDatabase: Sendable {
                         // loses nothing acknowledged (GRDB's WAL set-up would leave NORMAL).
                         try db.execute(sql: "PRAGMA synchronous = FULL")
                     }
-                    return try AppDatabase(writer, path: path)
+                    // Raw SQLite errors reach the retry below; the caller gets them as sentences.
+                    try migrate(writer, location: location)
+                    return AppDatabase(migrated: writer, path: path)
                 } catch where attempt < 20 && isRaceWithAnotherOpen(error) {
                     Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
                     attempt += 1
@@ -209,17 +218,7 @@ public final class AppDatabase: Sendable {
                 INSERT INTO sectionCount (isDone, count)
                     VALUES (0, (SELECT COUNT(*) FROM todoItem WHERE isDone = 0)),
                            (1, (SELECT COUNT(*) FROM todoItem WHERE isDone = 1));
-                CREATE TRIGGER todoItem_counted AFTER INSERT ON todoItem BEGIN
-                    UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
-                END;
-                CREATE TRIGGER todoItem_uncounted AFTER DELETE ON todoItem BEGIN
-                    UPDATE sectionCount SET count = count - 1 WHERE isDone = OLD.isDone;
-                END;
-                CREATE TRIGGER todoItem_recounted AFTER UPDATE OF isDone ON todoItem
-                    WHEN OLD.isDone != NEW.isDone BEGIN
-                    UPDATE sectionCount SET count = count - 1 WHERE isDone = OLD.isDone;
-                    UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
-                END;
+                \(Schema.sectionCountTriggers)
                 """)
         }
         migrator.registerMigration("v3 list rows from the section index") { db in
@@ -230,8 +229,89 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX todoItem_section ON todoItem(isDone, position, id, title, locationName, dueDate);
                 """)
         }
+        migrator.registerMigration("v4 the model's ranges as CHECK constraints") { db in
+            // HARDEN-1, -8, -9: every range of the model, repeated by the schema with the same
+            // numbers. Rows an earlier version let in outside them are repaired first.
+            try repairOutOfRangeRows(db)
+            try db.execute(sql: """
+                CREATE TABLE project_v4 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE \(Schema.nameCheck("name", nullable: false))
+                );
+                INSERT INTO project_v4 (id, name) SELECT id, name FROM project;
+                DROP TABLE project;
+                ALTER TABLE project_v4 RENAME TO project;
+                CREATE TABLE todoItem_v4 (\(Schema.itemColumns));
+                INSERT INTO todoItem_v4 SELECT id, title, details, isDone, dueDate, locationName, locationLatitude,
+                    locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
+                    completedAt, version FROM todoItem;
+                DROP TABLE todoItem;
+                ALTER TABLE todoItem_v4 RENAME TO todoItem;
+                CREATE INDEX todoItem_section ON todoItem(isDone, position, id, title, locationName, dueDate);
+                CREATE INDEX todoItem_project ON todoItem(projectId, isDone, position);
+                CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
+                \(Schema.sectionCountTriggers)
+                UPDATE sectionCount SET count = (SELECT COUNT(*) FROM todoItem WHERE isDone = sectionCount.isDone);
+                """)
+        }
         return migrator
     }()
+
+    /// Brings rows written before v4 inside the model's ranges, losing nothing a person wrote:
+    /// a title over the limit keeps its first part and moves whole into the details.
+    private static func repairOutOfRangeRows(_ db: Database) throws {
+        let maxTitle = TodoRules.maxTitleLength, maxDetails = TodoRules.maxDetailsLength
+        let maxName = TodoRules.maxNameLength
+        let versions = TodoRules.versionRange, times = TodoRules.timestampRange
+        try db.execute(sql: """
+            UPDATE todoItem SET version = \(versions.upperBound) WHERE version > \(versions.upperBound);
+            UPDATE todoItem SET createdAt = max(\(times.lowerBound), min(\(times.upperBound), createdAt)),
+                updatedAt = max(\(times.lowerBound), min(\(times.upperBound), updatedAt)),
+                completedAt = CASE WHEN completedAt IS NULL THEN NULL
+                    ELSE max(\(times.lowerBound), min(\(times.upperBound), completedAt)) END
+                WHERE createdAt NOT BETWEEN \(times.lowerBound) AND \(times.upperBound)
+                   OR updatedAt NOT BETWEEN \(times.lowerBound) AND \(times.upperBound)
+                   OR completedAt NOT BETWEEN \(times.lowerBound) AND \(times.upperBound);
+            UPDATE todoItem SET locationName = substr(locationName, 1, \(maxName))
+                WHERE length(locationName) > \(maxName);
+            UPDATE project SET name = substr(name, 1, \(maxName - 12)) || ' (' || id || ')'
+                WHERE length(name) > \(maxName);
+            """)
+        let long = try Row.fetchAll(
+            db, sql: "SELECT id, title, details FROM todoItem WHERE length(title) > ? OR length(details) > ?",
+            arguments: [maxTitle, maxDetails])
+        for row in long {
+            let title: String = row["title"], details: String? = row["details"]
+            var newTitle = title, newDetails = details
+            if TodoRules.length(title) > maxTitle {
+                newTitle = String(String.UnicodeScalarView(title.unicodeScalars.prefix(maxTitle - 1))) + "…"
+                newDetails = title + (details.map { "\n\n" + $0 } ?? "")
+            }
+            if let text = newDetails, TodoRules.length(text) > maxDetails {
+                newDetails = String(String.UnicodeScalarView(text.unicodeScalars.prefix(maxDetails)))
+            }
+            try db.execute(
+                sql: "UPDATE todoItem SET title = ?, details = ? WHERE id = ?",
+                arguments: [newTitle, newDetails, row["id"] as String])
+        }
+        for done in [false, true] { try respaceIfFarOut(db, done: done) }
+    }
+
+    /// Respaces a section whose first or last position has left the comfortable range.
+    static func respaceIfFarOut(_ db: Database, done: Bool) throws {
+        let comfortable = TodoRules.comfortablePositions
+        let edges = try Row.fetchOne(
+            db, sql: "SELECT MIN(position), MAX(position) FROM todoItem WHERE isDone = ?", arguments: [done])
+        guard let first = edges?[0] as Double?, let last = edges?[1] as Double?,
+              !comfortable.contains(first) || !comfortable.contains(last)
+        else { return }
+        let ids = try String.fetchAll(
+            db, sql: "SELECT id FROM todoItem WHERE isDone = ? ORDER BY position, id", arguments: [done])
+        let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
+        for (position, id) in zip(Ordering.respaced(count: ids.count), ids) {
+            try statement.execute(arguments: [position, id])
+        }
+    }
 
     // MARK: - Errors
 
@@ -244,8 +324,16 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    static func storageError(_ error: DatabaseError, location: String) -> any Error {
+    /// Runs a long import with the marker that tells other writers to give up at once.
+    func importing<T>(_ body: () async throws -> T) async rethrows -> T {
+        guard let path else { return try await body() }
+        return try await ImportMarker(databasePath: path).holding(body)
+    }
+
+    static func storageError(_ error: DatabaseError, location: String, path: String? = nil) -> any Error {
         switch error.resultCode {
+        case .SQLITE_BUSY where path.map { ImportMarker(databasePath: $0).isHeld } ?? false:
+            return TodoStorageError(.busy, "The list is busy: an import is writing to it. Try again in a moment; nothing was changed.")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return TodoStorageError(.busy, "The database \(location) is locked by another program; try again in a moment.")
         case .SQLITE_READONLY:
@@ -258,8 +346,13 @@ public final class AppDatabase: Sendable {
             return TodoStorageError(.full, "The disk holding the database \(location) is full; nothing was changed.")
         case .SQLITE_IOERR:
             return TodoStorageError(.unavailable, "Can't read or write the database \(location) (input/output error); nothing was changed.")
+        case .SQLITE_CONSTRAINT:
+            // The model checks every rule first; this is the schema's backstop (HARDEN-8).
+            return TodoStorageError(.rejected, "The item breaks a rule of the database; nothing was changed.")
         default:
-            return error
+            // Never SQL text in a sentence a person reads: the code is enough to look it up.
+            return TodoStorageError(
+                .unavailable, "The database \(location) failed (SQLite error \(error.extendedResultCode.rawValue)); nothing was changed.")
         }
     }
 }

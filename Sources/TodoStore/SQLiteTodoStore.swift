@@ -26,6 +26,20 @@ public struct SQLiteTodoStore: TodoStore {
         }
     }
 
+    public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
+        guard limit > 0 else { return [] }
+        return try await read { db in
+            var (whereSQL, arguments) = Self.whereClause(filter)
+            if let cursor {
+                // A row value comparison: SQLite continues through the section index.
+                whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "(i.isDone, i.position, i.id) > (?, ?, ?)"
+                _ = arguments.append(contentsOf: [cursor.isDone, cursor.position, Self.key(cursor.id)])
+            }
+            _ = arguments.append(contentsOf: [limit])
+            return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder + " LIMIT ?", arguments: arguments)
+        }
+    }
+
     public func count(_ filter: TodoFilter) async throws -> Int {
         try await read { db in try Self.count(db, filter) }
     }
@@ -199,8 +213,7 @@ public struct SQLiteTodoStore: TodoStore {
         let id = environment.makeID()
         let now = environment.now()
         return try await write { db in
-            let position = try draft.position
-                ?? Ordering.before(Self.edgePosition(db, done: draft.isDone, first: true))
+            let position = try draft.position ?? Self.placeAtEdge(db, done: draft.isDone, first: true, for: id)
             let item = TodoItem(draft: draft, id: id, position: position, now: now)
             try Self.insert(db, item)
             return item
@@ -217,9 +230,7 @@ public struct SQLiteTodoStore: TodoStore {
             }
             guard var next = current.applying(changes, now: now) else { return current }
             if current.changesSection(changes), changes.position == nil {
-                next.position = next.isDone
-                    ? Ordering.before(try Self.edgePosition(db, done: true, first: true))
-                    : Ordering.after(try Self.edgePosition(db, done: false, first: false))
+                next.position = try Self.placeAtEdge(db, done: next.isDone, first: next.isDone, for: id)
             }
             try Self.save(db, next, replacing: current)
             return next
@@ -278,6 +289,10 @@ public struct SQLiteTodoStore: TodoStore {
     public func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
         let now = environment.now()
         let body: @Sendable (Database) throws -> ImportSummary = { db in
+            if !dryRun {
+                // The plan places items next to the sections' edges: keep those exact (HARDEN-9).
+                for done in [false, true] { try AppDatabase.respaceIfFarOut(db, done: done) }
+            }
             var existing: [UUID: TodoItem] = [:]
             for entry in items {
                 if let item = try Self.fetchItem(db, id: entry.item.id) { existing[item.id] = item }
@@ -300,8 +315,11 @@ public struct SQLiteTodoStore: TodoStore {
             }
             return plan.summary
         }
-        // One transaction: a failure anywhere leaves the database as it was.
-        return dryRun ? try await read(body) : try await write(body)
+        // One transaction: a failure anywhere leaves the database as it was. The file was
+        // parsed before this point; while the transaction runs, other writers are told at once
+        // that the list is busy instead of waiting for it (HARDEN-10e).
+        if dryRun { return try await read(body) }
+        return try await database.importing { try await write(body) }
     }
 
     // MARK: - SQL
@@ -349,12 +367,24 @@ public struct SQLiteTodoStore: TodoStore {
             db, sql: "SELECT \(first ? "MIN" : "MAX")(position) FROM todoItem WHERE isDone = ?", arguments: [done])
     }
 
-    /// Evenly respaces a section, keeping its order and leaving a free place at `index` for
-    /// the item `id`; returns that place. Only needed when a gap has been halved ~50 times.
+    /// The position for the item `id` placed first or last in a section: next to the edge, or,
+    /// when that would leave the comfortable range (HARDEN-9), at that end of the respaced
+    /// section.
+    private static func placeAtEdge(_ db: Database, done: Bool, first: Bool, for id: UUID) throws -> Double {
+        let edge = try edgePosition(db, done: done, first: first)
+        let place = first ? Ordering.before(edge) : Ordering.after(edge)
+        if TodoRules.comfortablePositions.contains(place) { return place }
+        return try respace(db, done: done, leavingGapAt: first ? 0 : .max, for: id)
+    }
+
+    /// Evenly respaces a section, keeping its order and leaving a free place at `index` (at
+    /// most the end) for the item `id`; returns that place. Needed when a gap has been halved
+    /// ~50 times, or a section's edge has gone far out.
     private static func respace(_ db: Database, done: Bool, leavingGapAt index: Int, for id: UUID) throws -> Double {
         let ids = try String.fetchAll(
             db, sql: "SELECT id FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id",
             arguments: [done, key(id)])
+        let index = min(max(index, 0), ids.count)
         let positions = Ordering.respaced(count: ids.count + 1)
         let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
         for (offset, other) in ids.enumerated() {
@@ -466,7 +496,7 @@ public struct SQLiteTodoStore: TodoStore {
         do {
             return try await database.writer.read(body)
         } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location)
+            throw AppDatabase.storageError(error, location: location, path: database.path)
         }
     }
 
@@ -474,7 +504,7 @@ public struct SQLiteTodoStore: TodoStore {
         do {
             return try await database.writer.write(body)
         } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location)
+            throw AppDatabase.storageError(error, location: location, path: database.path)
         }
     }
 }

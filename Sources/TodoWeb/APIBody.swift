@@ -56,6 +56,10 @@ struct APIItemBody {
         guard case .object(let object) = value else {
             throw APIError(.badRequest, "The body must be a JSON object, not \(value.typeName).")
         }
+        // JSON readers disagree on which of two equal keys wins: refuse rather than guess (HARDEN-10h).
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            throw APIError(.badRequest, "The field “\(duplicate)” is given twice.")
+        }
         if let unknown = object.keys.sorted().first(where: {
             !Self.writableFields.contains($0) && !Self.readOnlyFields.contains($0)
         }) {
@@ -128,6 +132,9 @@ struct APIItemBody {
         case .null:
             return nil
         case .object(let object):
+            if let unknown = object.keys.sorted().first(where: { !["name", "latitude", "longitude"].contains($0) }) {
+                throw APIError(.badRequest, "Unknown field “location.\(unknown)”: a location has name, latitude and longitude.")
+            }
             let name = try object["name"].map { try string($0, "location.name") } ?? ""
             func coordinate(_ key: String) throws -> Double? {
                 switch object[key] {
@@ -154,5 +161,52 @@ struct APIItemBody {
 
     private func typeError(_ name: String, _ expected: String, _ value: JSONValue) -> APIError {
         APIError(.badRequest, "“\(name)” must be \(expected), not \(value.typeName).")
+    }
+}
+
+/// Finds a key given twice in one object of a JSON text that has already been parsed
+/// successfully (so the scan needs no error handling of its own).
+enum JSONDuplicateKeys {
+    static func first(in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        var keysOfOpenObjects: [Set<String>?] = []  // nil for an array
+        var expectingKey = false
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                keysOfOpenObjects.append([])
+                expectingKey = true
+            case UInt8(ascii: "["):
+                keysOfOpenObjects.append(nil)
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                keysOfOpenObjects.removeLast()
+                expectingKey = false
+            case UInt8(ascii: ","):
+                expectingKey = keysOfOpenObjects.last.map { $0 != nil } ?? false
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                var hasEscape = false
+                index += 1
+                while bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\") { hasEscape = true; index += 1 }
+                    index += 1
+                }
+                if expectingKey, case var keys?? = keysOfOpenObjects.last {
+                    let raw = Data(bytes[start..<index])
+                    let key = hasEscape
+                        ? (try? JSONDecoder().decode(String.self, from: Data("\"".utf8) + raw + Data("\"".utf8))) ?? ""
+                        : String(decoding: raw, as: UTF8.self)
+                    if !keys.insert(key).inserted { return key }
+                    keysOfOpenObjects[keysOfOpenObjects.count - 1] = keys
+                    expectingKey = false
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 }

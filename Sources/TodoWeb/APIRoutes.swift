@@ -27,12 +27,18 @@ struct APIRoutes: Sendable {
     func register(on api: RouterGroup<BasicRequestContext>) {
         api.get("todos") { request, _ in
             try await json {
+                var dueDate: CalendarDate?
+                if let text = request.uri.queryParameters.get("due") {
+                    guard let date = CalendarDate(iso: text) else {
+                        throw APIError(.badRequest, "?due= takes a date of the form YYYY-MM-DD, not “\(text)”.")
+                    }
+                    dueDate = date
+                }
                 let filter = TodoFilter(
                     project: request.uri.queryParameters.get("project"),
-                    dueDate: request.uri.queryParameters.get("due").flatMap(CalendarDate.init(iso:)),
+                    dueDate: dueDate,
                     unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1")
-                let items = try await store.items(filter)
-                return try WebFormat.json(items.map { APIItem(item: $0, url: url(for: $0, request)) })
+                return try await list(filter, request)
             }
         }
         api.post("todos") { request, _ in
@@ -128,6 +134,62 @@ struct APIRoutes: Sendable {
 
     // MARK: helpers
 
+    /// The most items one page of `?limit=` holds, and the batch a whole list is read in.
+    static let maxPageSize = 1000
+    static let batchSize = 500
+
+    /// `GET /api/todos`: with `?limit=N` one page and a `Link` to the next; without, the whole
+    /// list, written while it is read a batch at a time, so memory stays bounded (HARDEN-7).
+    private func list(_ filter: TodoFilter, _ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var cursor: ListCursor?
+        if let text = query.get("after") {
+            guard let parsed = ListCursor(text: text) else {
+                throw APIError(.badRequest, "?after= takes the cursor from a Link header this API gave.")
+            }
+            cursor = parsed
+        }
+        let base = Self.origin(of: request)
+        if let text = query.get("limit") {
+            guard let limit = Int(text), (1...Self.maxPageSize).contains(limit) else {
+                throw APIError(.badRequest, "?limit= takes a whole number from 1 to \(Self.maxPageSize).")
+            }
+            let items = try await store.items(filter, after: cursor, limit: limit + 1)
+            let page = items.prefix(limit)
+            var headers: HTTPFields = [:]
+            if items.count > limit, let last = page.last {
+                var next = URLComponents()
+                next.path = "/api/todos"
+                next.queryItems = query.compactMap { $0.key == "after" || $0.key == "limit" ? nil : URLQueryItem(name: String($0.key), value: String($0.value)) }
+                    + [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "after", value: ListCursor(after: last).text)]
+                headers[HTTPField.Name("Link")!] = "<\(base)\(next.string ?? "/api/todos")>; rel=\"next\""
+            }
+            return try WebFormat.json(page.map { APIItem(item: $0, url: url(for: $0, request)) }, headers: headers)
+        }
+        let store = self.store
+        let firstBatch = try await store.items(filter, after: cursor, limit: Self.batchSize)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody { writer in
+                let encoder = TodoJSON.encoder()
+                var batch = firstBatch, written = 0
+                try await writer.write(ByteBuffer(string: "["))
+                while true {
+                    var buffer = ByteBuffer()
+                    for item in batch {
+                        if written > 0 { buffer.writeString(",") }
+                        buffer.writeBytes(try encoder.encode(APIItem(item: item, url: Self.url(for: item, origin: base))))
+                        written += 1
+                    }
+                    try await writer.write(buffer)
+                    guard batch.count == Self.batchSize, let last = batch.last else { break }
+                    batch = try await store.items(filter, after: ListCursor(after: last), limit: Self.batchSize)
+                }
+                try await writer.write(ByteBuffer(string: "]"))
+                try await writer.finish(nil)
+            })
+    }
+
     private func body(_ request: Request) async throws -> APIItemBody {
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
@@ -155,9 +217,18 @@ struct APIRoutes: Sendable {
         return version
     }
 
+    /// The item's address, under the Host the request named (which `HostCheckMiddleware` has
+    /// checked is one this server answers, HARDEN-2).
     private func url(for item: TodoItem, _ request: Request) -> String {
-        let host = request.head.authority ?? "127.0.0.1"
-        return "http://\(host)/api/todos/\(item.id.lowercasedText)"
+        Self.url(for: item, origin: Self.origin(of: request))
+    }
+
+    private static func url(for item: TodoItem, origin: String) -> String {
+        "\(origin)/api/todos/\(item.id.lowercasedText)"
+    }
+
+    private static func origin(of request: Request) -> String {
+        "http://\(request.head.authority ?? "127.0.0.1")"
     }
 
     private func json(_ body: () async throws -> Response) async throws -> Response {

@@ -3,29 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Headers every response carries: no sniffing, no framing, scripts and styles from this
-/// origin only (no inline script can run, whatever text a page shows).
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var policy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-    }
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            response = try error.response(from: request, context: context)
-        }
-        response.headers[.contentSecurityPolicy] = Self.policy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        return response
-    }
-}
-
 /// Which other origins may use the API (`--cors-origin`), and the check that refuses
 /// state-changing requests from any origin that is neither this app's nor allowed.
 struct CrossOriginPolicy: Sendable {

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import TodoCLI
 import TodoCore
+import WebUI
 
 /// `todo serve`: the web app on this machine.
 public struct ServeCommand: ParsableCommand, CLIRunnable {
@@ -20,6 +21,7 @@ public struct ServeCommand: ParsableCommand, CLIRunnable {
         name: .customLong("cors-origin"),
         help: ArgumentHelp("Let pages from this origin use the API (repeatable; * allows any).", valueName: "origin"))
     var corsOrigins: [String] = []
+    @OptionGroup var safety: ServerSafetyOptions
     @OptionGroup var store: StoreOptions
 
     public init() {}
@@ -41,7 +43,9 @@ public struct ServeCommand: ParsableCommand, CLIRunnable {
         let host = self.host
         let storage = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
         let app = TodoWebApp.buildApplication(
-            store: todoStore, options: TodoWebOptions(host: host, port: port, corsOrigins: corsOrigins), logger: logger,
+            store: todoStore, options: TodoWebOptions(
+                host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits),
+            logger: logger,
             onServerRunning: { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 // Straight to standard output, unbuffered: scripts wait for this line.

@@ -12,18 +12,28 @@ public struct TodoWebOptions: Sendable {
     public var port: Int
     /// Origins allowed to use the API from their pages (`*` for any); empty: CORS off.
     public var corsOrigins: [String]
+    /// Host names answered besides the bound address and `localhost` (`--allowed-host`).
+    public var allowedHosts: [String]
+    /// Idle timeout and connection cap (`--idle-timeout`, `--max-connections`).
+    public var limits: ConnectionLimits
     /// What "today" is, for the Today list and the quick-add dates.
     public var today: @Sendable () -> CalendarDate
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [],
+        host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
+        limits: ConnectionLimits = ConnectionLimits(),
         today: @escaping @Sendable () -> CalendarDate = { CalendarDate(Date(), in: .current) }
     ) {
         self.host = host
         self.port = port
         self.corsOrigins = corsOrigins
+        self.allowedHosts = allowedHosts
+        self.limits = limits
         self.today = today
     }
+
+    /// The Host names this server answers (HARDEN-2).
+    public var hosts: HostAllowList { HostAllowList(boundHost: host, allowed: allowedHosts) }
 }
 
 /// The Todo web app: pages that work without JavaScript, plus the JSON API.
@@ -34,6 +44,7 @@ public enum TodoWebApp {
     ) -> some ApplicationProtocol {
         Application(
             router: buildRouter(store: store, options: options, logger: logger),
+            server: options.limits.http1Server(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
             logger: logger)
@@ -42,10 +53,14 @@ public enum TodoWebApp {
     public static func buildRouter(
         store: any TodoStore, options: TodoWebOptions, logger: Logger = Logger(label: "todo")
     ) -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers like GET without the body (HARDEN-10c).
+        let router = Router(options: .autoGenerateHeadEndpoints)
         let policy = CrossOriginPolicy(allowedOrigins: options.corsOrigins)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: HostCheckMiddleware(hosts: options.hosts) { request, message in
+            WebFormat.errorResponse(for: request, status: .misdirectedRequest, message)
+        })
         router.add(middleware: CORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
@@ -131,9 +146,13 @@ struct PageRoutes: Sendable {
                 let fields = try await WebFormat.form(of: request)
                 let from = WebFormat.localPath(fields["from"])
                 guard let stored = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
-                // The form edits the version it was opened with, so a newer change is never overwritten.
+                // The form edits the version it was opened with, so a newer change is never
+                // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
+                guard let version = fields["version"].flatMap({ Int($0) }) else {
+                    throw PageError(.badRequest, "The form was sent without the version it edits; reload the item and edit it again.")
+                }
                 var opened = stored
-                if let version = fields["version"].flatMap({ Int($0) }) { opened.version = version }
+                opened.version = version
                 let form = ItemFormViewModel(store: store, mode: .edit(opened), today: today)
                 fill(form, from: fields)
                 form.isDone = fields["done"] == "1"
@@ -227,7 +246,7 @@ struct PageRoutes: Sendable {
         } catch TodoStoreError.versionConflict(let current) {
             return WebFormat.html(TodoPages.conflict(mine: form, current: current, from: from), status: .conflict)
         } catch let error as TodoStorageError {
-            throw PageError(.serviceUnavailable, error.message)
+            throw PageError.from(error)
         } catch TodoPresentationError.itemNotFound {
             throw PageError.from(TodoPresentationError.itemNotFound)
         } catch {

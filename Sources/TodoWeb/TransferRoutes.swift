@@ -16,14 +16,21 @@ struct TransferRoutes: Sendable {
         router.get("/api/export") { request, _ in
             do {
                 let format = try Self.format(request.uri.queryParameters.get("format"))
-                let (text, _) = try await TransferViewModel(store: store).export(format)
+                let store = self.store
+                // Written while the list is read, a batch at a time (HARDEN-7). A failure after
+                // the first bytes can only cut the download short.
                 return Response(
                     status: .ok,
                     headers: [
                         .contentType: format.mediaType,
                         .contentDisposition: "attachment; filename=\"todo.\(format.fileExtension)\"",
                     ],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+                    body: ResponseBody { writer in
+                        try await TransferViewModel(store: store).export(format) { part in
+                            try await writer.write(ByteBuffer(string: part))
+                        }
+                        try await writer.finish(nil)
+                    })
             } catch {
                 throw APIError.from(error)
             }

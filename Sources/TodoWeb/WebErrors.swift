@@ -45,9 +45,13 @@ struct APIError: HTTPResponseError {
             conflict.headers[.eTag] = WebFormat.eTag(current)
             return conflict
         case let error as TodoStorageError:
-            return APIError(.serviceUnavailable, error.message)
+            var refusal = APIError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
+            if error.kind == .busy { refusal.headers[.retryAfter] = "2" }
+            return refusal
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, "The body is larger than 1 MiB.")
+        case let error where MalformedRequest.matches(error):
+            return APIError(.badRequest, "The request's body is malformed (a broken chunked encoding?); nothing was changed.")
         default:
             return APIError(.internalServerError, "Something went wrong on the server; nothing was changed.")
         }
@@ -74,9 +78,12 @@ struct PageError: HTTPResponseError {
         switch error {
         case let error as PageError: error
         case TodoPresentationError.itemNotFound: PageError(.notFound, "That item doesn't exist (it may have been deleted).")
-        case let error as TodoStorageError: PageError(.serviceUnavailable, error.message)
+        case let error as TodoStorageError:
+            PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             PageError(.contentTooLarge, "What you sent is larger than 1 MiB.")
+        case let error where MalformedRequest.matches(error):
+            PageError(.badRequest, "What you sent was malformed; nothing was changed.")
         case let error as any LocalizedError: PageError(.unprocessableContent, error.errorDescription ?? "That didn't work.")
         default: PageError(.internalServerError, "Something went wrong on the server; nothing was changed.")
         }
@@ -118,12 +125,18 @@ enum WebFormat {
 
     static func eTag(_ item: TodoItem) -> String { "\"\(item.version)\"" }
 
-    /// A local path to return to, or `/`: never another site (no open redirects).
-    static func localPath(_ candidate: String?) -> String {
-        guard let candidate, candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.hasPrefix("/\\"),
-              !candidate.contains(where: { $0.isNewline || $0 == "\\" })
-        else { return "/" }
-        return candidate
+    /// A local path to return to, or `/`: never another site (no open redirects, HARDEN-3).
+    static func localPath(_ candidate: String?) -> String { LocalPath.validated(candidate) }
+
+    /// An error as the API answers it under `/api/`, and as a page elsewhere.
+    static func errorResponse(for request: Request, status: HTTPResponse.Status, _ message: String) -> Response {
+        if request.uri.path.hasPrefix("/api/") {
+            let body = (try? JSONEncoder().encode(["error": message])) ?? Data()
+            return Response(
+                status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        return html(TodoPages.errorPage(title: "Something went wrong", message: message), status: status)
     }
 
     /// Reads a body of at most 1 MiB.

@@ -155,7 +155,7 @@ struct TodoCLITests {
         await h.run("add", "Second")  // id …0002
         #expect(await h.run("show", "00000000-0000-4000-8000-000000000001") == 0)
         #expect(h.out.hasPrefix("First\n"))
-        #expect(await h.run("show", "00000000") == 1)
+        #expect(await h.run("show", "id:00000000") == 1)
         #expect(h.err.contains("matches several items"))
         #expect(h.err.contains("First") && h.err.contains("Second"))
         #expect(await h.run("show", "2") == 0)

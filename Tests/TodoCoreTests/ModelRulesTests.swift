@@ -15,15 +15,16 @@ struct ValidationTests {
         #expect(throws: TodoValidationError.emptyTitle) { try TodoRules.title(title) }
     }
 
-    @Test("a title of 500 characters is accepted, 501 refused — counted as a person sees them")
+    @Test("a title of 500 characters is accepted, 501 refused — counted in code points, as the database counts (HARDEN-8)")
     func test_title_lengthLimit() throws {
         #expect(try TodoRules.title(String(repeating: "a", count: 500)).count == 500)
         #expect(throws: TodoValidationError.titleTooLong(length: 501)) {
             try TodoRules.title(String(repeating: "a", count: 501))
         }
-        // 500 family emoji are 500 characters even though each is several code points.
-        let family = String(repeating: "👨‍👩‍👧", count: 500)
-        #expect(try TodoRules.title(family).count == 500)
+        // A family emoji is one character on screen but five code points.
+        let family = String(repeating: "👨‍👩‍👧", count: 100)
+        #expect(try TodoRules.title(family).unicodeScalars.count == 500)
+        #expect(throws: TodoValidationError.titleTooLong(length: 505)) { try TodoRules.title(family + "👨‍👩‍👧") }
     }
 
     @Test("a title with a line break or NUL is refused with a sentence")

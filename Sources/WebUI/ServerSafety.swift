@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+public import Hummingbird
+import NIOHTTP1
+
+// What both web apps do to requests before any route sees them: only the Host names they
+// serve (HARDEN-2), and the same security headers on every response (HARDEN-10b). (HEAD is
+// answered like GET by the router itself: `Router(options: .autoGenerateHeadEndpoints)`.)
+
+/// The Host names a server answers: the address it is bound to, `localhost`, and the names
+/// its operator allowed (`--allowed-host`). Compared without case and without the port.
+public struct HostAllowList: Sendable, Equatable {
+    public let names: Set<String>
+
+    /// - Parameters:
+    ///   - boundHost: the address given to `--host` (an unspecified address such as
+    ///     `0.0.0.0` adds the loopback names, since that is what this machine's own clients use).
+    ///   - allowed: further names (`--allowed-host`).
+    public init(boundHost: String, allowed: [String] = []) {
+        var names: Set<String> = ["localhost", Self.normalized(boundHost)]
+        if ["0.0.0.0", "::", "[::]"].contains(boundHost) { names.formUnion(["127.0.0.1", "::1"]) }
+        for name in allowed { names.insert(Self.normalized(name)) }
+        self.names = names
+    }
+
+    /// Whether a request's `Host` (or `:authority`) names this server; a request with none
+    /// (HTTP/1.0) is taken to name the bound address.
+    public func allows(_ authority: String?) -> Bool {
+        guard let authority else { return true }
+        guard let name = Self.hostName(ofAuthority: authority) else { return false }
+        return names.contains(name)
+    }
+
+    /// The host part of `host[:port]` or `[v6]:port`, lower-cased; nil when it is not of
+    /// that form (user info, a path, spaces…).
+    public static func hostName(ofAuthority authority: String) -> String? {
+        var text = Substring(authority)
+        guard !text.isEmpty, !text.contains(where: { $0 == "@" || $0 == "/" || $0 == "\\" || $0.isWhitespace }) else {
+            return nil
+        }
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let rest = text[text.index(after: close)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit)) else { return nil }
+            text = text[text.index(after: text.startIndex)..<close]
+        } else if let colon = text.lastIndex(of: ":") {
+            guard text[text.index(after: colon)...].allSatisfy(\.isASCIIDigit), !text[..<colon].contains(":") else { return nil }
+            text = text[..<colon]
+        }
+        return text.isEmpty ? nil : normalized(String(text))
+    }
+
+    private static func normalized(_ name: String) -> String {
+        var name = name.trimmingCharacters(in: .whitespaces).lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        while name.hasSuffix(".") { name.removeLast() }
+        return name
+    }
+}
+
+/// Answers a request whose Host this server does not serve with 421 Misdirected Request and a
+/// sentence, before any route runs: a page on a DNS-rebinding domain gets nothing.
+public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    public let hosts: HostAllowList
+    /// Renders the refusal in the app's own style (JSON for an API, a page otherwise).
+    public let refuse: @Sendable (Request, String) -> Response
+
+    public init(hosts: HostAllowList, refuse: @escaping @Sendable (Request, String) -> Response) {
+        self.hosts = hosts
+        self.refuse = refuse
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hosts.allows(request.head.authority) else {
+            let shown = request.head.authority.map { "“\(String($0.prefix(100)))”" } ?? "this name"
+            return refuse(
+                request,
+                "This server does not answer to \(shown). Use one of its own addresses "
+                    + "(\(hosts.names.sorted().joined(separator: ", "))), or start it with --allowed-host NAME.")
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Headers every response carries: no sniffing, no framing, scripts and styles from this
+/// origin only (no inline script can run, whatever text a page shows).
+public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    public static var policy: String {
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    }
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        response.headers[.contentSecurityPolicy] = Self.policy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return response
+    }
+}
+
+/// Requests that are malformed below the level of a route: a broken chunked body, say. They
+/// answer 400, not 500 (HARDEN-10i).
+public enum MalformedRequest {
+    public static func matches(_ error: any Error) -> Bool { error is HTTPParserError }
+}
+
+/// A path to send a person back to (`from=`), or `/`: never another site (HARDEN-3).
+///
+/// The candidate is read the way a browser would read it as a link: TAB, CR and LF are
+/// removed and `\` counts as `/`. What remains is used only when it parses as a path on this
+/// server: one leading `/`, no scheme, no authority.
+public enum LocalPath {
+    public static func validated(_ candidate: String?) -> String {
+        guard let candidate else { return "/" }
+        let browserView = String(candidate.unicodeScalars.filter { !["\t", "\r", "\n"].contains($0) })
+            .replacingOccurrences(of: "\\", with: "/")
+        guard browserView.hasPrefix("/"), !browserView.hasPrefix("//"),
+              !browserView.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+              let components = URLComponents(string: browserView),
+              components.scheme == nil, components.host == nil, components.user == nil, components.port == nil,
+              components.percentEncodedPath.hasPrefix("/"), !components.percentEncodedPath.hasPrefix("//")
+        else { return "/" }
+        return browserView
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
