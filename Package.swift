@@ -130,7 +130,13 @@ let package = Package(
             name: "TodoCLITests",
             dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
-        .testTarget(name: "WebUITests", dependencies: ["WebUI", hummingbird, hummingbirdTesting], swiftSettings: strict),
+        .testTarget(
+            name: "WebUITests",
+            dependencies: [
+                "WebUI", hummingbird, hummingbirdTesting,
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ComicsCoreTests", dependencies: ["ComicsCore", propertyBased], swiftSettings: strict),
         .testTarget(
             name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", hummingbird, logging],

@@ -1,0 +1,82 @@
+import Foundation
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import WebUI
+
+/// What both servers share from docs/specs/hardening.md: whom they answer, where they send a
+/// person back to, and how they keep room for new connections.
+@Suite("WebUI: server safety")
+struct ServerSafetyTests {
+    // MARK: HARDEN-2
+
+    @Test("HARDEN-2 the bound address and localhost are answered, with or without a port, in any case")
+    func test_HARDEN_2_ownNames() {
+        let hosts = HostAllowList(boundHost: "127.0.0.1")
+        for own in ["127.0.0.1", "127.0.0.1:8080", "localhost", "LocalHost:80", "localhost.", nil] {
+            #expect(hosts.allows(own), "\(own ?? "no Host")")
+        }
+        for other in ["evil.example", "evil.example:8080", "127.0.0.2", "localhost.evil.example", "127.0.0.1.evil.example",
+                      "user@127.0.0.1", "127.0.0.1:80/x", "", "127.0.0.1:abc", "[::1]"] {
+            #expect(!hosts.allows(other), "\(other)")
+        }
+    }
+
+    @Test("HARDEN-2 --allowed-host names and IPv6 addresses are answered; an unspecified address adds loopback")
+    func test_HARDEN_2_allowedAndIPv6() {
+        let proxied = HostAllowList(boundHost: "127.0.0.1", allowed: ["Todo.Example"])
+        #expect(proxied.allows("todo.example:8443") && proxied.allows("TODO.EXAMPLE"))
+        let v6 = HostAllowList(boundHost: "::1")
+        #expect(v6.allows("[::1]:8080") && v6.allows("[::1]") && !v6.allows("[::2]"))
+        let any = HostAllowList(boundHost: "0.0.0.0")
+        #expect(any.allows("127.0.0.1:1") && any.allows("[::1]") && !any.allows("example.com"))
+    }
+
+    // MARK: HARDEN-3
+
+    @Test("HARDEN-3 what a browser would read as another site is never a local path", arguments: [
+        "/\t/evil.example", "/\r\n/evil.example", "\t//evil.example", "/\\evil.example", "\\\\evil.example", "//evil.example",
+        "https://evil.example/", "javascript:alert(1)", "evil.example", "", "/\u{0}x", "/\u{7f}//evil.example",
+    ])
+    func test_HARDEN_3_foreignPathsBecomeRoot(_ candidate: String) {
+        #expect(LocalPath.validated(candidate) == "/")
+    }
+
+    @Test("HARDEN-3 local paths are kept, queries included", arguments: [
+        "/", "/today", "/projects/Home%20%26%20Garden?page=2", "/due/2026-12-24", "/items/new?from=%2F",
+    ])
+    func test_HARDEN_3_localPathsKept(_ path: String) {
+        #expect(LocalPath.validated(path) == path)
+    }
+
+    // MARK: HARDEN-6
+
+    @Test("HARDEN-6 past the limit, the connection idle the longest is closed; busy ones are kept")
+    func test_HARDEN_6_evictsTheOldestIdle() async throws {
+        let registry = ConnectionRegistry(limit: 3)
+        let channels = (0..<5).map { _ in EmbeddedChannel() }
+        for channel in channels { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
+        let first = registry.register(channels[0])
+        let second = registry.register(channels[1])
+        _ = registry.register(channels[2])
+        registry.setBusy(first, true)  // a request in progress: never the one to go
+        _ = registry.register(channels[3])
+        #expect(registry.count == 3)
+        #expect(channels[0].isActive && !channels[1].isActive && channels[2].isActive && channels[3].isActive)
+        registry.remove(second)
+        registry.setBusy(first, false)  // idle again, now the longest idle but for none
+        _ = registry.register(channels[4])
+        #expect(channels.map(\.isActive) == [true, false, false, true, true])
+    }
+
+    @Test("HARDEN-6 when every other connection is busy, the new one is the one closed")
+    func test_HARDEN_6_allBusyClosesTheNewcomer() async throws {
+        let registry = ConnectionRegistry(limit: 1)
+        let busy = EmbeddedChannel(), newcomer = EmbeddedChannel()
+        for channel in [busy, newcomer] { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
+        registry.setBusy(registry.register(busy), true)
+        _ = registry.register(newcomer)
+        #expect(busy.isActive && !newcomer.isActive)
+        #expect(registry.count == 1)
+    }
+}
