@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "ComicsCLI",
             dependencies: [
-                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsWeb",
+                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsWeb", "WebUI",
                 argumentParser, logging,
             ],
             swiftSettings: strict),

@@ -3,6 +3,7 @@ import ComicsCore
 import ComicsWeb
 import Foundation
 import Logging
+import WebUI
 
 /// `comics` — browse Marvel comics and their characters.
 public struct ComicsCommand: AsyncParsableCommand {
@@ -25,6 +26,7 @@ extension ComicsCommand {
         @Option(help: "Address to listen on.") public var host = "127.0.0.1"
         @Option(help: "Port to listen on (0 picks a free one).") public var port = 8081
         @OptionGroup public var source: SourceOptions
+        @OptionGroup public var safety: ServerSafetyOptions
 
         public init() {}
 
@@ -35,9 +37,11 @@ extension ComicsCommand {
         public func run() async throws {
             let environment = ProcessInfo.processInfo.environment
             let credentials = try source.credentials(environment: environment)
-            let configuration = ComicsWebConfiguration(
+            var configuration = ComicsWebConfiguration(
                 host: host, port: port, apiBaseURL: source.baseURL, publicKey: credentials?.publicKey,
                 privateKey: credentials?.privateKey, sourceTimeout: source.timeout)
+            configuration.allowedHosts = safety.allowedHosts
+            configuration.limits = safety.limits
             let console = StandardConsole()
             let dataSource = source.baseURL?.absoluteString ?? "the bundled catalog"
             let app = try buildApplication(configuration: configuration, logger: Logger(label: "comics")) { url in

@@ -14,11 +14,17 @@ public struct ComicsWebDependencies: Sendable {
     /// When set, the server also answers the Marvel contract from this catalog on `/v1/public/...`.
     public var catalogRoutes: MarvelCatalogRoutes?
     public var logger: Logger
+    /// The Host names the server answers; others get 421 (HARDEN-2).
+    public var hosts: HostAllowList
 
-    public init(source: any ComicsSource, catalogRoutes: MarvelCatalogRoutes? = nil, logger: Logger) {
+    public init(
+        source: any ComicsSource, catalogRoutes: MarvelCatalogRoutes? = nil, logger: Logger,
+        hosts: HostAllowList = HostAllowList(boundHost: "127.0.0.1")
+    ) {
         self.source = source
         self.catalogRoutes = catalogRoutes
         self.logger = logger
+        self.hosts = hosts
     }
 }
 
@@ -49,7 +55,7 @@ public func buildApplication(
         let client = MarvelClient(
             configuration: .init(
                 baseURL: apiBaseURL, credentials: configuration.credentials, timeout: configuration.sourceTimeout))
-        dependencies = ComicsWebDependencies(source: client, logger: logger)
+        dependencies = ComicsWebDependencies(source: client, logger: logger, hosts: configuration.hosts)
     } else {
         let catalog: Catalog
         do { catalog = try Catalog.bundled() } catch { throw .catalogUnavailable(error.description) }
@@ -58,11 +64,12 @@ public func buildApplication(
         dependencies = ComicsWebDependencies(
             source: source,
             catalogRoutes: MarvelCatalogRoutes(catalog: catalog, credentials: configuration.credentials),
-            logger: logger)
+            logger: logger, hosts: configuration.hosts)
     }
     let host = configuration.host
     return Application(
         router: buildRouter(dependencies),
+        server: configuration.limits.http1Server(),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "comics"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
@@ -76,8 +83,20 @@ public func buildApplication(
 
 /// The routes: pages, their JSON, the static assets and (optionally) the catalog's Marvel contract.
 public func buildRouter(_ dependencies: ComicsWebDependencies) -> Router<BasicRequestContext> {
-    let router = Router()
+    // HEAD answers like GET without the body (HARDEN-10c).
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(logger: dependencies.logger))
+    // The same security headers as the todo pages (HARDEN-10b), and only this server's Host names.
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: HostCheckMiddleware(hosts: dependencies.hosts) { request, message in
+        let path = request.uri.path
+        if path.hasPrefix("/api/") || path.hasPrefix("/v1/") {
+            return ComicsController.json(ComicsController.ErrorJSON(error: message), status: .misdirectedRequest)
+        }
+        return Response.html(
+            ComicsPages.render(title: "Not served here", main: "<p role=\"alert\">\(HTML.text(message))</p>", scripted: false),
+            status: .misdirectedRequest)
+    })
     StaticAssets.register(SharedAssets.all + ComicsAssets.all, on: router)
     dependencies.catalogRoutes?.register(on: router)
     ComicsController(source: dependencies.source, logger: dependencies.logger).register(on: router)

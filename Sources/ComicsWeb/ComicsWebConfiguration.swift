@@ -1,5 +1,6 @@
 import ComicsAPI
 public import Foundation
+public import WebUI
 
 /// How `comics serve` is set up.
 public struct ComicsWebConfiguration: Sendable {
@@ -12,6 +13,10 @@ public struct ComicsWebConfiguration: Sendable {
     public var privateKey: String?
     /// How long to wait for the data source before saying there is no connection.
     public var sourceTimeout: TimeInterval
+    /// Host names answered besides the bound address and `localhost` (`--allowed-host`).
+    public var allowedHosts: [String] = []
+    /// Idle timeout and connection cap (`--idle-timeout`, `--max-connections`).
+    public var limits = ConnectionLimits()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8081, apiBaseURL: URL? = nil, publicKey: String? = nil,
@@ -29,4 +34,7 @@ public struct ComicsWebConfiguration: Sendable {
         guard let publicKey, let privateKey, !publicKey.isEmpty, !privateKey.isEmpty else { return nil }
         return MarvelCredentials(publicKey: publicKey, privateKey: privateKey)
     }
+
+    /// The Host names this server answers (HARDEN-2).
+    public var hosts: HostAllowList { HostAllowList(boundHost: host, allowed: allowedHosts) }
 }
