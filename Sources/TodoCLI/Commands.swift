@@ -47,7 +47,8 @@ public struct TodoCommand: ParsableCommand {
             commandName: "todo",
             abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
             discussion: """
-                REF names an item: a row number from `todo list` or the start of its id.
+                REF names an item: a row number from `todo list` (digits are only ever a row \
+                number), or the start of its id: at least 4 characters, or any length written id:PREFIX.
                 Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
                 """,
             subcommands: [
@@ -158,7 +159,7 @@ struct Show: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one item with all its fields.")
 
-    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Flag(help: "Print the item as JSON.") var json = false
     @OptionGroup var store: StoreOptions
 
@@ -176,7 +177,7 @@ struct Show: ParsableCommand, CLIRunnable {
 struct Check: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Check items: each becomes the first of Done.")
-    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to check.") } }
@@ -189,7 +190,7 @@ struct Check: ParsableCommand, CLIRunnable {
 struct Uncheck: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "uncheck", abstract: "Uncheck items: each becomes the last of To Do.")
-    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to uncheck.") } }
@@ -217,7 +218,7 @@ private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, 
 struct Remove: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete items.")
-    @Argument(help: "Row numbers or id prefixes.") var refs: [String]
+    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to delete.") } }
@@ -240,7 +241,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         commandName: "edit",
         abstract: "Change an item's fields; the fields not given stay as they are.")
 
-    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Option(help: "The new title.") var title: String?
     @OptionGroup var fields: FieldOptions
     @Flag(name: .customLong("no-details"), help: "Remove the details.") var noDetails = false
@@ -294,7 +295,7 @@ struct Move: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "move", abstract: "Move an item to another place in its section.")
 
-    @Argument(help: "The item: a row number or the start of its id.") var ref: String
+    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
     @OptionGroup var store: StoreOptions
 
