@@ -9,7 +9,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// between requests this long, is closed.
     public var idleTimeout: Duration
     /// Connections served at once. A new one past this closes the connection that has waited
-    /// longest with no request in progress.
+    /// longest with no request in progress — or, when every one has a request in progress, the
+    /// one whose request has run longest past the idle timeout (a body trickling in, say).
     public var maxConnections: Int
 
     public init(idleTimeout: Duration = .seconds(15), maxConnections: Int = 256) {
@@ -20,7 +21,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// The HTTP/1.1 server with these limits: Hummingbird's idle timeout (which also runs
     /// while a request head is incomplete) and a `ConnectionGuard` per connection.
     public func http1Server() -> HTTPServerBuilder {
-        let registry = ConnectionRegistry(limit: maxConnections)
+        let registry = ConnectionRegistry(limit: maxConnections, patience: idleTimeout)
         let nanoseconds = idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
         return .http1(
             configuration: .init(
@@ -34,44 +35,57 @@ final class ConnectionRegistry: Sendable {
     private struct Entry {
         let channel: any Channel
         var busy: Bool
-        /// When it last became idle (connected, or finished answering).
-        var idleSince: UInt64
+        /// When it last changed between idle and busy.
+        var since: ContinuousClock.Instant
+        /// Registration order, to break ties between equal instants.
+        let order: UInt64
     }
 
     private struct State {
         var next: UInt64 = 0
-        var clock: UInt64 = 0
         var entries: [UInt64: Entry] = [:]
     }
 
     let limit: Int
+    /// How long a request may run before its connection may be closed to make room.
+    let patience: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int, patience: Duration = .seconds(15), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.limit = max(1, limit)
+        self.patience = patience
+        self.now = now
+    }
 
-    /// Adds a connection; past the limit, closes the one idle the longest (never the new one
-    /// while another is idle; the new one itself when every other is busy).
+    /// Adds a connection; past the limit, closes one to make room: the one idle the longest,
+    /// else the one busy the longest past `patience`, else the new one itself.
     func register(_ channel: any Channel) -> UInt64 {
+        let instant = now()
         let (id, victim): (UInt64, (any Channel)?) = state.withLock { state in
             state.next += 1
-            state.clock += 1
             let id = state.next
-            state.entries[id] = Entry(channel: channel, busy: false, idleSince: state.clock)
+            state.entries[id] = Entry(channel: channel, busy: false, since: instant, order: id)
             guard state.entries.count > limit else { return (id, nil) }
-            let oldest = state.entries.filter { $0.key != id && !$0.value.busy }.min { $0.value.idleSince < $1.value.idleSince }
-            let victimID = oldest?.key ?? id
-            let victim = state.entries.removeValue(forKey: victimID)?.channel
-            return (id, victim)
+            let others = state.entries.filter { $0.key != id }
+            func oldest(_ candidates: [UInt64: Entry]) -> UInt64? {
+                candidates.min { ($0.value.since, $0.value.order) < ($1.value.since, $1.value.order) }?.key
+            }
+            let victimID = oldest(others.filter { !$0.value.busy })
+                ?? oldest(others.filter { $0.value.busy && instant - $0.value.since > patience })
+                ?? id
+            return (id, state.entries.removeValue(forKey: victimID)?.channel)
         }
         victim?.close(promise: nil)
         return id
     }
 
     func setBusy(_ id: UInt64, _ busy: Bool) {
+        let instant = now()
         state.withLock { state in
-            state.clock += 1
+            guard state.entries[id]?.busy != busy else { return }
             state.entries[id]?.busy = busy
-            if !busy { state.entries[id]?.idleSince = state.clock }
+            state.entries[id]?.since = instant
         }
     }
 

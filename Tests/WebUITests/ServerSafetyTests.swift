@@ -69,14 +69,28 @@ struct ServerSafetyTests {
         #expect(channels.map(\.isActive) == [true, false, false, true, true])
     }
 
-    @Test("HARDEN-6 when every other connection is busy, the new one is the one closed")
-    func test_HARDEN_6_allBusyClosesTheNewcomer() async throws {
-        let registry = ConnectionRegistry(limit: 1)
-        let busy = EmbeddedChannel(), newcomer = EmbeddedChannel()
-        for channel in [busy, newcomer] { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
-        registry.setBusy(registry.register(busy), true)
-        _ = registry.register(newcomer)
-        #expect(busy.isActive && !newcomer.isActive)
+    @Test("HARDEN-6 when every other connection is busy, the new one is closed — unless one has been busy past the idle timeout")
+    func test_HARDEN_6_allBusy() async throws {
+        let clock = TestClock()
+        let registry = ConnectionRegistry(limit: 1, patience: .seconds(15), now: { clock.now })
+        let slow = EmbeddedChannel(), early = EmbeddedChannel(), late = EmbeddedChannel()
+        for channel in [slow, early, late] { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
+        registry.setBusy(registry.register(slow), true)
+        clock.advance(.seconds(10))
+        _ = registry.register(early)
+        #expect(slow.isActive && !early.isActive, "a request of 10 s is within the idle timeout: the newcomer waits elsewhere")
+        clock.advance(.seconds(6))
+        _ = registry.register(late)
+        #expect(!slow.isActive && late.isActive, "a request running 16 s (a trickling body) makes room")
         #expect(registry.count == 1)
     }
+}
+
+/// A clock for the registry that moves only when told.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant = ContinuousClock.now
+
+    var now: ContinuousClock.Instant { lock.withLock { instant } }
+    func advance(_ duration: Duration) { lock.withLock { instant += duration } }
 }
