@@ -72,11 +72,11 @@ public struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard hosts.allows(request.head.authority) else {
-            let shown = request.head.authority.map { "“\(String($0.prefix(100)))”" } ?? "this name"
+            // The unchecked name is not repeated back: nothing a request names is reflected.
             return refuse(
                 request,
-                "This server does not answer to \(shown). Use one of its own addresses "
-                    + "(\(hosts.names.sorted().joined(separator: ", "))), or start it with --allowed-host NAME.")
+                "This server does not answer to the host name this request was sent to. Use one of its own "
+                    + "addresses (\(hosts.names.sorted().joined(separator: ", "))), or start it with --allowed-host NAME.")
         }
         return try await next(request, context)
     }

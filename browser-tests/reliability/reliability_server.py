@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import threading
@@ -25,13 +26,19 @@ def todo_binary() -> Path:
 class TodoServer:
     """`todo serve --db FILE --port 0`; `pid` is the server's own process id."""
 
-    def __init__(self, db: Path, *extra: str, log: Path | None = None):
+    def __init__(self, db: Path, *extra: str, log: Path | None = None, nofile: int | None = None):
+        """`nofile`: run the server under that many file descriptors (soft and hard limit)."""
+        def limit_descriptors() -> None:
+            if nofile is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.db = db
         self.log_path = log or db.with_suffix(".log")
         self._log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [str(todo_binary()), "serve", "--db", str(db), "--port", "0", *extra],
-            stdout=subprocess.PIPE, stderr=self._log, env={**os.environ, "TZ": "UTC"})
+            stdout=subprocess.PIPE, stderr=self._log, env={**os.environ, "TZ": "UTC"},
+            preexec_fn=limit_descriptors if nofile is not None else None)
         self.pid = self.process.pid
         self.host, self.port = self._read_address(timeout=30)
         self.base_url = f"http://{self.host}:{self.port}"
