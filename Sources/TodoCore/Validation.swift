@@ -65,7 +65,7 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
 
 /// The rules every stored item obeys, each defined once. Both stores apply them where input
 /// arrives; the SQLite schema repeats the same numbers in CHECK constraints generated from
-/// these constants (`AppDatabase`), so a bug cannot store a row the model would refuse.
+/// these constants (`Schema`, in TodoStore), so a bug cannot store a row the model would refuse.
 ///
 /// Lengths are counted in Unicode code points, the unit SQLite's `length()` counts, so the
 /// model and the database agree on every text (HARDEN-8).
