@@ -117,9 +117,10 @@ let package = Package(
             dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(name: "WebUITests", dependencies: ["WebUI", hummingbird, hummingbirdTesting], swiftSettings: strict),
+        .target(name: "ComicsTestSupport", path: "Tests/ComicsTestSupport", swiftSettings: strict),
         .testTarget(name: "ComicsCoreTests", dependencies: ["ComicsCore", propertyBased], swiftSettings: strict),
         .testTarget(
-            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", hummingbird, logging],
+            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", "ComicsTestSupport", hummingbird, logging],
             swiftSettings: strict),
         .testTarget(
             name: "ComicsCatalogTests",
@@ -139,7 +140,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ComicsCLITests",
-            dependencies: ["ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "comics", argumentParser, hummingbird, logging],
+            dependencies: [
+                "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
+                hummingbird, logging,
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoWebTests",
