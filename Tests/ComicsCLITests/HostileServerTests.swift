@@ -141,13 +141,20 @@ struct HostileServerTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let pid = process.processIdentifier
-        defer {
-            if process.isRunning { kill(pid, SIGTERM) }
-            process.waitUntilExit()
-        }
+        defer { stop(process, pid: pid) }
         let line = try await ComicsExecutableTests.firstLine(of: stdout, within: .seconds(20))
         let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         try await body(try #require(URL(string: address)), pid)
+    }
+
+    /// SIGTERM to that PID; SIGKILL to the same PID if it has not exited 5 s later (a server still busy
+    /// with an endless load would otherwise keep its graceful shutdown waiting).
+    static func stop(_ process: Process, pid: pid_t) {
+        guard process.isRunning else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// One GET with its status, body and duration; gives up (throws) after 45 s rather than hang.
