@@ -137,9 +137,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),
+        .target(name: "ComicsTestSupport", path: "Tests/ComicsTestSupport", swiftSettings: strict),
         .testTarget(name: "ComicsCoreTests", dependencies: ["ComicsCore", propertyBased], swiftSettings: strict),
         .testTarget(
-            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", hummingbird, logging],
+            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", "ComicsTestSupport", hummingbird, logging],
             swiftSettings: strict),
         .testTarget(
             name: "ComicsCatalogTests",
@@ -159,7 +160,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ComicsCLITests",
-            dependencies: ["ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "comics", argumentParser, hummingbird, logging],
+            dependencies: [
+                "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
+                hummingbird, logging,
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoWebTests",

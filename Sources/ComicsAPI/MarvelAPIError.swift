@@ -12,12 +12,16 @@ public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     case incomplete(detail: String)
     /// The transport failed in a way that is not about reachability.
     case transport(detail: String)
+    /// More than the client accepts (HARDEN-5): a body over the cap, a list over the page limit or with an
+    /// absurd total, or a list that could not be read within its time budget.
+    case tooLarge(detail: String)
 
     /// The user-facing kind: no connection, or content that could not be read.
     public var sourceError: ComicsSourceError {
         switch self {
         case .unreachable: .noConnection(detail: description)
         case .status, .undecodable, .incomplete, .transport: .invalidContent(detail: description)
+        case .tooLarge: .tooLarge(detail: description)
         }
     }
 
@@ -29,6 +33,7 @@ public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible 
         case .undecodable(let detail): "undecodable JSON (\(detail))"
         case .incomplete(let detail): "incomplete answer (\(detail))"
         case .transport(let detail): "transport failure (\(detail))"
+        case .tooLarge(let detail): "over the limits (\(detail))"
         }
     }
 }

@@ -4,37 +4,66 @@ import Foundation
 /// A ``ComicsSource`` that speaks the Marvel contract over HTTP to any compatible server.
 ///
 /// - Signs each request with `ts`, `apikey`, `hash` when credentials are given.
-/// - Reads lists in pages of `pageSize` (100, the contract's maximum), following `offset` until `total`.
+/// - Reads lists in pages of `pageSize` (100, the contract's maximum), following `offset` until `total`,
+///   within `maxPages` and `listTimeBudget`, checking every number of every page (HARDEN-5).
 /// - Asks for `orderBy=title` (comics) and `orderBy=name` (characters).
 /// - Maps every failure to ``ComicsSourceError`` keeping a ``MarvelAPIError`` description as the detail.
 public struct MarvelClient: ComicsSource {
     public struct Configuration: Sendable {
+        /// HARDEN-5: a whole list is read in at most this many pages (100 pages of 100 = 10,000 items).
+        public static let defaultMaxPages = 100
+        /// HARDEN-5: a whole list must be read within this many seconds (all its pages together).
+        public static let defaultListTimeBudget: TimeInterval = 30
+
         public var baseURL: URL
         public var credentials: MarvelCredentials?
         public var pageSize: Int
+        /// Seconds to wait for one answer.
         public var timeout: TimeInterval
+        /// The most pages one list may take; a list that needs more, or whose `total` says it would, is refused.
+        public var maxPages: Int
+        /// Seconds for all the pages of one list; never less than `timeout`, so one request always gets its own.
+        public var listTimeBudget: TimeInterval
 
-        public init(baseURL: URL, credentials: MarvelCredentials? = nil, pageSize: Int = 100, timeout: TimeInterval = 15) {
+        public init(
+            baseURL: URL, credentials: MarvelCredentials? = nil, pageSize: Int = 100, timeout: TimeInterval = 15,
+            maxPages: Int = Self.defaultMaxPages, listTimeBudget: TimeInterval = Self.defaultListTimeBudget
+        ) {
             self.baseURL = baseURL
             self.credentials = credentials
             self.pageSize = pageSize
             self.timeout = timeout
+            self.maxPages = maxPages
+            self.listTimeBudget = listTimeBudget
+        }
+
+        /// The budget actually applied to a list.
+        var effectiveListBudget: TimeInterval { max(listTimeBudget, timeout) }
+        /// The most items a list may hold: `maxPages × pageSize`, computed without overflow.
+        var maxItems: Int {
+            let (product, overflow) = max(1, maxPages).multipliedReportingOverflow(by: max(1, pageSize))
+            return overflow ? Int.max : product
         }
     }
 
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let timestamp: @Sendable () -> String
+    private let uptime: @Sendable () -> TimeInterval
 
-    /// - Parameter timestamp: the `ts` of each request; by default the current time in milliseconds.
+    /// - Parameters:
+    ///   - timestamp: the `ts` of each request; by default the current time in milliseconds.
+    ///   - uptime: a monotonic clock in seconds, to keep a list within its time budget.
     public init(
         configuration: Configuration,
         transport: any HTTPTransport = URLSessionTransport(),
-        timestamp: @escaping @Sendable () -> String = { String(Int64(Date().timeIntervalSince1970 * 1000)) }
+        timestamp: @escaping @Sendable () -> String = { String(Int64(Date().timeIntervalSince1970 * 1000)) },
+        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
     ) {
         self.configuration = configuration
         self.transport = transport
         self.timestamp = timestamp
+        self.uptime = uptime
     }
 
     // MARK: ComicsSource
@@ -73,25 +102,49 @@ public struct MarvelClient: ComicsSource {
 
     // MARK: Requests
 
-    /// Every item of a list, page after page.
+    /// Every item of a list, page after page (HARDEN-5: within `maxPages`, the time budget, and only while
+    /// someone waits for it — a cancelled task stops before the next page and cancels the one in flight).
     func fetchAll<Item: Codable & Sendable>(
         path: String, orderBy: String, as: Item.Type
     ) async throws(MarvelAPIError) -> [Item] {
+        let budget = configuration.effectiveListBudget
+        let maxPages = max(1, configuration.maxPages)
+        let started = uptime()
         var items: [Item] = []
         var offset = 0
+        var pagesRead = 0
         while true {
-            let page = try await fetchPage(
-                path: path,
-                query: [("orderBy", orderBy), ("limit", String(configuration.pageSize)), ("offset", String(offset))],
-                as: Item.self
-            ).data
-            guard page.results.count == page.count, page.offset == offset else {
-                throw .incomplete(
-                    detail: "page at offset \(offset) says offset \(page.offset) count \(page.count) "
-                        + "but holds \(page.results.count) results")
+            if Task.isCancelled {
+                throw .unreachable(detail: "cancelled after \(pagesRead) pages: nobody waits for this list any more")
             }
+            guard pagesRead < maxPages else {
+                throw .tooLarge(detail: "more than \(maxPages) pages for \(path) (\(items.count) items read)")
+            }
+            let remaining = budget - (uptime() - started)
+            guard remaining > 0 else {
+                throw .tooLarge(detail: "\(path) not read within \(budget) s (\(pagesRead) pages, \(items.count) items)")
+            }
+            let page: MarvelWire.Page<Item>
+            do throws(MarvelAPIError) {
+                page = try await fetchPage(
+                    path: path,
+                    query: [("orderBy", orderBy), ("limit", String(configuration.pageSize)), ("offset", String(offset))],
+                    timeout: min(configuration.timeout, remaining),
+                    as: Item.self
+                ).data
+            } catch {
+                // A request cut short by what was left of the budget is the budget running out, not the network.
+                if case .unreachable = error, !Task.isCancelled, uptime() - started >= budget {
+                    throw .tooLarge(detail: "\(path) not read within \(budget) s (\(pagesRead) pages, \(items.count) items)")
+                }
+                throw error
+            }
+            pagesRead += 1
+            try check(page, requestedOffset: offset)
             items += page.results
-            offset += page.count
+            let (next, overflow) = offset.addingReportingOverflow(page.count)
+            guard !overflow else { throw .incomplete(detail: "offset \(offset) + count \(page.count) overflows") }
+            offset = next
             if offset >= page.total { return items }
             if page.count == 0 {
                 throw .incomplete(detail: "empty page at offset \(offset) before total \(page.total)")
@@ -99,16 +152,40 @@ public struct MarvelClient: ComicsSource {
         }
     }
 
+    /// HARDEN-5: the numbers of a page are checked before any is used; none is trusted.
+    func check<Item: Codable & Sendable>(_ page: MarvelWire.Page<Item>, requestedOffset offset: Int) throws(MarvelAPIError) {
+        let numbers = [("offset", page.offset), ("limit", page.limit), ("total", page.total), ("count", page.count)]
+        if let negative = numbers.first(where: { $0.1 < 0 }) {
+            throw .incomplete(detail: "page at offset \(offset) says \(negative.0) \(negative.1)")
+        }
+        guard page.limit <= configuration.pageSize, page.count <= configuration.pageSize else {
+            throw .incomplete(
+                detail: "page at offset \(offset) says limit \(page.limit) count \(page.count) "
+                    + "but \(configuration.pageSize) were asked for")
+        }
+        guard page.results.count == page.count, page.offset == offset else {
+            throw .incomplete(
+                detail: "page at offset \(offset) says offset \(page.offset) count \(page.count) "
+                    + "but holds \(page.results.count) results")
+        }
+        guard page.total <= configuration.maxItems else {
+            throw .tooLarge(
+                detail: "the server says the list holds \(page.total) items; at most \(configuration.maxItems) are read "
+                    + "(\(max(1, configuration.maxPages)) pages of \(configuration.pageSize))")
+        }
+    }
+
     func fetchPage<Item: Codable & Sendable>(
-        path: String, query: [(String, String)], as: Item.Type
+        path: String, query: [(String, String)], timeout: TimeInterval? = nil, as: Item.Type
     ) async throws(MarvelAPIError) -> MarvelWire.Envelope<Item> {
         let url = makeURL(path: path, query: query)
         let response: TransportResponse
         do {
-            response = try await transport.get(url, timeout: configuration.timeout)
+            response = try await transport.get(url, timeout: timeout ?? configuration.timeout)
         } catch {
             switch error.kind {
             case .unreachable: throw .unreachable(detail: error.detail)
+            case .tooLarge: throw .tooLarge(detail: error.detail)
             case .other: throw .transport(detail: error.detail)
             }
         }

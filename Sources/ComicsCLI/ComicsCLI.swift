@@ -15,7 +15,7 @@ public struct ComicsCLI: Sendable {
         let viewModel = await ComicsListViewModel(source: source)
         await Spinner.whileRunning("Loading comics…", on: console) { await viewModel.load() }
         guard let snapshot = await viewModel.snapshot else {
-            console.err((await viewModel.errorMessage ?? ComicsMessages.comicsUnreadable) + "\n")
+            console.err(TerminalText.sanitized(await viewModel.errorMessage ?? ComicsMessages.comicsUnreadable) + "\n")
             return 1
         }
         if json {
@@ -30,28 +30,38 @@ public struct ComicsCLI: Sendable {
         let viewModel = await CharactersViewModel(comicID: id, source: source)
         await Spinner.whileRunning("Loading characters…", on: console) { await viewModel.load() }
         guard let snapshot = await viewModel.snapshot else {
-            console.err((await viewModel.errorMessage ?? ComicsMessages.charactersUnavailable) + "\n")
+            console.err(TerminalText.sanitized(await viewModel.errorMessage ?? ComicsMessages.charactersUnavailable) + "\n")
             return 1
         }
         if json {
             console.out(Self.json(snapshot) + "\n")
         } else {
-            var text = snapshot.title + "\n" + String(repeating: "=", count: snapshot.title.count) + "\n"
-            text += snapshot.characters.isEmpty ? "(no characters listed)\n" : snapshot.characters.map { "  \($0.name)\n" }.joined()
-            console.out(text + "\n" + Attribution.marvel + "\n")
+            console.out(Self.text(snapshot) + "\n" + Attribution.marvel + "\n")
         }
         return 0
     }
 
     /// Letters as headers, then each comic's id (to pass to `comics characters`) and title.
+    /// Upstream text is sanitized for the terminal (HARDEN-10a).
     static func table(_ snapshot: ComicsListSnapshot) -> String {
         let width = snapshot.groups.flatMap(\.comics).map { String($0.id).count }.max() ?? 1
         return snapshot.groups.map { group in
-            group.letter + "\n" + group.comics.map { comic in
+            TerminalText.sanitized(group.letter) + "\n" + group.comics.map { comic in
                 let id = String(comic.id)
-                return "  " + String(repeating: " ", count: width - id.count) + id + "  " + comic.title + "\n"
+                return "  " + String(repeating: " ", count: width - id.count) + id + "  "
+                    + TerminalText.sanitized(comic.title) + "\n"
             }.joined()
         }.joined(separator: "\n")
+    }
+
+    /// The comic's name underlined, then its characters' names; upstream text sanitized (HARDEN-10a).
+    static func text(_ snapshot: CharactersSnapshot) -> String {
+        let title = TerminalText.sanitized(snapshot.title)
+        var text = title + "\n" + String(repeating: "=", count: title.count) + "\n"
+        text += snapshot.characters.isEmpty
+            ? "(no characters listed)\n"
+            : snapshot.characters.map { "  \(TerminalText.sanitized($0.name))\n" }.joined()
+        return text
     }
 
     /// `{"groups":[{"letter":"A","comics":[{"id":1,"title":"…"}]}]}` with keys always in this order.
@@ -69,7 +79,8 @@ public struct ComicsCLI: Sendable {
         return "{\"title\":\(jsonString(snapshot.title)),\"characters\":[\(characters.joined(separator: ","))]}"
     }
 
-    /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8).
+    /// A JSON string literal (RFC 8259 escaping; non-ASCII kept as UTF-8). DEL and the C1 controls, which
+    /// JSON allows raw, are escaped too, so `--json` on a terminal carries no control character (HARDEN-10a).
     static func jsonString(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
@@ -79,7 +90,7 @@ public struct ComicsCLI: Sendable {
             case "\n": literal += "\\n"
             case "\r": literal += "\\r"
             case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where TerminalText.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: literal.unicodeScalars.append(scalar)

@@ -11,16 +11,19 @@ public protocol ComicsSource: Sendable {
     func loadCharacters(ofComic id: Comic.ID) async throws(ComicsSourceError) -> [ComicCharacter]
 }
 
-/// The two kinds of failure the user is told about, each keeping a detail for the logs.
+/// The kinds of failure the user is told about, each keeping a detail for the logs.
 public enum ComicsSourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source could not be reached: refused, unreachable, DNS failure, timeout.
     case noConnection(detail: String)
     /// The source answered, but not with something we can use: non-2xx status, undecodable or incomplete JSON.
     case invalidContent(detail: String)
+    /// The source answered with more than the app accepts: a response over the size cap, a list over the
+    /// page limit or an absurd total, or a list that could not be read within its time budget (HARDEN-5).
+    case tooLarge(detail: String)
 
     public var detail: String {
         switch self {
-        case .noConnection(let detail), .invalidContent(let detail): detail
+        case .noConnection(let detail), .invalidContent(let detail), .tooLarge(let detail): detail
         }
     }
 
@@ -33,6 +36,7 @@ public enum ComicsSourceError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .noConnection(let detail): "no connection: \(detail)"
         case .invalidContent(let detail): "invalid content: \(detail)"
+        case .tooLarge(let detail): "too large: \(detail)"
         }
     }
 }

@@ -9,11 +9,26 @@ public enum ComicsMessages {
     /// CHARACTERS-2.
     public static let charactersUnavailable = "The list of characters can't be shown. Please try again later."
 
+    /// HARDEN-5: the server sent more than the app accepts (too much data, too many pages, too long).
+    public static let comicsTooLarge =
+        "The comics server sent more than this app can take in, so the comics can't be shown. Please try again later."
+    /// HARDEN-5, for a comic's characters.
+    public static let charactersTooLarge =
+        "The comics server sent more than this app can take in, so the list of characters can't be shown. Please try again later."
+
     public static func forComics(_ error: ComicsSourceError) -> String {
-        error.isNoConnection ? noConnection : comicsUnreadable
+        switch error {
+        case .noConnection: noConnection
+        case .invalidContent: comicsUnreadable
+        case .tooLarge: comicsTooLarge
+        }
     }
 
     public static func forCharacters(_ error: ComicsSourceError) -> String {
-        error.isNoConnection ? noConnection : charactersUnavailable
+        switch error {
+        case .noConnection: noConnection
+        case .invalidContent: charactersUnavailable
+        case .tooLarge: charactersTooLarge
+        }
     }
 }

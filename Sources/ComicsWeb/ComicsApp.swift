@@ -111,13 +111,15 @@ struct ComicsController: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
             guard Self.wantsServerRendering(request) else { return Response.html(ComicsPages.listShell()) }
-            let viewModel = await listViewModel()
-            await viewModel.load()
-            let (snapshot, message) = await (viewModel.state, viewModel.errorMessage)
-            guard case .loaded(let groups) = snapshot else {
-                return Response.html(ComicsPages.listRendered(groups: nil, errorMessage: message), status: .badGateway)
+            return try await Self.whileConnected(request) {
+                let viewModel = await listViewModel()
+                await viewModel.load()
+                let (snapshot, message) = await (viewModel.state, viewModel.errorMessage)
+                guard case .loaded(let groups) = snapshot else {
+                    return Response.html(ComicsPages.listRendered(groups: nil, errorMessage: message), status: .badGateway)
+                }
+                return Response.html(ComicsPages.listRendered(groups: groups, errorMessage: nil))
             }
-            return Response.html(ComicsPages.listRendered(groups: groups, errorMessage: nil))
         }
         router.get("/comics/:id") { request, context in
             guard let id = context.parameters.get("id", as: Int.self) else {
@@ -126,29 +128,52 @@ struct ComicsController: Sendable {
                     status: .notFound)
             }
             guard Self.wantsServerRendering(request) else { return Response.html(ComicsPages.charactersShell(comicID: id)) }
-            let viewModel = await charactersViewModel(id)
-            await viewModel.load()
-            let (title, names, message) = await (viewModel.title, viewModel.characterNames, viewModel.errorMessage)
-            return Response.html(
-                ComicsPages.charactersRendered(title: title, names: names, errorMessage: message),
-                status: message == nil ? .ok : .badGateway)
+            return try await Self.whileConnected(request) {
+                let viewModel = await charactersViewModel(id)
+                await viewModel.load()
+                let (title, names, message) = await (viewModel.title, viewModel.characterNames, viewModel.errorMessage)
+                return Response.html(
+                    ComicsPages.charactersRendered(title: title, names: names, errorMessage: message),
+                    status: message == nil ? .ok : .badGateway)
+            }
         }
-        router.get("/api/comics") { _, _ in
-            let viewModel = await listViewModel()
-            await viewModel.load()
-            if let snapshot = await viewModel.snapshot { return Self.json(snapshot) }
-            return Self.json(ErrorJSON(error: await viewModel.errorMessage ?? ComicsMessages.comicsUnreadable), status: .badGateway)
+        router.get("/api/comics") { request, _ in
+            try await Self.whileConnected(request) {
+                let viewModel = await listViewModel()
+                await viewModel.load()
+                if let snapshot = await viewModel.snapshot { return Self.json(snapshot) }
+                return Self.json(
+                    ErrorJSON(error: await viewModel.errorMessage ?? ComicsMessages.comicsUnreadable), status: .badGateway)
+            }
         }
-        router.get("/api/comics/:id/characters") { _, context in
+        router.get("/api/comics/:id/characters") { request, context in
             guard let id = context.parameters.get("id", as: Int.self) else {
                 return Self.json(ErrorJSON(error: ComicsMessages.charactersUnavailable), status: .notFound)
             }
-            let viewModel = await charactersViewModel(id)
-            await viewModel.load()
-            if let snapshot = await viewModel.snapshot { return Self.json(snapshot) }
-            return Self.json(
-                ErrorJSON(error: await viewModel.errorMessage ?? ComicsMessages.charactersUnavailable), status: .badGateway)
+            return try await Self.whileConnected(request) {
+                let viewModel = await charactersViewModel(id)
+                await viewModel.load()
+                if let snapshot = await viewModel.snapshot { return Self.json(snapshot) }
+                return Self.json(
+                    ErrorJSON(error: await viewModel.errorMessage ?? ComicsMessages.charactersUnavailable),
+                    status: .badGateway)
+            }
         }
+    }
+
+    /// HARDEN-5: runs `work` (which reads the data source) and cancels it as soon as the client's connection
+    /// closes. Hummingbird 2.28 does not cancel a handler's task when the client goes away (it only cancels on
+    /// server shutdown); the request body's inbound-close handler is its mechanism for noticing. The cancelled
+    /// load stops paging and cancels the request in flight.
+    ///
+    /// Watching the inbound side consumes it, so Hummingbird closes the connection after such a response;
+    /// the response says so (`Connection: close`) and clients open a new connection for their next request.
+    static func whileConnected(
+        _ request: Request, _ work: @escaping @Sendable () async -> Response
+    ) async throws -> Response {
+        var response = try await request.body.consumeWithCancellationOnInboundClose { _ in await work() }
+        response.headers[.connection] = "close"
+        return response
     }
 
     @MainActor private func listViewModel() -> ComicsListViewModel {

@@ -33,6 +33,16 @@ struct CharactersViewModelTests {
         #expect(failures.failures == [.invalidContent(detail: "undecodable JSON")])
     }
 
+    @Test("HARDEN-5: characters over the limits: a sentence says the server sent more than the app takes in")
+    func overTheLimits() async {
+        let (sut, _, _) = makeSUT(characters: .failure(.tooLarge(detail: "over the limits (101 pages)")))
+
+        await sut.load()
+
+        #expect(sut.state == .failed(message:
+            "The comics server sent more than this app can take in, so the list of characters can't be shown. Please try again later."))
+    }
+
     @Test("CHARACTERS-3 valid response: the characters' names sorted ascending, same comparison rules")
     func validResponse() async {
         let (sut, source, _) = makeSUT(characters: .success(Self.characters))

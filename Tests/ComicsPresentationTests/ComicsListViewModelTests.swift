@@ -47,6 +47,17 @@ struct ComicsListViewModelTests {
         #expect(failures.failures.isEmpty)
     }
 
+    @Test("HARDEN-5: a source over the limits: a sentence says the server sent more than the app takes in, not 'no connection'")
+    func overTheLimits() async {
+        let (sut, _, failures) = makeSUT(comics: .failure(.tooLarge(detail: "over the limits (8388609 bytes)")))
+
+        await sut.load()
+
+        #expect(sut.state == .failed(
+            message: "The comics server sent more than this app can take in, so the comics can't be shown. Please try again later."))
+        #expect(failures.failures == [.tooLarge(detail: "over the limits (8388609 bytes)")])
+    }
+
     @Test("LOADING-1 while the comics are loading, the activity indicator shows")
     func indicatorShowsWhileLoading() async {
         let (sut, source, _) = makeSUT(comics: .success([Comic(id: 1, title: "Thor")]), holdingAnswers: true)

@@ -177,7 +177,8 @@ struct ComicsWebTests {
             configuration: ComicsWebConfiguration(host: "127.0.0.1", port: 0), logger: Logger(label: "test"))
         let catalog = try Catalog.bundled()
 
-        try await app.test(.live) { client in
+        // An HTTP client that opens a new connection after `Connection: close` (the data routes close theirs, HARDEN-5).
+        try await app.test(.ahc(.http)) { client in
             try await client.execute(uri: "/api/comics", method: .get) { response in
                 #expect(response.status == .ok)
                 let body = try JSONDecoder().decode(GroupsJSON.self, from: Data(buffer: response.body))

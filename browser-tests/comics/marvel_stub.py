@@ -25,6 +25,7 @@ class StubBehaviour:
     delay: float = 0.0                 # seconds before every answer
     broken_comics: bool = False        # /v1/public/comics answers {"oops"
     broken_characters: bool = False    # /v1/public/comics/{id}/characters answers {"oops"
+    endless_paging: bool = False       # /v1/public/comics claims total 2**62 and gives one comic a page (HARDEN-5)
 
 
 def envelope(results: list[dict], offset: int, limit: int, total: int) -> bytes:
@@ -78,6 +79,8 @@ class MarvelStub:
         if url.path == "/v1/public/comics":
             if self.behaviour.broken_comics:
                 return 200, b'{"oops"'
+            if self.behaviour.endless_paging:
+                return 200, envelope([{"id": offset + 1, "title": f"Comic {offset}"}], offset, limit, 2 ** 62)
             items = [{"id": i, "title": t, "issueNumber": 1, "description": None} for i, t in self.catalog.comics]
             return 200, envelope(items[offset:offset + limit], offset, limit, len(items))
         match = re.fullmatch(r"/v1/public/comics/(\d+)(/characters)?", url.path)

@@ -12,6 +12,8 @@ NO_CONNECTION = "There is no internet connection. Check your connection and try 
 COMICS_UNREADABLE = "The content couldn't be read. Please try again later."
 CHARACTERS_UNAVAILABLE = "The list of characters can't be shown. Please try again later."
 ATTRIBUTION = "Data provided by Marvel. © 2025 MARVEL"
+COMICS_TOO_MUCH = (
+    "The comics server sent more than this app can take in, so the comics can't be shown. Please try again later.")
 
 
 # COMICS — see a list of Marvel comics
@@ -34,6 +36,16 @@ def test_COMICS_2_invalid_response_says_content_unreadable(page, serve, marvel_s
     comics = ComicsListPage(page, server.base_url).open().wait_until_loaded()
 
     expect(comics.error_message).to_have_text(COMICS_UNREADABLE)
+    assert comics.group_letters() == []
+
+
+def test_HARDEN_5_endless_paging_says_the_server_sent_too_much(page, serve, marvel_stub):
+    stub = marvel_stub(endless_paging=True)
+    server = serve("--api-base-url", stub.base_url)
+
+    comics = ComicsListPage(page, server.base_url).open().wait_until_loaded()
+
+    expect(comics.error_message).to_have_text(COMICS_TOO_MUCH)
     assert comics.group_letters() == []
 
 
