@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from built_executables import built_executable
-from marvel_stub import MarvelStub, StubBehaviour, StubCatalog
+from marvel_stub import RULES_CATALOG, MarvelStub, StubBehaviour, StubCatalog
 
 
 
@@ -65,16 +65,6 @@ class ComicsServer:
         except subprocess.TimeoutExpired:
             os.kill(self.pid, signal.SIGKILL)
             self.process.wait(timeout=5)
-
-
-# Titles chosen to exercise every grouping rule in the browser.
-RULES_CATALOG = StubCatalog(
-    comics=[
-        (1, "Crook"), (2, "cool comic"), (3, "Comic"), (4, "2099 Unlimited (1993) #1"), (5, "Élan"),
-        (6, "Avengers (1963) #1"), (7, "  beta"), (8, "'Nam"), (9, "Echo"),
-    ],
-    characters={6: ["Wasp", "Thor", "hulk", "Ant-Man", "Iron Man", "Élektra"], 3: ["Zed"]},
-)
 
 
 @pytest.fixture(scope="session")

@@ -97,3 +97,13 @@ class MarvelStub:
                 return 200, envelope(items[offset:offset + limit], offset, limit, len(items))
             return 200, envelope([{"id": comic_id, "title": titles[comic_id], "issueNumber": 1}], 0, 20, 1)
         return 404, b'{"code":"ResourceNotFound","message":"not found"}'
+
+
+# Titles chosen to exercise every grouping rule in the browser.
+RULES_CATALOG = StubCatalog(
+    comics=[
+        (1, "Crook"), (2, "cool comic"), (3, "Comic"), (4, "2099 Unlimited (1993) #1"), (5, "Élan"),
+        (6, "Avengers (1963) #1"), (7, "  beta"), (8, "'Nam"), (9, "Echo"),
+    ],
+    characters={6: ["Wasp", "Thor", "hulk", "Ant-Man", "Iron Man", "Élektra"], 3: ["Zed"]},
+)

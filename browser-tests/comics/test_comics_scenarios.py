@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import RULES_CATALOG
+from marvel_stub import RULES_CATALOG
 from pages_comics import CharactersPage, ComicsListPage
 
 NO_CONNECTION = "There is no internet connection. Check your connection and try again."
