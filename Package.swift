@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -79,8 +80,14 @@ let package = Package(
 
         // MARK: Comics — Model (Foundation only)
         .target(name: "ComicsCore", swiftSettings: strict),
-        // MARK: Comics — Marvel-contract HTTP client (Foundation URLSession, no server framework)
-        .target(name: "ComicsAPI", dependencies: ["ComicsCore"], swiftSettings: strict),
+        // MARK: Comics — Marvel-contract HTTP client (AsyncHTTPClient, no server framework)
+        .target(
+            name: "ComicsAPI",
+            dependencies: [
+                "ComicsCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // MARK: Comics — the bundled catalog (data resource + in-process source)
         .target(
             name: "ComicsCatalog", dependencies: ["ComicsCore"],
@@ -140,7 +147,11 @@ let package = Package(
         .target(name: "ComicsTestSupport", path: "Tests/ComicsTestSupport", swiftSettings: strict),
         .testTarget(name: "ComicsCoreTests", dependencies: ["ComicsCore", propertyBased], swiftSettings: strict),
         .testTarget(
-            name: "ComicsAPITests", dependencies: ["ComicsAPI", "ComicsCore", "ComicsTestSupport", hummingbird, logging],
+            name: "ComicsAPITests",
+            dependencies: [
+                "ComicsAPI", "ComicsCore", "ComicsTestSupport", hummingbird, logging,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "ComicsCatalogTests",

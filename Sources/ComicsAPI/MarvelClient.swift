@@ -56,7 +56,7 @@ public struct MarvelClient: ComicsSource {
     ///   - uptime: a monotonic clock in seconds, to keep a list within its time budget.
     public init(
         configuration: Configuration,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = AsyncHTTPTransport(),
         timestamp: @escaping @Sendable () -> String = { String(Int64(Date().timeIntervalSince1970 * 1000)) },
         uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
     ) {

@@ -11,7 +11,7 @@ final class SelfHostedSource: ComicsSource {
     private let timeout: TimeInterval
     private let transport: any HTTPTransport
 
-    init(credentials: MarvelCredentials?, timeout: TimeInterval, transport: any HTTPTransport = URLSessionTransport()) {
+    init(credentials: MarvelCredentials?, timeout: TimeInterval, transport: any HTTPTransport = AsyncHTTPTransport()) {
         self.credentials = credentials
         self.timeout = timeout
         self.transport = transport

@@ -175,7 +175,7 @@ struct MarvelClientLoopbackTests {
         MarvelClient(
             configuration: .init(
                 baseURL: baseURL, credentials: MarvelCredentials(publicKey: "pub", privateKey: "priv"), timeout: timeout),
-            transport: URLSessionTransport(), timestamp: { "7" })
+            transport: AsyncHTTPTransport(), timestamp: { "7" })
     }
 
     private func loadComicsFailure(answer: StubMarvelServer.Answer) async throws -> ComicsSourceError {

@@ -1,3 +1,5 @@
+import AsyncHTTPClient
+import NIOCore
 @testable import ComicsAPI
 import ComicsCore
 import Foundation
@@ -66,14 +68,19 @@ struct MarvelClientRequestTests {
         #expect(error?.detail.contains("incomplete") == true)
     }
 
-    @Test("connection errors are told apart from other URL errors", arguments: [
-        (URLError.Code.cannotConnectToHost, TransportError.Kind.unreachable),
-        (.cannotFindHost, .unreachable), (.dnsLookupFailed, .unreachable), (.timedOut, .unreachable),
-        (.notConnectedToInternet, .unreachable), (.networkConnectionLost, .unreachable),
-        (.badServerResponse, .other), (.cannotParseResponse, .other), (.unsupportedURL, .other),
+    @Test("connection failures are told apart from answers that make no sense", arguments: [
+        (HTTPClientError.connectTimeout, TransportError.Kind.unreachable), (.deadlineExceeded, .unreachable),
+        (.remoteConnectionClosed, .unreachable), (.readTimeout, .unreachable), (.cancelled, .unreachable),
+        (.invalidURL, .other), (.emptyHost, .other), (.bodyLengthMismatch, .other), (.redirectLimitReached, .other),
     ])
-    func classification(code: URLError.Code, kind: TransportError.Kind) {
-        #expect(URLSessionTransport.classify(URLError(code)).kind == kind)
+    func classification(error: HTTPClientError, kind: TransportError.Kind) {
+        #expect(AsyncHTTPTransport.classify(error).kind == kind)
+    }
+
+    @Test("a cancelled request and a refused connection count as no connection")
+    func classificationOfOtherErrors() {
+        #expect(AsyncHTTPTransport.classify(CancellationError()).kind == .unreachable)
+        #expect(AsyncHTTPTransport.classify(ChannelError.connectTimeout(.seconds(1))).kind == .unreachable)
     }
 
     // MARK: - Helpers
