@@ -66,12 +66,7 @@ public actor InMemoryTodoStore: TodoStore {
             return store(current, at: position)
         }
         // No number fits between the neighbours: respace the section, then place the item.
-        var section = others
-        section.insert(current, at: index)
-        for (item, position) in zip(section, Ordering.respaced(count: section.count)) where item.id != id {
-            itemsByID[item.id]?.position = position
-        }
-        return store(current, at: Ordering.respaced(count: section.count)[index])
+        return store(current, at: respace(others, leavingGapAt: index)!)
     }
 
     public func delete(id: UUID, expectedVersion: Int?) throws -> Bool {
@@ -111,9 +106,7 @@ public actor InMemoryTodoStore: TodoStore {
         let others = ordered(section).filter { $0.id != id }
         let place = first ? Ordering.before(others.first?.position) : Ordering.after(others.last?.position)
         if TodoRules.comfortablePositions.contains(place) { return place }
-        let positions = Ordering.respaced(count: others.count + 1)
-        for (offset, item) in others.enumerated() { itemsByID[item.id]?.position = positions[first ? offset + 1 : offset] }
-        return first ? positions[0] : positions[others.count]
+        return respace(others, leavingGapAt: first ? 0 : others.count)!
     }
 
     private func respaceIfFarOut(_ section: TodoSection) {
@@ -121,7 +114,18 @@ public actor InMemoryTodoStore: TodoStore {
         guard let first = items.first?.position, let last = items.last?.position,
               !TodoRules.comfortablePositions.contains(first) || !TodoRules.comfortablePositions.contains(last)
         else { return }
-        for (item, position) in zip(items, Ordering.respaced(count: items.count)) { itemsByID[item.id]?.position = position }
+        respace(items)
+    }
+
+    /// Evenly respaces `items` (a section, in order). With `gap`, leaves that place free and
+    /// returns it.
+    @discardableResult
+    private func respace(_ items: [TodoItem], leavingGapAt gap: Int? = nil) -> Double? {
+        let positions = Ordering.respaced(count: items.count + (gap == nil ? 0 : 1))
+        for (offset, item) in items.enumerated() {
+            itemsByID[item.id]?.position = positions[gap.map { offset < $0 ? offset : offset + 1 } ?? offset]
+        }
+        return gap.map { positions[$0] }
     }
 
     private func store(_ item: TodoItem, at position: Double) -> TodoItem? {

@@ -305,12 +305,23 @@ public final class AppDatabase: Sendable {
         guard let first = edges?[0] as Double?, let last = edges?[1] as Double?,
               !comfortable.contains(first) || !comfortable.contains(last)
         else { return }
+        try respace(db, done: done)
+    }
+
+    /// Evenly respaces a section, keeping its order. With `index`, leaves a free place there (at
+    /// most the end) for the item `id`, which is left out, and returns that place. Needed when a
+    /// gap has been halved ~50 times, or a section's edge has gone far out.
+    @discardableResult
+    static func respace(_ db: Database, done: Bool, leavingGapAt index: Int? = nil, for id: String = "") throws -> Double? {
         let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM todoItem WHERE isDone = ? ORDER BY position, id", arguments: [done])
+            db, sql: "SELECT id FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id", arguments: [done, id])
+        let gap = index.map { min(max($0, 0), ids.count) }
+        let positions = Ordering.respaced(count: ids.count + (gap == nil ? 0 : 1))
         let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
-        for (position, id) in zip(Ordering.respaced(count: ids.count), ids) {
-            try statement.execute(arguments: [position, id])
+        for (offset, other) in ids.enumerated() {
+            try statement.execute(arguments: [positions[gap.map { offset < $0 ? offset : offset + 1 } ?? offset], other])
         }
+        return gap.map { positions[$0] }
     }
 
     // MARK: - Errors

@@ -260,7 +260,7 @@ public struct SQLiteTodoStore: TodoStore {
             if Ordering.isBetween(current.position, previous, next) { return current }
             var position = Ordering.between(previous, next)
             if position == nil {
-                position = try Self.respace(db, done: done, leavingGapAt: index, for: id)
+                position = try AppDatabase.respace(db, done: done, leavingGapAt: index, for: Self.key(id))
             }
             guard let moved = current.applying(TodoChanges(position: position), now: now) else { return current }
             try Self.save(db, moved, replacing: current)
@@ -374,23 +374,7 @@ public struct SQLiteTodoStore: TodoStore {
         let edge = try edgePosition(db, done: done, first: first)
         let place = first ? Ordering.before(edge) : Ordering.after(edge)
         if TodoRules.comfortablePositions.contains(place) { return place }
-        return try respace(db, done: done, leavingGapAt: first ? 0 : .max, for: id)
-    }
-
-    /// Evenly respaces a section, keeping its order and leaving a free place at `index` (at
-    /// most the end) for the item `id`; returns that place. Needed when a gap has been halved
-    /// ~50 times, or a section's edge has gone far out.
-    private static func respace(_ db: Database, done: Bool, leavingGapAt index: Int, for id: UUID) throws -> Double {
-        let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id",
-            arguments: [done, key(id)])
-        let index = min(max(index, 0), ids.count)
-        let positions = Ordering.respaced(count: ids.count + 1)
-        let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
-        for (offset, other) in ids.enumerated() {
-            try statement.execute(arguments: [positions[offset < index ? offset : offset + 1], other])
-        }
-        return positions[index]
+        return try AppDatabase.respace(db, done: done, leavingGapAt: first ? 0 : .max, for: key(id))!
     }
 
     private static func projectID(_ db: Database, _ project: Project?) throws -> Int64? {

@@ -41,7 +41,4 @@ public struct ServerSafetyOptions: ParsableArguments, Sendable {
         ConnectionLimits(idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), maxConnections: maxConnections)
     }
 
-    public func hosts(boundTo host: String) -> HostAllowList {
-        HostAllowList(boundHost: host, allowed: allowedHosts)
-    }
 }
