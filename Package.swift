@@ -8,6 +8,7 @@ let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", p
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
+let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
 
 let package = Package(
     name: "TestDrivenApps",
@@ -35,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -59,23 +61,26 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoCLI", "TodoInterop", "WebUI",
+                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
+            resources: [.copy("templates"), .copy("assets")],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
             name: "WebUI",
             dependencies: [
-                hummingbird, logging, argumentParser,
+                hummingbird, logging, argumentParser, mustache,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            // The page frame both apps share (Mustache) and its stylesheet and script.
+            resources: [.copy("templates"), .copy("assets")],
             swiftSettings: strict),
 
         // MARK: Comics — Model (Foundation only)
@@ -120,7 +125,10 @@ let package = Package(
         // MARK: Todo — composition root
         .executableTarget(
             name: "todo",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "TodoCore", "TodoStore", "TodoCLI", "TodoWeb", "WebUI", logging,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
 
         // MARK: Tests

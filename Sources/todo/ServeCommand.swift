@@ -4,11 +4,12 @@ import Hummingbird
 import Logging
 import TodoCLI
 import TodoCore
+import TodoWeb
 import WebUI
 
 /// `todo serve`: the web app on this machine.
-public struct ServeCommand: ParsableCommand, CLIRunnable {
-    public static let configuration = CommandConfiguration(
+struct ServeCommand: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the web app; open the printed address in a browser.",
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
@@ -24,9 +25,9 @@ public struct ServeCommand: ParsableCommand, CLIRunnable {
     @OptionGroup var safety: ServerSafetyOptions
     @OptionGroup var store: StoreOptions
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if inMemory, store.db != nil { throw ValidationError("Give --db or --in-memory, not both.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         for origin in corsOrigins where origin != "*" {
@@ -36,7 +37,7 @@ public struct ServeCommand: ParsableCommand, CLIRunnable {
         }
     }
 
-    public func run(in context: CLIContext) async throws {
+    func run(in context: CLIContext) async throws {
         let location: StoreLocation = inMemory ? .inMemory : store.location(context)
         let todoStore = try await context.openStore(location, .server)
         let logger = Logger(label: "todo")

@@ -1,0 +1,53 @@
+public import HTTPTypes
+public import Hummingbird
+
+/// What every page of both apps has around its content: the values `layout.mustache` reads.
+///
+/// A page's view value carries one as `frame`; the page template extends the layout
+/// (`{{<layout}}{{$header}}…{{/header}}{{$main}}…{{/main}}{{/layout}}`).
+public struct PageFrame: Sendable {
+    /// The document title (also on `#page` as `data-title`, for pages swapped in place).
+    public var title: String
+    public var lang = "en"
+    public var stylesheets: [String]
+    public var scripts: [String]
+    /// The web app manifest and icon addresses, when the app is installable.
+    public var manifest: String?
+    public var icon: String?
+    public var appleTouchIcon: String?
+    /// Rendered without the document around `#page`: the answer to an in-place request.
+    public var fragment: Bool
+
+    public init(
+        title: String, stylesheets: [String], scripts: [String], manifest: String? = nil, icon: String? = nil,
+        appleTouchIcon: String? = nil, fragment: Bool = false
+    ) {
+        self.title = title
+        self.stylesheets = stylesheets
+        self.scripts = scripts
+        self.manifest = manifest
+        self.icon = icon
+        self.appleTouchIcon = appleTouchIcon
+        self.fragment = fragment
+    }
+}
+
+/// In-place requests: the browser script asks a page's own route for its `#page` element only,
+/// with this header; without it the same route answers the whole document.
+public enum PageFragment {
+    public static let header = HTTPField.Name("X-Page-Fragment")!
+
+    public static func isRequested(by request: Request) -> Bool { request.headers[header] != nil }
+}
+
+extension Response {
+    /// An HTML page (or fragment), never stored by caches: it shows the list as it is now.
+    /// It varies with the fragment header, so a cache can't answer one with the other.
+    public static func html(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        fields[.vary] = PageFragment.header.canonicalName
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

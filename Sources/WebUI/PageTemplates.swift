@@ -1,0 +1,61 @@
+public import Foundation
+import Mustache
+
+/// The Mustache templates of one web app: the shared frame (`layout`, from WebUI's resources)
+/// plus the app's own pages and fragments, loaded once at start-up.
+///
+/// Templates hold no logic beyond sections and loops: everything they show is a value of a
+/// ViewModel (or of a small view value made from one), already worded and formatted. `{{name}}`
+/// escapes for HTML; the templates never use the unescaped form for text that came from a person.
+public struct PageTemplates: Sendable {
+    private let library: MustacheLibrary
+
+    /// Loads every `*.mustache` file under WebUI's own `templates` folder and then under each of
+    /// `directories` (an app's `templates` folder); a template is named by its path without the
+    /// extension (`list`, `fragments/row`).
+    public init(directories: [URL]) throws {
+        var library = MustacheLibrary()
+        for directory in [WebUIResources.templates] + directories {
+            let root = directory.standardizedFileURL.path
+            guard let paths = FileManager.default.enumerator(atPath: root) else {
+                throw PageTemplatesError.missingFolder(root)
+            }
+            for case let path as String in paths where path.hasSuffix(".mustache") {
+                let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+                do {
+                    try library.register(text, named: String(path.dropLast(".mustache".count)))
+                } catch {
+                    throw PageTemplatesError.unreadable(path, "\(error)")
+                }
+            }
+        }
+        self.library = library
+    }
+
+    /// `value` rendered by the template `name`. A missing template is a programming error
+    /// (the set is fixed at build time and the tests render every one).
+    public func render(_ value: Any, _ name: String) -> String {
+        guard let text = library.render(value, withTemplate: name) else {
+            preconditionFailure("No template named \(name)")
+        }
+        return text
+    }
+}
+
+public enum PageTemplatesError: Error, CustomStringConvertible {
+    case missingFolder(String)
+    case unreadable(String, String)
+
+    public var description: String {
+        switch self {
+        case .missingFolder(let path): "The templates folder \(path) is missing from the installation."
+        case .unreadable(let name, let reason): "The template \(name) can't be read: \(reason)"
+        }
+    }
+}
+
+/// Where WebUI's own resources are.
+public enum WebUIResources {
+    public static var templates: URL { Bundle.module.resourceURL!.appendingPathComponent("templates") }
+    public static var assets: URL { Bundle.module.resourceURL!.appendingPathComponent("assets") }
+}
