@@ -10,20 +10,31 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
     public let isDone: Bool
     public let locationName: String?
     public let dueDate: CalendarDate?
+    /// The small chips a row shows under its title on the web.
+    public let projectName: String?
+    public let estimateMinutes: Int?
+    public let repeatDays: Set<Weekday>
 
-    public init(number: Int, id: UUID, title: String, isDone: Bool, locationName: String?, dueDate: CalendarDate?) {
+    public init(
+        number: Int, id: UUID, title: String, isDone: Bool, locationName: String?, dueDate: CalendarDate?,
+        projectName: String? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = []
+    ) {
         self.number = number
         self.id = id
         self.title = title
         self.isDone = isDone
         self.locationName = locationName
         self.dueDate = dueDate
+        self.projectName = projectName
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
     }
 
     public init(number: Int, item: TodoItem) {
         self.init(
             number: number, id: item.id, title: item.title, isDone: item.isDone,
-            locationName: item.location?.name, dueDate: item.dueDate)
+            locationName: item.location?.name, dueDate: item.dueDate, projectName: item.project?.name,
+            estimateMinutes: item.estimateMinutes, repeatDays: item.repeatDays)
     }
 }
 

@@ -254,6 +254,14 @@ public final class AppDatabase: Sendable {
                 UPDATE sectionCount SET count = (SELECT COUNT(*) FROM todoItem WHERE isDone = sectionCount.isDone);
                 """)
         }
+        migrator.registerMigration("v5 list rows carry their chips") { db in
+            // The web shows a row's project, estimate and repeat days as chips: the section
+            // index carries them too, so rows still come from the index alone.
+            try db.execute(sql: """
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                """)
+        }
         return migrator
     }()
 

@@ -149,7 +149,8 @@ public struct SQLiteTodoStore: TodoStore {
         // Only the columns a row shows, read by index as SQLite steps through them.
         let rows = try Row.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i"
+                sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position,"
+                    + " (SELECT name FROM project WHERE id = i.projectId), i.estimateMinutes, i.repeatDays FROM todoItem i"
                     + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
             arguments: arguments)
         var entries: [ListEntry] = []
@@ -444,7 +445,8 @@ public struct SQLiteTodoStore: TodoStore {
         let id: String = row[0], dueDate: String? = row[3]
         return ListEntry(
             number: number, id: UUID(text: id)!, title: row[1], isDone: isDone, locationName: row[2],
-            dueDate: dueDate.flatMap(CalendarDate.init(iso:)))
+            dueDate: dueDate.flatMap(CalendarDate.init(iso:)), projectName: row[5], estimateMinutes: row[6],
+            repeatDays: Weekday.days(fromMask: row[7]))
     }
 
     /// Reads a row of `select` by column index: a name lookup per column and row costs more

@@ -61,4 +61,9 @@ enum Schema {
             UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
         END;
         """
+
+    /// The section index: the display order, then what a list row shows (rows are read from
+    /// the index alone).
+    static let sectionIndexColumns =
+        "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays"
 }

@@ -16,10 +16,12 @@ struct APIError: HTTPResponseError {
         self.message = message
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    func response(from request: Request, context: some RequestContext) throws -> Response { jsonResponse }
+
+    var jsonResponse: Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        let body = try JSONEncoder().encode(["error": message])
+        let body = (try? TodoJSON.encoder().encode(["error": message])) ?? Data()
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -50,6 +52,12 @@ struct APIError: HTTPResponseError {
             return refusal
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, "The body is larger than 1 MiB.")
+        case let error as any HTTPResponseError where error.status == .notFound:
+            return APIError(.notFound, "There is nothing at this address.")
+        case let error as any HTTPResponseError where error.status == .methodNotAllowed:
+            return APIError(.methodNotAllowed, "This address can't be used that way.")
+        case let error as PageError:
+            return APIError(error.status, error.message)
         case let error where MalformedRequest.matches(error):
             return APIError(.badRequest, "The request's body is malformed (a broken chunked encoding?); nothing was changed.")
         default:
@@ -58,8 +66,8 @@ struct APIError: HTTPResponseError {
     }
 }
 
-/// A page failure: answered as a small HTML page with its status.
-struct PageError: HTTPResponseError {
+/// A page failure: answered by ``ErrorMiddleware`` as a small page with its status.
+struct PageError: Error {
     let status: HTTPResponse.Status
     let message: String
 
@@ -68,11 +76,7 @@ struct PageError: HTTPResponseError {
         self.message = message
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        let title = status == .notFound ? "Not found" : "Something went wrong"
-        let page = TodoPages.errorPage(title: title, message: message)
-        return WebFormat.html(page, status: status)
-    }
+    var heading: String { status == .notFound ? "Not found" : "Something went wrong" }
 
     static func from(_ error: any Error) -> PageError {
         switch error {
@@ -80,8 +84,13 @@ struct PageError: HTTPResponseError {
         case TodoPresentationError.itemNotFound: PageError(.notFound, "That item doesn't exist (it may have been deleted).")
         case let error as TodoStorageError:
             PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
+        case let error as APIError: PageError(error.status, error.message)
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             PageError(.contentTooLarge, "What you sent is larger than 1 MiB.")
+        case let error as any HTTPResponseError where error.status == .notFound:
+            PageError(.notFound, "There is no page at this address.")
+        case let error as any HTTPResponseError where error.status == .methodNotAllowed:
+            PageError(.methodNotAllowed, "This address can't be used that way.")
         case let error where MalformedRequest.matches(error):
             PageError(.badRequest, "What you sent was malformed; nothing was changed.")
         case let error as any LocalizedError: PageError(.unprocessableContent, error.errorDescription ?? "That didn't work.")
@@ -90,24 +99,36 @@ struct PageError: HTTPResponseError {
     }
 }
 
+/// The one place errors become answers: JSON (`{"error": …}`) under `/api/`, a page elsewhere,
+/// each with its status and a sentence; never SQL or a stack trace.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let views: TodoViews
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            if request.uri.path.hasPrefix("/api/") {
+                return try APIError.from(error).response(from: request, context: context)
+            }
+            let page = PageError.from(error)
+            return Self.response(for: request, status: page.status, page.message, views: views)
+        }
+    }
+
+    /// An error as the API answers it under `/api/`, and as a page elsewhere.
+    static func response(for request: Request, status: HTTPResponse.Status, _ message: String, views: TodoViews) -> Response {
+        if request.uri.path.hasPrefix("/api/") {
+            return APIError(status, message).jsonResponse
+        }
+        let heading = status == .notFound ? "Not found" : "Something went wrong"
+        let view = ErrorPageView(frame: views.frame(heading, request), heading: heading, message: message)
+        return views.page(view, status: status)
+    }
+}
+
 enum WebFormat {
     static let maxBodySize = 1 << 20
-
-    static func html(_ body: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        html(ByteBuffer(string: body), status: status, headers: headers)
-    }
-
-    /// A page written into one buffer, sent without turning it into a string first.
-    static func html(_ page: HTMLWriter) -> Response {
-        html(ByteBuffer(bytes: page.bytes))
-    }
-
-    private static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = "text/html; charset=utf-8"
-        fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
-    }
 
     /// 303 See Other: after a form POST, the browser loads `location` with GET.
     static func redirect(to location: String, headers: HTTPFields = [:]) -> Response {
@@ -128,55 +149,8 @@ enum WebFormat {
     /// A local path to return to, or `/`: never another site (no open redirects, HARDEN-3).
     static func localPath(_ candidate: String?) -> String { LocalPath.validated(candidate) }
 
-    /// An error as the API answers it under `/api/`, and as a page elsewhere.
-    static func errorResponse(for request: Request, status: HTTPResponse.Status, _ message: String) -> Response {
-        if request.uri.path.hasPrefix("/api/") {
-            let body = (try? JSONEncoder().encode(["error": message])) ?? Data()
-            return Response(
-                status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-        }
-        return html(TodoPages.errorPage(title: "Something went wrong", message: message), status: status)
-    }
-
     /// Reads a body of at most 1 MiB.
     static func body(of request: Request) async throws -> ByteBuffer {
         try await request.body.collect(upTo: maxBodySize)
-    }
-
-    static func form(of request: Request) async throws -> FormData {
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("application/x-www-form-urlencoded") else {
-            throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
-        }
-        let buffer = try await body(of: request)
-        // Refuse rather than repair: bytes that are not UTF-8 (raw or percent-encoded) would be
-        // stored as replacement characters, silently changing what was sent.
-        guard let text = String(data: Data(buffer.readableBytesView), encoding: .utf8),
-              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
-        else {
-            throw PageError(.badRequest, "The form was not sent as valid UTF-8 text; nothing was changed.")
-        }
-        let form = FormData(urlEncoded: text)
-        // Browsers send a textarea's line breaks as CR LF (the HTML form encoding); the
-        // store keeps LF like the CLI and the API do.
-        return FormData(fields: form.fields.map { ($0.name, normalizedLineBreaks($0.value)) })
-    }
-
-    /// CR LF and lone CR become LF.
-    static func normalizedLineBreaks(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\r") else { return text }
-        var scalars = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\r" {
-                scalars.append("\n")
-                previousWasCR = true
-            } else {
-                if !(scalar == "\n" && previousWasCR) { scalars.append(scalar) }
-                previousWasCR = false
-            }
-        }
-        return String(scalars)
     }
 }

@@ -43,7 +43,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         let logger = Logger(label: "todo")
         let host = self.host
         let storage = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
-        let app = TodoWebApp.buildApplication(
+        let app = try TodoWebApp.buildApplication(
             store: todoStore, options: TodoWebOptions(
                 host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits),
             logger: logger,

@@ -18,7 +18,7 @@ struct ConflictPageTests {
     }
 
     private let mine: [(String, String)] = [
-        ("title", "Walk"), ("details", "5 km"), ("project", "Health"), ("estimate", ""), ("repeat", "mon"),
+        ("title", "Walk"), ("details", "5 km"), ("project", "Health"), ("estimate", ""), ("repeat[]", "mon"),
         ("version", "1"), ("from", "/projects/Health"),
     ]
 
@@ -53,9 +53,9 @@ struct ConflictPageTests {
             // The keep-mine form carries the current version and my values.
             let form = try #require(page.range(of: "data-testid=\"keep-mine-form\"").map { String(page[$0.upperBound...]) })
             #expect(form.contains("name=\"version\" value=\"2\""))
-            #expect(form.contains("name=\"title\" value=\"Walk\"") && form.contains("name=\"repeat\" value=\"mon\""))
+            #expect(form.contains("name=\"title\" value=\"Walk\"") && form.contains("name=\"repeat[]\" value=\"mon\""))
             let resubmitted = [
-                ("title", "Walk"), ("details", "5 km"), ("project", "Health"), ("estimate", ""), ("repeat", "mon"),
+                ("title", "Walk"), ("details", "5 km"), ("project", "Health"), ("estimate", ""), ("repeat[]", "mon"),
                 ("version", "2"), ("from", "/projects/Health"),
             ]
             let response = try await client.execute(

@@ -95,7 +95,7 @@ struct HardeningWebTests {
     @Test("HARDEN-2 a name given with --allowed-host is answered, and the API's urls use it")
     func test_HARDEN_2_allowedHost() async throws {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
-        let app = Application(router: TodoWebApp.buildRouter(
+        let app = Application(router: try TodoWebApp.buildRouter(
             store: store, options: TodoWebOptions(allowedHosts: ["todo.example"], today: { today })))
         try await app.test(.live) { client async throws in
             let created = try await send(

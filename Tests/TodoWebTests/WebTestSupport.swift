@@ -14,8 +14,10 @@ struct WebSUT {
     var corsOrigins: [String] = []
 
     var app: some ApplicationProtocol {
-        Application(router: TodoWebApp.buildRouter(
-            store: store, options: TodoWebOptions(corsOrigins: corsOrigins, today: { today })))
+        get throws {
+            Application(router: try TodoWebApp.buildRouter(
+                store: store, options: TodoWebOptions(corsOrigins: corsOrigins, today: { today })))
+        }
     }
 }
 

@@ -27,6 +27,23 @@ class BasePage:
         assert box is not None, f"{locator} is not visible"
         return box
 
+    @property
+    def in_place(self) -> bool:
+        """Whether the pages' script runs (it marks ``<html data-in-place="on">``)."""
+        return self.page.locator("html[data-in-place=on]").count() == 1
+
+    def act(self, action) -> None:
+        """Runs an action that changes the page: in place when the script runs (waits until
+        the swap has settled), else through a plain form post and a new page load."""
+        if self.in_place:
+            before = self.page.locator("html").get_attribute("data-swaps") or "0"
+            action()
+            self.page.wait_for_function(
+                "before => (document.documentElement.getAttribute('data-swaps') || '0') !== before", arg=before)
+        else:
+            with self.page.expect_navigation():
+                action()
+
     def viewport(self) -> dict:
         size = self.page.viewport_size
         assert size is not None
@@ -93,8 +110,14 @@ class ListPage(BasePage):
         return rows
 
     def row_meta(self, title: str) -> str | None:
-        meta = self.row(title).locator(".meta")
-        return meta.inner_text().strip() if meta.count() else None
+        """The row's location and due date (LIST-5), as ``Location · MM/dd/yyyy``."""
+        chips = self.row(title).locator(".meta .chip.location, .meta .chip.due")
+        texts = [chip.inner_text().strip() for chip in chips.all()]
+        return " · ".join(texts) if texts else None
+
+    def row_chips(self, title: str) -> list[str]:
+        """Every chip under the row's title: location, date, project, estimate, repeat days."""
+        return [chip.inner_text().strip() for chip in self.row(title).locator(".meta .chip").all()]
 
     def toggle_button(self, title: str) -> Locator:
         return self.row(title).locator("[data-testid^=toggle-]")
@@ -104,8 +127,7 @@ class ListPage(BasePage):
 
     def toggle(self, title: str) -> "ListPage":
         """Presses the row's own Check / Uncheck control and waits for the list to come back."""
-        with self.page.expect_navigation():
-            self.toggle_button(title).click()
+        self.act(lambda: self.toggle_button(title).click())
         return self
 
     def check(self, title: str) -> "ListPage":
@@ -117,8 +139,7 @@ class ListPage(BasePage):
         return self.toggle(title)
 
     def delete(self, title: str) -> "ListPage":
-        with self.page.expect_navigation():
-            self.delete_button(title).click()
+        self.act(lambda: self.delete_button(title).click())
         return self
 
     def open_item(self, title: str) -> "DetailsPage":
@@ -137,8 +158,7 @@ class ListPage(BasePage):
 
     def set_unfinished_only(self, on: bool) -> "ListPage":
         if (self.unfinished_toggle.get_attribute("aria-checked") == "true") != on:
-            with self.page.expect_navigation():
-                self.unfinished_toggle.click()
+            self.act(lambda: self.unfinished_toggle.click())
         expect(self.unfinished_toggle).to_have_attribute("aria-checked", "true" if on else "false")
         return self
 
@@ -279,23 +299,21 @@ class ItemFormPage(BasePage):
         if estimate is not None:
             self.estimate_select.select_option(estimate)
         if repeat is not None:
-            for box in self.page.locator("input[name=repeat]").all():
+            for box in self.page.locator("input[name='repeat[]']").all():
                 box.set_checked(box.get_attribute("value") in repeat)
         if done is not None:
             self.done_toggle.set_checked(done)
         return self
 
     def save(self) -> ListPage:
-        with self.page.expect_navigation():
-            self.save_button.click()
+        self.act(lambda: self.save_button.click())
         list_page = ListPage(self.page, self.server)
         expect(list_page.heading).to_be_visible()
         return list_page
 
     def save_edit(self) -> "DetailsPage":
         """OK on the edit form opened from the details: back on the details."""
-        with self.page.expect_navigation():
-            self.save_button.click()
+        self.act(lambda: self.save_button.click())
         details = DetailsPage(self.page, self.server)
         expect(details.title).to_be_visible()
         return details
@@ -347,7 +365,8 @@ class QuickAddDialog(BasePage):
 
     def wait_loaded(self, kind: str) -> None:
         expect(self.form.get_by_test_id(f"quick-options-{kind}")).not_to_have_attribute("aria-busy", "true")
-        expect(self.form.get_by_test_id(f"quick-loading-{kind}")).to_have_count(0)
+        expect(self.form.get_by_test_id(f"quick-loading-{kind}")).to_be_hidden()
+        expect(self.section(kind)).not_to_have_attribute("data-state", "loading")
 
     def wait_all_loaded(self) -> None:
         for kind in ("project", "dueDate", "estimate", "repeatDays"):
@@ -363,8 +382,7 @@ class QuickAddDialog(BasePage):
         return self
 
     def save(self) -> ListPage:
-        with self.page.expect_navigation():
-            self.save_button.click()
+        self.act(lambda: self.save_button.click())
         list_page = ListPage(self.page, self.server)
         expect(list_page.heading).to_be_visible()
         return list_page

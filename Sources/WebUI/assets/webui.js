@@ -135,6 +135,7 @@
     } finally {
       busy = false;
       document.documentElement.classList.remove("busy");
+      settled();
     }
   });
 
@@ -148,10 +149,19 @@
       if (await swap(link.href, {}, {})) placeFocus({ kind: "selector", selector: link.getAttribute("data-focus") || "#main" });
     } finally {
       busy = false;
+      settled();
     }
   });
 
-  window.addEventListener("popstate", function () { swap(location.href, {}, { push: false }); });
+  // Counts finished in-place actions on <html data-swaps>, so that tests (and anyone
+  // curious) can tell when one has settled; `data-in-place="on"` says the script runs.
+  function settled() {
+    var root = document.documentElement;
+    root.setAttribute("data-swaps", String(Number(root.getAttribute("data-swaps") || "0") + 1));
+  }
+  document.documentElement.setAttribute("data-in-place", "on");
+
+  window.addEventListener("popstate", function () { swap(location.href, {}, { push: false }).then(settled); });
   window.addEventListener("online", showOffline);
   window.addEventListener("offline", showOffline);
   showOffline();

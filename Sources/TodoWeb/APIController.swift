@@ -20,88 +20,89 @@ struct APIItem: Encodable {
 }
 
 /// `/api/todos` (Todo-Backend compatible), `/api/projects`, and the quick-add sections.
-struct APIRoutes: Sendable {
+/// Errors thrown here become `{"error": …}` answers in ``ErrorMiddleware``.
+struct APIController: Sendable {
     let store: any TodoStore
     let today: @Sendable () -> CalendarDate
 
     func register(on api: RouterGroup<BasicRequestContext>) {
-        api.get("todos") { request, _ in
-            try await json {
-                var dueDate: CalendarDate?
-                if let text = request.uri.queryParameters.get("due") {
-                    guard let date = CalendarDate(iso: text) else {
-                        throw APIError(.badRequest, "?due= takes a date of the form YYYY-MM-DD, not “\(text)”.")
-                    }
-                    dueDate = date
-                }
-                let filter = TodoFilter(
-                    project: request.uri.queryParameters.get("project"),
-                    dueDate: dueDate,
-                    unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1")
-                return try await list(filter, request)
+        api.get("todos", use: listTodos)
+        api.post("todos", use: create)
+        api.delete("todos", use: deleteAll)
+        api.get("todos/:id", use: item)
+        api.patch("todos/:id", use: update)
+        api.delete("todos/:id", use: delete)
+        api.get("projects", use: projects)
+        api.get("quick-add/:section", use: quickAddSection)
+    }
+
+    @Sendable func listTodos(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        var dueDate: CalendarDate?
+        if let text = request.uri.queryParameters.get("due") {
+            guard let date = CalendarDate(iso: text) else {
+                throw APIError(.badRequest, "?due= takes a date of the form YYYY-MM-DD, not “\(text)”.")
             }
+            dueDate = date
         }
-        api.post("todos") { request, _ in
-            try await json {
-                let draft = try await body(request).draft()
-                let item = try await store.add(draft)
-                let location = url(for: item, request)
-                return try WebFormat.json(
-                    APIItem(item: item, url: location), status: .created,
-                    headers: [.location: location, .eTag: WebFormat.eTag(item)])
-            }
+        let filter = TodoFilter(
+            project: request.uri.queryParameters.get("project"),
+            dueDate: dueDate,
+            unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1")
+        return try await list(filter, request)
+    }
+
+    @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let draft = try await body(request).draft()
+        let item = try await store.add(draft)
+        let location = url(for: item, request)
+        return try WebFormat.json(
+            APIItem(item: item, url: location), status: .created,
+            headers: [.location: location, .eTag: WebFormat.eTag(item)])
+    }
+
+    @Sendable func deleteAll(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await store.deleteAll()
+        return Response(status: .noContent)
+    }
+
+    @Sendable func item(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let item = try await store.item(id: try id(context)) else { throw APIError.notFound(try raw(context)) }
+        return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
+    }
+
+    @Sendable func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try id(context)
+        let changes = try await body(request).changes()
+        guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
+        else { throw APIError.notFound(try raw(context)) }
+        return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
+    }
+
+    @Sendable func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard try await store.delete(id: try id(context), expectedVersion: try expectedVersion(request))
+        else { throw APIError.notFound(try raw(context)) }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func projects(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        struct Entry: Encodable { let name: String; let count: Int }
+        var entries: [Entry] = []
+        for project in try await store.projects() {
+            entries.append(Entry(name: project.name, count: try await store.count(TodoFilter(project: project.name))))
         }
-        api.delete("todos") { _, _ in
-            try await json {
-                try await store.deleteAll()
-                return Response(status: .noContent)
-            }
+        return try WebFormat.json(entries)
+    }
+
+    @Sendable func quickAddSection(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let name = try context.parameters.require("section")
+        guard let kind = QuickAddSectionKind(rawValue: name) else {
+            throw APIError(.notFound, "There is no quick-add section “\(name)”.")
         }
-        api.get("todos/:id") { request, context in
-            try await json {
-                guard let item = try await store.item(id: try id(context)) else { throw APIError.notFound(try raw(context)) }
-                return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
-            }
-        }
-        api.patch("todos/:id") { request, context in
-            try await json {
-                let id = try id(context)
-                let changes = try await body(request).changes()
-                guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
-                else { throw APIError.notFound(try raw(context)) }
-                return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
-            }
-        }
-        api.delete("todos/:id") { request, context in
-            try await json {
-                guard try await store.delete(id: try id(context), expectedVersion: try expectedVersion(request))
-                else { throw APIError.notFound(try raw(context)) }
-                return Response(status: .noContent)
-            }
-        }
-        api.get("projects") { _, _ in
-            try await json {
-                struct Entry: Encodable { let name: String; let count: Int }
-                var entries: [Entry] = []
-                for project in try await store.projects() {
-                    entries.append(Entry(name: project.name, count: try await store.count(TodoFilter(project: project.name))))
-                }
-                return try WebFormat.json(entries)
-            }
-        }
-        api.get("quick-add/:section") { request, context in
-            try await json {
-                let name = try context.parameters.require("section")
-                guard let kind = QuickAddSectionKind(rawValue: name) else {
-                    throw APIError(.notFound, "There is no quick-add section “\(name)”.")
-                }
-                return try await quickAddSection(kind, request)
-            }
-        }
+        return try await quickAddChoices(kind, request)
     }
 
     /// A section as the quick-add popup loads it: its choices with the context's preselection.
-    private func quickAddSection(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
+    private func quickAddChoices(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         let context: QuickAddContext
         if let project = query.get("project"), !project.isEmpty {
@@ -229,13 +230,5 @@ struct APIRoutes: Sendable {
 
     private static func origin(of request: Request) -> String {
         "http://\(request.head.authority ?? "127.0.0.1")"
-    }
-
-    private func json(_ body: () async throws -> Response) async throws -> Response {
-        do {
-            return try await body()
-        } catch {
-            throw APIError.from(error)
-        }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+
+// The bodies the pages' forms send, decoded by Hummingbird's `URLEncodedFormDecoder`.
+// Every field is optional: a form that leaves one out means "empty", as browsers do for
+// unchecked boxes. Checkbox groups use `name[]`.
+
+/// The add and edit form (`POST /items`, `POST /items/:id`) and the inline add field.
+struct ItemForm: Decodable {
+    var from: String?
+    var version: String?
+    var title: String?
+    var details: String?
+    var dueDate: String?
+    var locationName: String?
+    var latitude: String?
+    var longitude: String?
+    var project: String?
+    var estimate: String?
+    var repeatDays: [String]?
+    var done: String?
+
+    enum CodingKeys: String, CodingKey {
+        case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done
+        case repeatDays = "repeat"
+    }
+}
+
+/// A row's check control or the details page's (`POST /items/:id/done`), and delete.
+struct RowActionForm: Decodable {
+    var from: String?
+    var done: String?
+}
+
+/// "Show unfinished only".
+struct PreferenceForm: Decodable {
+    var from: String?
+    var on: String?
+}
+
+/// The quick-add popup and page: the text, and each section's choice.
+struct QuickAddForm: Decodable {
+    var from: String?
+    var text: String?
+    var project: String?
+    var dueDate: String?
+    var estimate: String?
+    var repeatDays: [String]?
+}
+
+/// The import form on `/import-export`.
+struct ImportForm: Decodable {
+    var format: String?
+    var contents: String?
+    var dryRun: String?
+}
+
+extension WebFormat {
+    /// The form in the body, at most 1 MiB, as UTF-8 text (bytes that are not would be stored
+    /// as replacement characters, silently changing what was sent), its line breaks as LF.
+    static func form<Form: Decodable>(_ type: Form.Type, of request: Request) async throws -> Form {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
+            throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
+        }
+        let buffer = try await body(of: request)
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
+              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+        else {
+            throw PageError(.badRequest, "The form was not sent as valid UTF-8 text; nothing was changed.")
+        }
+        // Browsers send a textarea's line breaks as CR LF (%0D%0A); the store keeps LF like
+        // the CLI and the API do.
+        let normalized = text.replacingOccurrences(of: "%0D%0A", with: "%0A", options: .caseInsensitive)
+            .replacingOccurrences(of: "%0D", with: "%0A", options: .caseInsensitive)
+        do {
+            return try URLEncodedFormDecoder().decode(Form.self, from: normalized)
+        } catch {
+            throw PageError(.badRequest, "The form was malformed (a field sent twice?); nothing was changed.")
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+import TodoPresentation
+import WebUI
+
+/// What every page controller needs: the store, the clock, and the renderer.
+struct PageContext: Sendable {
+    let store: any TodoStore
+    let today: @Sendable () -> CalendarDate
+    let views: TodoViews
+
+    func quickAdd(_ context: QuickAddContext) -> QuickAddViewModel {
+        QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context)
+    }
+
+    /// After a form action: back to the page it was made on (POST-redirect-GET). An in-place
+    /// request follows the redirect with its fragment header and gets that page's fragment.
+    func back(to from: String?) -> Response { WebFormat.redirect(to: WebFormat.localPath(from)) }
+}
+
+/// The "show unfinished only" choice, remembered in a cookie.
+final class CookiePreferences: ListPreferences {
+    static let cookieName = "unfinished"
+    var showUnfinishedOnly: Bool
+
+    init(_ request: Request) {
+        showUnfinishedOnly = request.cookies[Self.cookieName]?.value == "1"
+    }
+}
+
+/// The lists: all items, Today, a project, a due date; and the unfinished-only switch.
+struct ListController: Sendable {
+    let page: PageContext
+    /// Rows of each section on one page of a list.
+    static let rowsPerSection = 50
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/", use: all)
+        router.get("/today", use: today)
+        router.get("/projects/:name", use: project)
+        router.get("/due/:date", use: dueDate)
+        router.post("/preferences/unfinished", use: setUnfinishedOnly)
+    }
+
+    @Sendable func all(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await list(.all, request)
+    }
+
+    @Sendable func today(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await list(.today, request)
+    }
+
+    @Sendable func project(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let raw = try context.parameters.require("name")
+        return try await list(.project(raw.removingPercentEncoding ?? raw), request)
+    }
+
+    @Sendable func dueDate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let raw = try context.parameters.require("date")
+        let text = raw.removingPercentEncoding ?? raw
+        guard let date = CalendarDate(iso: text) else {
+            throw PageError(.notFound, "“\(text)” is not a date of the form YYYY-MM-DD.")
+        }
+        return try await list(.dueDate(date), request)
+    }
+
+    @Sendable func setUnfinishedOnly(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await WebFormat.form(PreferenceForm.self, of: request)
+        var response = page.back(to: form.from)
+        response.setCookie(Cookie(
+            name: CookiePreferences.cookieName, value: form.on == "1" ? "1" : "0",
+            maxAge: 365 * 24 * 3600, path: "/", httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
+        let list = TodoListViewModel(store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today)
+        // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
+        let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+        try await list.load(page: number, rowsPerSection: Self.rowsPerSection)
+        let quickAdd: QuickAddContext = switch scope {
+        case .project(let name): .project(name)
+        case .today: .dueDate(page.today())
+        case .dueDate(let date): .dueDate(date)
+        case .all: .none
+        }
+        let view = ListPageView(
+            list, quickAdd: page.quickAdd(quickAdd), today: page.today(),
+            frame: page.views.frame(list.title, request))
+        return page.views.page(view)
+    }
+}
+
+/// One item: its details, the add and edit forms, check, delete.
+struct ItemController: Sendable {
+    let page: PageContext
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/items/new", use: newForm)
+        router.post("/items", use: create)
+        router.get("/items/:id", use: details)
+        router.get("/items/:id/edit", use: editForm)
+        router.post("/items/:id", use: update)
+        router.post("/items/:id/done", use: setDone)
+        router.post("/items/:id/delete", use: delete)
+    }
+
+    @Sendable func newForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let from = WebFormat.localPath(query.get("from"))
+        let form = ItemFormViewModel(store: page.store, today: page.today)
+        if let project = query.get("project") { form.projectName = project }
+        if let due = query.get("due") { form.dueDate = due }
+        return try await formPage(form, from: from, error: nil, request)
+    }
+
+    /// The "+" form, and the inline add field at the top of every list (title only, with the
+    /// list's project or date as hidden fields, so the item lands in the list it was added on).
+    @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try await WebFormat.form(ItemForm.self, of: request)
+        let form = ItemFormViewModel(store: page.store, today: page.today)
+        fill(form, from: fields)
+        return try await save(form, from: WebFormat.localPath(fields.from), request)
+    }
+
+    @Sendable func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let details = ItemDetailViewModel(store: page.store, id: try itemID(context))
+        try await details.load()
+        let back = WebFormat.localPath(request.uri.queryParameters.get("from"))
+        return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request)))
+    }
+
+    @Sendable func editForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await ItemFormViewModel.edit(store: page.store, id: try itemID(context), today: page.today)
+        let from = WebFormat.localPath(request.uri.queryParameters.get("from"))
+        return try await formPage(form, from: from, error: nil, request)
+    }
+
+    @Sendable func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try itemID(context)
+        let fields = try await WebFormat.form(ItemForm.self, of: request)
+        guard let stored = try await page.store.item(id: id) else { throw TodoPresentationError.itemNotFound }
+        // The form edits the version it was opened with, so a newer change is never
+        // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
+        guard let version = fields.version.flatMap({ Int($0) }) else {
+            throw PageError(.badRequest, "The form was sent without the version it edits; reload the item and edit it again.")
+        }
+        var opened = stored
+        opened.version = version
+        let form = ItemFormViewModel(store: page.store, mode: .edit(opened), today: page.today)
+        fill(form, from: fields)
+        form.isDone = fields.done == "1"
+        return try await save(form, from: WebFormat.localPath(fields.from), request)
+    }
+
+    @Sendable func setDone(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try await WebFormat.form(RowActionForm.self, of: request)
+        try await ItemDetailViewModel(store: page.store, id: try itemID(context)).setDone(fields.done != "0")
+        return page.back(to: fields.from)
+    }
+
+    /// Deleting what is already gone (a second click, another tab) is no error: the list it
+    /// comes back to simply no longer shows it.
+    @Sendable func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try itemID(context)
+        let fields = try await WebFormat.form(RowActionForm.self, of: request)
+        do {
+            try await ItemDetailViewModel(store: page.store, id: id).delete()
+        } catch TodoPresentationError.itemNotFound {}
+        return page.back(to: fields.from)
+    }
+
+    private func fill(_ form: ItemFormViewModel, from fields: ItemForm) {
+        form.title = fields.title ?? ""
+        form.details = fields.details ?? ""
+        form.dueDate = fields.dueDate ?? ""
+        form.locationName = fields.locationName ?? ""
+        form.latitude = fields.latitude ?? ""
+        form.longitude = fields.longitude ?? ""
+        form.projectName = fields.project ?? ""
+        form.estimate = fields.estimate ?? ""
+        form.repeatDays = Set((fields.repeatDays ?? []).compactMap(Weekday.init(rawValue:)))
+    }
+
+    private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request,
+                          status: HTTPResponse.Status = .ok) async throws -> Response {
+        let view = FormPageView(
+            form, projects: try await page.store.projects(), from: from, error: error,
+            frame: page.views.frame(form.heading, request))
+        return page.views.page(view, status: status)
+    }
+
+    /// Saves the form: back to `from` on success; the form again, input kept, with the
+    /// reason on failure; a conflict page when the item changed meanwhile.
+    private func save(_ form: ItemFormViewModel, from: String, _ request: Request) async throws -> Response {
+        do {
+            try await form.save()
+            return page.back(to: from)
+        } catch TodoStoreError.versionConflict(let current) {
+            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame("Changed elsewhere", request))
+            return page.views.page(view, status: .conflict)
+        } catch let error as TodoStorageError {
+            throw error
+        } catch TodoPresentationError.itemNotFound {
+            throw TodoPresentationError.itemNotFound
+        } catch {
+            let message = (error as? any LocalizedError)?.errorDescription ?? "That didn't work."
+            return try await formPage(form, from: from, error: message, request, status: .unprocessableContent)
+        }
+    }
+
+    private func itemID(_ context: BasicRequestContext) throws -> UUID {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TodoPresentationError.itemNotFound }
+        return id
+    }
+}
+
+/// The quick-add page (without a script), its sections (the popup loads them when it opens),
+/// and saving it.
+struct QuickAddController: Sendable {
+    let page: PageContext
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/quick-add", use: form)
+        router.get("/quick-add/sections/:kind", use: section)
+        router.post("/quick-add", use: save)
+    }
+
+    @Sendable func form(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let quickAdd = page.quickAdd(Self.context(request))
+        await quickAdd.loadAllSections()
+        return quickAddPage(quickAdd, from: WebFormat.localPath(request.uri.queryParameters.get("from")), error: nil, request)
+    }
+
+    /// One section, loaded: the popup asks for each section it has not loaded yet (a failed one
+    /// answers 503 and says so, and is asked for again the next time the popup opens).
+    @Sendable func section(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let name = try context.parameters.require("kind")
+        guard let kind = QuickAddSectionKind(rawValue: name) else {
+            throw PageError(.notFound, "There is no quick-add section “\(name)”.")
+        }
+        let quickAdd = page.quickAdd(Self.context(request))
+        await quickAdd.loadSection(kind)
+        let section = quickAdd.section(kind)
+        let view = QuickAddFormView.section(section, source: request.uri.description)
+        let failed = if case .failed = section.state { true } else { false }
+        return .html(page.views.templates.render(view, "quick-section"), status: failed ? .serviceUnavailable : .ok)
+    }
+
+    @Sendable func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try await WebFormat.form(QuickAddForm.self, of: request)
+        let from = WebFormat.localPath(fields.from)
+        let quickAdd = page.quickAdd(.none)
+        quickAdd.text = fields.text ?? ""
+        let chosen: [(QuickAddSectionKind, [String])] = [
+            (.project, [fields.project ?? ""]), (.dueDate, [fields.dueDate ?? ""]), (.estimate, [fields.estimate ?? ""]),
+            (.repeatDays, fields.repeatDays ?? []),
+        ]
+        for (kind, ids) in chosen {
+            for id in ids where !id.isEmpty { quickAdd.select(id, in: kind) }
+        }
+        guard try await quickAdd.save() != nil else {
+            // An empty title saves nothing (QUICK-3); without a script, say why.
+            await quickAdd.loadAllSections()
+            return quickAddPage(quickAdd, from: from, error: "Type a title on the first line to save.", request,
+                                status: .unprocessableContent)
+        }
+        return page.back(to: from)
+    }
+
+    private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request,
+                              status: HTTPResponse.Status = .ok) -> Response {
+        let view = QuickAddPageView(
+            frame: page.views.frame("New task", request), from: from, error: error,
+            quickAdd: QuickAddFormView(quickAdd, from: from, inDialog: false))
+        return page.views.page(view, status: status)
+    }
+
+    static func context(_ request: Request) -> QuickAddContext {
+        let query = request.uri.queryParameters
+        if let project = query.get("project"), !project.isEmpty { return .project(String(project)) }
+        if let date = query.get("due").flatMap(CalendarDate.init(iso:)) { return .dueDate(date) }
+        return .none
+    }
+}

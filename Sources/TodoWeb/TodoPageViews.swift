@@ -1,0 +1,245 @@
+import Foundation
+import TodoCore
+import TodoInterop
+import TodoPresentation
+import WebUI
+
+// The view values of the pages other than the list: each made from a ViewModel, worded and
+// formatted, for its template to show as it is.
+
+struct DetailsPageView: PageView {
+    static let template = "details"
+    struct Field { let label: String; let value: String; let key: String }
+    let frame: PageFrame
+    let id: String
+    let title: String
+    let back: String
+    let backTitle: String
+    let here: String
+    let editHref: String
+    let fields: [Field]
+    let toggleTitle: String
+    let toggleValue: String
+
+    init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
+        self.frame = frame
+        id = details.id.lowercasedText
+        title = details.title
+        self.back = back
+        backTitle = details.backButtonTitle
+        here = "/items/\(id)" + TodoPaths.query(from: back)
+        editHref = "/items/\(id)/edit" + TodoPaths.query(from: here)
+        fields = details.fields.map {
+            Field(label: $0.label, value: $0.value, key: $0.label.lowercased().replacingOccurrences(of: " ", with: "-"))
+        }
+        toggleTitle = details.toggleButtonTitle
+        toggleValue = details.item?.isDone == true ? "0" : "1"
+    }
+}
+
+struct FormPageView: PageView {
+    static let template = "form"
+    struct Estimate { let text: String; let selected: Bool }
+    struct Day { let value: String; let label: String; let checked: Bool }
+    let frame: PageFrame
+    let action: String
+    let version: Int?
+    let from: String
+    let error: String?
+    let heading: String
+    let title, details, dueDate, locationName, latitude, longitude, projectName: String
+    let projects: [String]
+    let estimates: [Estimate]
+    let days: [Day]
+    let showsDone: Bool
+    let isDone: Bool
+    let cancelTitle: String
+    let saveTitle: String
+
+    init(_ form: ItemFormViewModel, projects: [Project], from: String, error: String?, frame: PageFrame) {
+        self.frame = frame
+        if case .edit(let item) = form.mode {
+            action = TodoPaths.item(item.id)
+            version = item.version
+        } else {
+            action = "/items"
+            version = nil
+        }
+        self.from = from
+        self.error = error
+        heading = form.heading
+        title = form.title
+        details = form.details
+        dueDate = form.dueDate
+        locationName = form.locationName
+        latitude = form.latitude
+        longitude = form.longitude
+        projectName = form.projectName
+        self.projects = projects.map(\.name)
+        let selected = TodoCore.Estimate.minutes(from: form.estimate)
+        var minutes = StoreQuickAddOptions.estimateMinutes
+        if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
+        estimates = minutes.map { Estimate(text: TodoCore.Estimate.text(minutes: $0), selected: $0 == selected) }
+        days = Weekday.allCases.map { Day(value: $0.rawValue, label: $0.shortName, checked: form.repeatDays.contains($0)) }
+        showsDone = form.showsDoneToggle
+        isDone = form.isDone
+        cancelTitle = form.cancelButtonTitle
+        saveTitle = form.saveButtonTitle
+    }
+}
+
+/// The quick-add form, in the list's popup or on its own page.
+struct QuickAddFormView {
+    struct Section {
+        struct Option { let inputType, name, value, testID, label: String; let checked: Bool; let kind: String }
+        let kind: String
+        let title: String
+        let source: String
+        /// `notLoaded`, `loaded`, `empty` or `failed`: the script loads the sections not loaded or failed.
+        let state: String
+        /// Not loaded yet: the loading note and the failure sentence, hidden until the script needs them.
+        let notLoaded: Bool
+        let errorMessage: String
+        let empty: String?
+        let failed: String?
+        let options: [Option]
+    }
+
+    let from: String
+    let text: String
+    let textID: String
+    let inDialog: Bool
+    let sections: [Section]
+
+    init(_ quickAdd: QuickAddViewModel, from: String, inDialog: Bool) {
+        self.from = from
+        text = quickAdd.text
+        textID = inDialog ? "quick-text" : "quick-text-page"
+        self.inDialog = inDialog
+        let query: String = switch quickAdd.context {
+        case .project(let name): "?project=" + HTML.urlComponent(name)
+        case .dueDate(let date): "?due=" + date.iso
+        case .none: ""
+        }
+        sections = quickAdd.sections.map { Self.section($0, source: "/quick-add/sections/\($0.kind.rawValue)" + query) }
+    }
+
+    static func section(_ section: QuickAddSection, source: String) -> Section {
+        let kind = section.kind.rawValue
+        let single = section.kind.selectionMode == .single
+        var options: [Section.Option] = []
+        var state = "loaded", empty: String?, failed: String?
+        switch section.state {
+        case .notLoaded: state = "notLoaded"
+        case .empty(let message): state = "empty"; empty = message
+        case .failed(let message): state = "failed"; failed = message
+        case .loaded(let loaded):
+            let name = single ? kind : kind + "[]"
+            if single {
+                options.append(.init(
+                    inputType: "radio", name: name, value: "", testID: "none", label: "None",
+                    checked: section.selection.selected.isEmpty, kind: kind))
+            }
+            options += loaded.map { option in
+                .init(
+                    inputType: single ? "radio" : "checkbox", name: name, value: option.id, testID: option.id,
+                    label: option.label, checked: section.selection.isSelected(option.id), kind: kind)
+            }
+        }
+        return Section(
+            kind: kind, title: section.kind.title, source: source, state: state, notLoaded: state == "notLoaded",
+            errorMessage: section.kind.errorMessage, empty: empty, failed: failed, options: options)
+    }
+}
+
+struct QuickAddPageView: PageView {
+    static let template = "quick-add"
+    let frame: PageFrame
+    let from: String
+    let error: String?
+    let quickAdd: QuickAddFormView
+}
+
+struct ConflictPageView: PageView {
+    static let template = "conflict"
+    struct Row { let key, label, theirs, mine: String; let differs: Bool }
+    struct Hidden { let name, value: String }
+    let frame: PageFrame
+    let id: String
+    let from: String
+    let currentTitle: String
+    let currentVersion: Int
+    let rows: [Row]
+    let hidden: [Hidden]
+    let reopenHref: String
+
+    init(mine form: ItemFormViewModel, current: TodoItem, from: String, frame: PageFrame) {
+        self.frame = frame
+        id = current.id.lowercasedText
+        self.from = from
+        currentTitle = current.title
+        currentVersion = current.version
+        let mine = form.values, theirs = ItemFormValues(current)
+        rows = zip(Self.rows(theirs), Self.rows(mine)).map { now, yours in
+            Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2)
+        }
+        var fields: [(String, String)] = [
+            ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
+            ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),
+            ("project", mine.projectName), ("estimate", mine.estimate),
+        ]
+        fields += mine.repeatDays.ordered.map { ("repeat[]", $0.rawValue) }
+        if mine.isDone { fields.append(("done", "1")) }
+        hidden = fields.map { Hidden(name: $0.0, value: $0.1) }
+        reopenHref = "/items/\(id)/edit" + TodoPaths.query(from: from)
+    }
+
+    /// (test id, label, shown value) for every field of one side.
+    private static func rows(_ values: ItemFormValues) -> [(String, String, String)] {
+        let location = values.locationName.isEmpty && values.latitude.isEmpty
+            ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
+        return [
+            ("title", "Title", values.title), ("details", "Details", values.details), ("due", "Due date", values.dueDate),
+            ("location", "Location", location), ("project", "Project", values.projectName),
+            ("estimate", "Estimate", values.estimate),
+            ("repeat", "Repeat days", values.repeatDays.ordered.map(\.shortName).joined(separator: ", ")),
+            ("done", "Done", values.isDone ? "Yes" : "No"),
+        ]
+    }
+}
+
+struct ErrorPageView: PageView {
+    static let template = "error"
+    let frame: PageFrame
+    let heading: String
+    let message: String
+}
+
+struct TransferPageView: PageView {
+    static let template = "transfer"
+    struct Format { let value, label: String; let selected: Bool }
+    struct Report { let headline: String; let changes: [String]; let hasChanges: Bool }
+    let frame: PageFrame
+    let formats: [Format]
+    let contents: String
+    let report: Report?
+    let error: String?
+
+    init(format: InteropFormat = .json, contents: String = "", report: ImportReport? = nil, error: String? = nil, frame: PageFrame) {
+        self.frame = frame
+        formats = InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: $0 == format) }
+        self.contents = contents
+        self.report = report.map { Report(headline: $0.headline, changes: $0.changes, hasChanges: !$0.changes.isEmpty) }
+        self.error = error
+    }
+
+    private static func label(_ format: InteropFormat) -> String {
+        switch format {
+        case .json: "JSON (everything, for this app)"
+        case .csv: "CSV (spreadsheets)"
+        case .todotxt: "todo.txt"
+        case .taskwarrior: "Taskwarrior"
+        case .ics: "iCalendar (.ics)"
+        }
+    }
+}

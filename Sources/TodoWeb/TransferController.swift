@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+import TodoInterop
+import TodoPresentation
+import WebUI
+
+/// Export and import, on the web: `GET /api/export?format=…` downloads the list,
+/// `POST /api/import?format=…[&dryRun=1]` takes a file as the body, and the page
+/// `/import-export` does both with plain forms.
+struct TransferController: Sendable {
+    let store: any TodoStore
+    let views: TodoViews
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/export", use: export)
+        router.post("/api/import", use: importFile)
+        router.get("/import-export", use: page)
+        router.post("/import-export", use: importPasted)
+    }
+
+    @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let format = try Self.format(request.uri.queryParameters.get("format"))
+        let store = self.store
+        // Written while the list is read, a batch at a time (HARDEN-7). A failure after
+        // the first bytes can only cut the download short.
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: format.mediaType,
+                .contentDisposition: "attachment; filename=\"todo.\(format.fileExtension)\"",
+            ],
+            body: ResponseBody { writer in
+                try await TransferViewModel(store: store).export(format) { part in
+                    try await writer.write(ByteBuffer(string: part))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    @Sendable func importFile(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let format = try Self.format(request.uri.queryParameters.get("format"))
+        let dryRun = request.uri.queryParameters.get("dryRun") == "1"
+        let data = Data(buffer: try await WebFormat.body(of: request))
+        do {
+            let report = try await TransferViewModel(store: store)
+                .importData(data, format: format, source: "the file", dryRun: dryRun)
+            return try WebFormat.json(ImportReportBody(report))
+        } catch let refusal as ImportRefusal {
+            throw APIError(.unprocessableContent, refusal.message)
+        }
+    }
+
+    @Sendable func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        views.page(TransferPageView(frame: frame(request)))
+    }
+
+    @Sendable func importPasted(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try await WebFormat.form(ImportForm.self, of: request)
+        let contents = fields.contents ?? ""
+        guard let format = InteropFormat(rawValue: fields.format ?? "") else {
+            let view = TransferPageView(
+                contents: contents, error: "Choose a format: \(InteropFormat.namesForMessages).", frame: frame(request))
+            return views.page(view, status: .unprocessableContent)
+        }
+        do {
+            let report = try await TransferViewModel(store: store).importData(
+                Data(contents.utf8), format: format, source: "the pasted text", dryRun: fields.dryRun == "1")
+            return views.page(TransferPageView(format: format, report: report, frame: frame(request)))
+        } catch let refusal as ImportRefusal {
+            let view = TransferPageView(format: format, contents: contents, error: refusal.message, frame: frame(request))
+            return views.page(view, status: .unprocessableContent)
+        }
+    }
+
+    private func frame(_ request: Request) -> PageFrame { views.frame("Import and export", request) }
+
+    private static func format(_ name: String?) throws -> InteropFormat {
+        guard let name, let format = InteropFormat(rawValue: name) else {
+            throw APIError(.badRequest, "Give ?format= one of \(InteropFormat.namesForMessages).")
+        }
+        return format
+    }
+}
+
+/// An import's outcome as JSON: the counts, the headline, and each item's change.
+struct ImportReportBody: Encodable {
+    struct Entry: Encodable { let id: String; let title: String; let change: String; let fields: [String] }
+    let dryRun: Bool, added: Int, updated: Int, unchanged: Int
+    let message: String
+    let entries: [Entry]
+
+    init(_ report: ImportReport) {
+        dryRun = report.dryRun
+        added = report.summary.added
+        updated = report.summary.updated
+        unchanged = report.summary.unchanged
+        message = report.headline
+        entries = report.summary.entries.map { entry in
+            let (change, fields): (String, [String]) = switch entry.change {
+            case .added: ("added", [])
+            case .updated(let fields): ("updated", fields.map(\.rawValue))
+            case .unchanged: ("unchanged", [])
+            }
+            return Entry(id: entry.id.lowercasedText, title: entry.title, change: change, fields: fields)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+"use strict";
+// Todo's service worker: the app opens with the network gone, showing the last list loaded
+// (read-only: the page says it is offline and its forms are off).
+// - Pages: from the network first; a list page that loads is kept; offline, the kept copy.
+// - Assets: their names change with their content, so a kept copy is always right.
+var CACHE = "todo-v1";
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// A page asks to keep itself and its assets (the first visit happens before this worker runs).
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok) return cache.put(url, response);
+      }).catch(function () {});
+    }));
+  }).then(function () {
+    return self.clients.matchAll().then(function (clients) {
+      clients.forEach(function (client) { client.postMessage({ kept: urls.length }); });
+    });
+  }));
+});
+
+function isList(url) {
+  return url.pathname === "/" || url.pathname === "/today" || url.pathname.indexOf("/projects/") === 0 ||
+    url.pathname.indexOf("/due/") === 0;
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/assets/") === 0) {
+    event.respondWith(caches.open(CACHE).then(function (cache) {
+      return cache.match(request).then(function (kept) {
+        return kept || fetch(request).then(function (response) {
+          if (response.ok) cache.put(request, response.clone());
+          return response;
+        });
+      });
+    }));
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok && isList(url)) {
+        var copy = response.clone();
+        caches.open(CACHE).then(function (cache) { cache.put(url.pathname + url.search, copy); });
+      }
+      return response;
+    }).catch(function () {
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(url.pathname + url.search).then(function (kept) {
+          return kept || cache.match("/");
+        }).then(function (kept) {
+          return kept || new Response("You are offline, and this page was never loaded here.",
+            { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+        });
+      });
+    }));
+  }
+});

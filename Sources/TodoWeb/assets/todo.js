@@ -1,0 +1,110 @@
+"use strict";
+// The Todo pages' own niceties on top of webui.js (in-place actions). Every page works
+// without this script. It holds no rule of the app: what a section needs, whether a title
+// is blank, what an action says — all of it comes rendered from the server.
+(function () {
+  // Save can be pressed only while the title has text (ADD-3, ADD-4; quick add: QUICK-3).
+  function bindTitleRules(root) {
+    root.querySelectorAll("form[data-requires-title]").forEach(function (form) {
+      var title = form.querySelector("[data-title-source]");
+      var save = form.querySelector("[data-testid=save]");
+      if (!title || !save || form.dataset.bound) return;
+      form.dataset.bound = "1";
+      var update = function () { save.disabled = title.value.trim() === ""; };
+      title.addEventListener("input", update);
+      update();
+    });
+  }
+
+  // The quick-add popup: opened from the list; each section it has not loaded (or that
+  // failed last time, as the server marks it) is asked for as a server-rendered fragment.
+  function bindQuickAdd() {
+    var dialog = document.getElementById("quick-add-dialog");
+    var opener = document.getElementById("quick-add-open");
+    if (!dialog || !opener || typeof dialog.showModal !== "function" || opener.dataset.bound) return;
+    opener.dataset.bound = "1";
+    var form = dialog.querySelector("form");
+    var text = form.querySelector("[data-quick-text]");
+    var save = form.querySelector("[data-quick-save]");
+    var firstLineBlank = function () { return text.value.split(/\r?\n/)[0].trim() === ""; };
+    var update = function () { save.disabled = firstLineBlank(); };
+
+    opener.addEventListener("click", function (event) {
+      event.preventDefault();
+      dialog.showModal();
+      text.focus();
+      update();
+      form.querySelectorAll("fieldset[data-section]").forEach(load);
+    });
+    dialog.querySelectorAll("[data-close-dialog]").forEach(function (button) {
+      button.addEventListener("click", function () { dialog.close(); });
+    });
+    text.addEventListener("input", update);
+    // Ctrl+Enter or Cmd+Enter saves, like the Save button (when there is a title).
+    form.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        if (!firstLineBlank()) form.requestSubmit(save);
+      }
+    });
+    form.addEventListener("submit", function (event) {
+      if (firstLineBlank()) { event.preventDefault(); text.focus(); }
+    });
+
+    function show(fieldset, which) {
+      var loading = fieldset.querySelector("[data-section-loading]");
+      var error = fieldset.querySelector("[data-section-error]");
+      if (loading) loading.hidden = which !== "loading";
+      if (error) error.hidden = which !== "error";
+    }
+
+    function load(fieldset) {
+      var state = fieldset.getAttribute("data-state");
+      if (state !== "notLoaded" && state !== "failed") return;  // loaded once, then kept
+      fieldset.setAttribute("data-state", "loading");
+      var box = fieldset.querySelector(".options");
+      box.setAttribute("aria-busy", "true");
+      show(fieldset, "loading");
+      fetch(fieldset.getAttribute("data-src"), { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var holder = document.createElement("template");
+          holder.innerHTML = html;
+          var loaded = holder.content.querySelector("fieldset[data-section]");
+          if (!loaded) throw new Error("no section");
+          fieldset.replaceWith(loaded);
+        })
+        .catch(function () {
+          // The server's own failure answer replaced the section above; this is the network
+          // failing: the sentence rendered with the section says so. Next opening tries again.
+          fieldset.setAttribute("data-state", "failed");
+          box.removeAttribute("aria-busy");
+          show(fieldset, "error");
+        });
+    }
+  }
+
+  // Installable and readable offline: the service worker keeps the shell, the assets and the
+  // last list loaded; this page asks it to keep itself and what it links to.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register("/sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [location.pathname + location.search];
+      document.querySelectorAll("link[rel=stylesheet], link[rel=icon], link[rel=manifest], script[src]").forEach(function (node) {
+        urls.push(node.getAttribute("href") || node.getAttribute("src"));
+      });
+      if (registration.active) registration.active.postMessage({ keep: urls });
+    }).catch(function () { /* without a service worker the app still works online */ });
+  }
+
+  function bindAll() {
+    bindTitleRules(document);
+    bindQuickAdd();
+  }
+
+  document.addEventListener("page:swapped", bindAll);
+  bindAll();
+  if (document.querySelector("[data-testid=list-title]")) registerServiceWorker();
+})();
