@@ -1,12 +1,32 @@
 """axe-core on every page of the Todo web app: zero violations (all of axe's default rules:
-WCAG 2.x A/AA plus best practices)."""
+WCAG 2.x A/AA plus best practices), in light and dark, on a phone (390 × 844) and a wide screen
+(1280 × 800) (WEB-7)."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser
 
 from pages_todo import ListPage
 
 AXE = Axe()
+
+
+LOOKS = [
+    pytest.param(("light", 1280, 800), id="light-wide"),
+    pytest.param(("dark", 1280, 800), id="dark-wide"),
+    pytest.param(("light", 390, 844), id="light-phone"),
+    pytest.param(("dark", 390, 844), id="dark-phone"),
+]
+
+
+@pytest.fixture(params=LOOKS)
+def context(browser: Browser, request):
+    """Every test of this file runs in each colour scheme at each size."""
+    scheme, width, height = request.param
+    ctx = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
 
 
 def assert_no_violations(page, what: str):
@@ -21,6 +41,7 @@ def seed_full(api):
     api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers")
     api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
             dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres")
+    api.add("File taxes", project="Work", dueDate="2020-04-15")  # overdue: the warning chip
 
 
 def test_A11Y_empty_list(page, server):
