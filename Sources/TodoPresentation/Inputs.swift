@@ -38,7 +38,7 @@ public enum TodoInput {
     }
 
     /// `30m`, `1h`, `1h30m`, `90`; blank gives nil.
-    public static func estimate(_ text: String) throws(TodoPresentationError) -> Int? {
+    static func estimate(_ text: String) throws(TodoPresentationError) -> Int? {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         guard let minutes = Estimate.minutes(from: text) else { throw .invalidEstimate(text) }
@@ -46,7 +46,7 @@ public enum TodoInput {
     }
 
     /// A decimal coordinate; blank gives nil.
-    public static func coordinate(_ text: String) throws(TodoPresentationError) -> Double? {
+    static func coordinate(_ text: String) throws(TodoPresentationError) -> Double? {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         guard let value = Double(text), value.isFinite else { throw .invalidCoordinate(text) }
@@ -67,12 +67,12 @@ public enum TodoInput {
 }
 
 /// How the ViewModels show values.
-public enum TodoFormat {
-    public static func repeatDays(_ days: Set<Weekday>) -> String {
+enum TodoFormat {
+    static func repeatDays(_ days: Set<Weekday>) -> String {
         days.ordered.map(\.shortName).joined(separator: ", ")
     }
 
-    public static func location(_ location: Location) -> String {
+    static func location(_ location: Location) -> String {
         guard let lat = location.latitude, let lon = location.longitude else { return location.name }
         return "\(location.name) (\(lat), \(lon))"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TodoCore
 
 /// One labelled value on the details screen.
@@ -12,22 +13,21 @@ public struct DetailField: Equatable, Sendable {
     }
 }
 
-/// The details screen: the item's title and fields, and a Check / Uncheck button at the bottom.
+/// The details screen: the item's title and fields, and a Check / Uncheck button at the bottom;
+/// also what the list rows' check, delete and move controls act through.
+@Observable
 public final class ItemDetailViewModel {
     public let id: UUID
     private let store: any TodoStore
     public private(set) var item: TodoItem?
 
-    /// The list the details were opened from: where Back returns (DETAIL-5).
-    public let origin: ListScope
-
-    public init(store: any TodoStore, id: UUID, origin: ListScope = .all) {
+    public init(store: any TodoStore, id: UUID) {
         self.store = store
         self.id = id
-        self.origin = origin
     }
 
-    /// The control at the top left that returns to `origin` (DETAIL-5).
+    /// The control at the top left that returns to the list the details were opened from
+    /// (DETAIL-5: the View knows that list, e.g. the web page's `from`).
     public var backButtonTitle: String { "Back" }
 
     /// Loads the item; throws `itemNotFound` when it does not exist.
@@ -60,11 +60,13 @@ public final class ItemDetailViewModel {
         return fields
     }
 
-    /// Checks (true) or unchecks (false) the item; nothing changes when it already is.
+    /// Checks (true) or unchecks (false) the item; nothing changes when it already is. The
+    /// button title follows (DETAIL-3, DETAIL-4).
     public func setDone(_ done: Bool) async throws {
         if item == nil { try await load() }
         guard item?.isDone != done else { return }
-        try await toggleDone()
+        guard let updated = try await store.setDone(id: id, done) else { throw TodoPresentationError.itemNotFound }
+        item = updated
     }
 
     /// Moves the item to `index` (0-based) of its section.
@@ -77,14 +79,5 @@ public final class ItemDetailViewModel {
     public func delete() async throws {
         guard try await store.delete(id: id) else { throw TodoPresentationError.itemNotFound }
         item = nil
-    }
-
-    /// Checks a to-do item or unchecks a done one; the button title follows (DETAIL-3, DETAIL-4).
-    public func toggleDone() async throws {
-        guard let current = item else { try await load(); return try await toggleDone() }
-        guard let updated = try await store.setDone(id: id, !current.isDone) else {
-            throw TodoPresentationError.itemNotFound
-        }
-        item = updated
     }
 }

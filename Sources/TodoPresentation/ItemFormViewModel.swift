@@ -1,11 +1,14 @@
 import Foundation
+import Observation
 import TodoCore
 
 /// The add and edit form: a title at the top, the optional fields, Cancel and Save (or OK),
 /// and, when editing, the "is done" toggle.
 ///
 /// Fields hold text as typed; `save()` turns it into model values and reports the first
-/// problem as a sentence.
+/// problem as a sentence. Cancel stores nothing: it is the View's way back (a link in the
+/// web View), so the ViewModel has no Cancel action.
+@Observable
 public final class ItemFormViewModel {
     public enum Mode: Equatable, Sendable {
         case add
@@ -75,7 +78,7 @@ public final class ItemFormViewModel {
     public var cancelButtonTitle: String { "Cancel" }
     /// The "is done" toggle shows when editing only.
     public var showsDoneToggle: Bool { isEditing }
-    public var isEditing: Bool { mode != .add }
+    var isEditing: Bool { mode != .add }
 
     /// Save can be pressed only once the title has text (ADD-3, ADD-4).
     public var canSave: Bool { !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
@@ -96,9 +99,6 @@ public final class ItemFormViewModel {
             return saved
         }
     }
-
-    /// Leaves without storing anything (ADD-2, EDIT-3).
-    public func cancel() {}
 
     private func makeDraft() throws -> TodoDraft {
         let name = locationName.trimmingCharacters(in: .whitespacesAndNewlines)

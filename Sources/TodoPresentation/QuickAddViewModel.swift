@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TodoCore
 
 /// The sections of the quick-add popup.
@@ -46,17 +47,17 @@ public struct QuickAddOption: Equatable, Hashable, Sendable, Identifiable {
 /// The choices of one section. Single: selecting replaces (QUICK-8). Multiple: selecting
 /// adds, selecting again removes (QUICK-9). Only selected ids are held (QUICK-10).
 public struct SectionSelection: Equatable, Sendable {
-    public let mode: SelectionMode
+    let mode: SelectionMode
     public private(set) var selected: [String] = []
 
-    public init(mode: SelectionMode, selected: [String] = []) {
+    init(mode: SelectionMode, selected: [String] = []) {
         self.mode = mode
         self.selected = mode == .single ? Array(selected.prefix(1)) : selected
     }
 
     public func isSelected(_ id: String) -> Bool { selected.contains(id) }
 
-    public mutating func select(_ id: String) {
+    mutating func select(_ id: String) {
         switch mode {
         case .single:
             selected = [id]
@@ -65,7 +66,7 @@ public struct SectionSelection: Equatable, Sendable {
         }
     }
 
-    public mutating func deselect(_ id: String) { selected.removeAll { $0 == id } }
+    mutating func deselect(_ id: String) { selected.removeAll { $0 == id } }
 }
 
 /// Where a section's options come from. Loading may fail or find nothing.
@@ -132,7 +133,8 @@ public struct QuickAddSection: Equatable, Sendable {
 
 /// The new-task popup: one text area (first line = title, the rest = description), four
 /// sections loaded when first needed and then kept, and Save, which does nothing while the
-/// title is empty.
+/// title is empty. Closing the popup after a save is the View's business.
+@Observable
 public final class QuickAddViewModel {
     private let store: any TodoStore
     private let source: any QuickAddOptionsSource
@@ -140,8 +142,6 @@ public final class QuickAddViewModel {
 
     /// What the person typed.
     public var text = ""
-    /// The popup is open until a successful save (QUICK-1, QUICK-3).
-    public private(set) var isPresented = true
     public private(set) var sections: [QuickAddSection]
 
     public init(store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none) {
@@ -161,12 +161,12 @@ public final class QuickAddViewModel {
     }
 
     /// The first line, trimmed (QUICK-4). A blank first line is an empty title.
-    public var title: String {
+    var title: String {
         String(lines.first ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Everything after the first line, trimmed; nil when there is none (QUICK-4).
-    public var descriptionText: String? {
+    var descriptionText: String? {
         guard lines.count == 2 else { return nil }
         let rest = lines[1].trimmingCharacters(in: .whitespacesAndNewlines)
         return rest.isEmpty ? nil : rest
@@ -217,7 +217,7 @@ public final class QuickAddViewModel {
     }
 
     /// What Save would store: the title, the description and every section's selection (QUICK-10).
-    public var draft: TodoDraft {
+    var draft: TodoDraft {
         let project = section(.project).selection.selected.first
         return TodoDraft(
             title: title,
@@ -228,14 +228,12 @@ public final class QuickAddViewModel {
             repeatDays: Set(section(.repeatDays).selection.selected.compactMap(Weekday.init(rawValue:))))
     }
 
-    /// Saves and closes the popup (QUICK-1); with an empty title does nothing and returns nil
-    /// (QUICK-3).
+    /// Saves the task and returns it (QUICK-1: the View then closes the popup); with an empty
+    /// title does nothing and returns nil (QUICK-3: the popup stays).
     @discardableResult
     public func save() async throws -> TodoItem? {
         guard canSave else { return nil }
-        let item = try await store.add(draft)
-        isPresented = false
-        return item
+        return try await store.add(draft)
     }
 
     private static func label(for id: String, in kind: QuickAddSectionKind) -> String {

@@ -1,5 +1,26 @@
 import Foundation
+import Observation
 import TodoCore
+
+// MARK: - The ViewModel convention (Todo and Comics alike)
+//
+// A ViewModel is an `@Observable public final class` with **no actor isolation**:
+//
+// - **Who owns one.** One View owns a ViewModel and uses it from one task at a time: a web
+//   route makes one per request, fills or loads it, renders it and drops it; a CLI command
+//   makes one per run; an app screen keeps one for as long as it shows. A ViewModel is never
+//   shared between tasks, so it needs no lock and is not `Sendable`.
+// - **Why not isolated.** A server renders many ViewModels at once, one per request, on
+//   whatever executor the request runs on. Pinning them to `@MainActor` would funnel every
+//   request through one thread (and make every route hop to it). An Apple app that wants the
+//   main actor wraps them on the main actor in its own layer (or calls them from its
+//   `@MainActor` views, which own them) — that choice belongs to that View, not to this module.
+// - **Observation.** `@Observable` lets a SwiftUI view (or any `withObservationTracking`
+//   client) redraw when a loaded value changes; the web and the CLI read the values once
+//   and ignore it. `let` properties and the injected store/clock are not tracked.
+// - **API exists because a View uses it.** A member no View (web, CLI, executable) reads or
+//   calls is removed, and each behaviour is tested where it lives (for example Cancel, which
+//   is a link back in the web View, is tested there).
 
 /// Which list is shown: everything, one project's items, or the items due on a day.
 public enum ListScope: Equatable, Hashable, Sendable {
@@ -42,7 +63,7 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).
     public var toggleActionTitle: String { isDone ? "Uncheck" : "Check" }
 
-    public init(_ entry: ListEntry) {
+    init(_ entry: ListEntry) {
         self.entry = entry
     }
 }
@@ -54,8 +75,10 @@ public struct TodoSectionViewModel: Equatable, Sendable {
     public let rows: [TodoRowViewModel]
 }
 
-/// The list screen: To Do above Done, each under its header, empty state, the unfinished-only
-/// toggle, and the row actions (check, uncheck, delete, move).
+/// The list screen: To Do above Done, each under its header, the empty state, the
+/// unfinished-only choice, and paging. Row actions go through `ItemDetailViewModel`, as every
+/// View does (the list is loaded again afterwards).
+@Observable
 public final class TodoListViewModel {
     public let scope: ListScope
     private let store: any TodoStore
@@ -173,45 +196,5 @@ public final class TodoListViewModel {
     /// left out): for views that show every field, such as JSON.
     public func loadItems() async throws -> [TodoItem] {
         try await store.items(TodoFilter(project: projectName, dueDate: dueDate, unfinishedOnly: showUnfinishedOnly))
-    }
-
-    /// Loads again what was loaded last (the same page, when paged).
-    private func reload() async throws {
-        try await load(page: page, rowsPerSection: rowsPerSection)
-    }
-
-    /// Turns "show unfinished only" on or off, remembers it, and reloads (LIST-6).
-    public func setShowUnfinishedOnly(_ on: Bool) async throws {
-        preferences.showUnfinishedOnly = on
-        try await reload()
-    }
-
-    /// CHECK-1: the item becomes the first of Done.
-    public func check(_ id: UUID) async throws { try await setDone(id, true) }
-
-    /// CHECK-2: the item becomes the last of To Do.
-    public func uncheck(_ id: UUID) async throws { try await setDone(id, false) }
-
-    /// The row's own check control: check a to-do item, uncheck a done one.
-    public func toggle(_ id: UUID) async throws {
-        guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
-        try await setDone(id, !item.isDone)
-    }
-
-    /// DELETE-1, DELETE-2.
-    public func delete(_ id: UUID) async throws {
-        guard try await store.delete(id: id) else { throw TodoPresentationError.itemNotFound }
-        try await reload()
-    }
-
-    /// Moves an item to `index` (0-based) of its section.
-    public func move(_ id: UUID, toIndex index: Int) async throws {
-        guard try await store.move(id: id, toIndex: index) != nil else { throw TodoPresentationError.itemNotFound }
-        try await reload()
-    }
-
-    private func setDone(_ id: UUID, _ done: Bool) async throws {
-        guard try await store.setDone(id: id, done) != nil else { throw TodoPresentationError.itemNotFound }
-        try await reload()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TodoCore
 import TodoInterop
 
@@ -44,6 +45,7 @@ public struct ImportRefusal: Error, Equatable, Sendable, LocalizedError {
 
 /// Import and export: the whole list out in a format other tools read, a file in, all or
 /// nothing.
+@Observable
 public final class TransferViewModel {
     private let store: any TodoStore
     private let options: InteropOptions

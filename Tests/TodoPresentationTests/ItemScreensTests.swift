@@ -13,7 +13,7 @@ struct ItemDetailViewModelTests {
             TodoDraft(title: "Pay rent", details: "by transfer", dueDate: today, location: Location(name: "Bank"),
                       project: Project(name: "Home"), estimateMinutes: 15, repeatDays: [.monday, .friday]))
         if done { item = try #require(try await store.setDone(id: item.id, true)) }
-        let sut = ItemDetailViewModel(store: store, id: item.id, origin: .project("Home"))
+        let sut = ItemDetailViewModel(store: store, id: item.id)
         try await sut.load()
         return (sut, store, item)
     }
@@ -43,7 +43,7 @@ struct ItemDetailViewModelTests {
         let (sut, store, item) = try await makeSUT()
         let other = try await store.add(TodoDraft(title: "older done"))
         _ = try await store.setDone(id: other.id, true)
-        try await sut.toggleDone()
+        try await sut.setDone(true)
         #expect(sut.toggleButtonTitle == "Uncheck")
         let list = TodoListViewModel(store: store, today: { today })
         try await list.load()
@@ -54,18 +54,26 @@ struct ItemDetailViewModelTests {
     func test_DETAIL_4_uncheckFromDetails() async throws {
         let (sut, store, item) = try await makeSUT(done: true)
         try await store.add(titles: ["other"])
-        try await sut.toggleDone()
+        try await sut.setDone(false)
         #expect(sut.toggleButtonTitle == "Check")
         let list = TodoListViewModel(store: store, today: { today })
         try await list.load()
         #expect(list.sections.first?.rows.last?.id == item.id)
     }
 
-    @Test("DETAIL-5 Back returns to the list the details were opened from")
-    func test_DETAIL_5_backToOrigin() async throws {
+    @Test("DETAIL-5 the Back control is titled Back (where it returns is the View's `from`)")
+    func test_DETAIL_5_backTitle() async throws {
         let (sut, _, _) = try await makeSUT()
         #expect(sut.backButtonTitle == "Back")
-        #expect(sut.origin == .project("Home"))
+    }
+
+    @Test("checking what is already checked changes nothing (a second click is harmless)")
+    func test_setDone_isIdempotent() async throws {
+        let (sut, store, item) = try await makeSUT(done: true)
+        let before = try #require(try await store.item(id: item.id))
+        try await ItemDetailViewModel(store: store, id: item.id).setDone(true)
+        try await sut.setDone(true)
+        #expect(try await store.item(id: item.id) == before)
     }
 
     @Test("EDIT-4 opening a row goes to its details and never toggles it; only the check control does")
@@ -78,7 +86,7 @@ struct ItemDetailViewModelTests {
         try await details.load()
         try await details.load()
         #expect(try await store.item(id: item.id) == item)
-        try await list.toggle(list.rows[0].id)
+        try await details.setDone(!list.rows[0].isDone)  // what the row's check control does
         #expect(try await store.item(id: item.id)?.isDone == true)
     }
 
@@ -103,14 +111,6 @@ struct ItemFormViewModelTests {
         #expect(sut.title.isEmpty)
         #expect(sut.cancelButtonTitle == "Cancel" && sut.saveButtonTitle == "Save")
         #expect(!sut.showsDoneToggle)
-    }
-
-    @Test("ADD-2 Cancel adds nothing")
-    func test_ADD_2_cancelAddsNothing() async throws {
-        let (sut, store) = makeSUT()
-        sut.title = "Not wanted"
-        sut.cancel()
-        #expect(try await store.items().isEmpty)
     }
 
     @Test("ADD-3 while the title is empty or only spaces, Save can't be pressed", arguments: ["", "   ", "\n "])
@@ -209,17 +209,6 @@ struct ItemFormViewModelTests {
         #expect(saved.estimateMinutes == 120)
     }
 
-    @Test("EDIT-3 Cancel leaves the item exactly as it was")
-    func test_EDIT_3_cancelKeepsItem() async throws {
-        let store = InMemoryTodoStore(environment: TestEnvironment().environment)
-        let item = try await store.add(TodoDraft(title: "Run"))
-        let sut = try await ItemFormViewModel.edit(store: store, id: item.id, today: { today })
-        sut.title = "Changed"
-        sut.isDone = true
-        sut.cancel()
-        #expect(try await store.item(id: item.id) == item)
-    }
-
     @Test("editing over a newer version is refused, never a silent overwrite")
     func test_edit_conflict() async throws {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
@@ -260,7 +249,7 @@ struct PersistenceThroughScreensTests {
         edit.title = "Kept and changed"
         edit.isDone = true
         try await edit.save()
-        try await TodoListViewModel(store: try restart(path), today: { today }).delete(doomed.id)
+        try await ItemDetailViewModel(store: try restart(path), id: doomed.id).delete()
 
         let after = TodoListViewModel(store: try restart(path), today: { today })
         try await after.load()
