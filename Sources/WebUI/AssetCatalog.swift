@@ -1,5 +1,5 @@
 public import Foundation
-public import HTTPTypes
+import HTTPTypes
 public import Hummingbird
 
 /// One file of an app's `assets` folder, read once at start-up and served from memory.

@@ -47,7 +47,7 @@ extension Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        fields[.vary] = PageFragment.header.canonicalName
+        fields[.vary] = PageFragment.header.rawName
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -17,7 +17,10 @@ public struct PageTemplates: Sendable {
         var library = MustacheLibrary()
         for directory in [WebUIResources.templates] + directories {
             let root = directory.standardizedFileURL.path
-            guard let paths = FileManager.default.enumerator(atPath: root) else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue,
+                  let paths = FileManager.default.enumerator(atPath: root)
+            else {
                 throw PageTemplatesError.missingFolder(root)
             }
             for case let path as String in paths where path.hasSuffix(".mustache") {
@@ -48,7 +51,7 @@ public enum PageTemplatesError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingFolder(let path): "The templates folder \(path) is missing from the installation."
+        case .missingFolder(let path): "The folder \(path) is missing from the installation."
         case .unreadable(let name, let reason): "The template \(name) can't be read: \(reason)"
         }
     }

@@ -38,13 +38,3 @@ public enum StaticAssets {
         }
     }
 }
-
-extension Response {
-    /// An HTML page with the right content type.
-    public static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: page)))
-    }
-}

@@ -88,6 +88,10 @@
   // last list loaded; this page asks it to keep itself and what it links to.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
+    // The worker answers once it has kept them: from then on this list opens offline.
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept) document.documentElement.setAttribute("data-offline-ready", "1");
+    });
     navigator.serviceWorker.register("/sw.js").then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
