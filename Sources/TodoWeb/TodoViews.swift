@@ -89,7 +89,9 @@ struct ListPageView: PageView {
     let isEmpty: Bool
     let emptyMessage: String
     let sections: [SectionView]
-    let pager: PagerView?
+    /// The pager, above and below the rows (two landmarks, each with its own name).
+    let pagerTop: PagerView?
+    let pagerBottom: PagerView?
     let inlineAdd: InlineAddView
     let quickAddHref: String
     /// The popup's form: its sections load when it first opens.
@@ -110,6 +112,7 @@ struct ListPageView: PageView {
     }
 
     struct PagerView {
+        let label: String
         let status: String
         let previous: String?
         let next: String?
@@ -216,12 +219,17 @@ extension ListPageView {
                 return "\(section.headerTitle) \(first)–\(last) of \(list.sectionCounts[section.section] ?? 0)"
             }.joined(separator: ", ")
             func link(_ page: Int) -> String { page == 1 ? base : base + "?page=\(page)" }
-            pager = PagerView(
-                status: "Page \(list.page) of \(list.pageCount) (\(shown))",
-                previous: list.page > 1 ? link(list.page - 1) : nil,
-                next: list.page < list.pageCount ? link(list.page + 1) : nil)
+            func pager(_ label: String) -> PagerView {
+                PagerView(
+                    label: label, status: "Page \(list.page) of \(list.pageCount) (\(shown))",
+                    previous: list.page > 1 ? link(list.page - 1) : nil,
+                    next: list.page < list.pageCount ? link(list.page + 1) : nil)
+            }
+            pagerTop = pager("Pages")
+            pagerBottom = pager("Pages, at the end of the list")
         } else {
-            pager = nil
+            pagerTop = nil
+            pagerBottom = nil
         }
         let placeholder: String = switch list.scope {
         case .all: "Add a to-do"

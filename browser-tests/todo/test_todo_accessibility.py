@@ -121,3 +121,14 @@ def test_A11Y_quick_add_dialog_with_error_and_empty_sections(page, server):
 def test_A11Y_error_pages(page, server, path):
     page.goto(server(path))
     assert_no_violations(page, "error page")
+
+
+def test_A11Y_long_list_with_pagers_and_an_announcement(page, server, api):
+    for n in range(55):
+        api.add(f"Item {n}")
+    lst = ListPage(page, server).open()
+    assert_no_violations(page, "long list, page 1 of 2")
+    lst.check("Item 54")
+    assert_no_violations(page, "after a check in place")
+    lst.act(lambda: page.get_by_test_id("page-next").first.click())
+    assert_no_violations(page, "long list, page 2 of 2")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from pages_todo import ListPage
@@ -38,7 +40,7 @@ def test_WEB_2_checking_row_40_of_60_changes_the_page_in_place(page, server, api
     lst = ListPage(page, server).open()
     assert lst.todo_titles() == titles[:50]  # the first page holds 50 rows of each section
     lst.toggle_button("Item 40").scroll_into_view_if_needed()
-    page.mouse.wheel(0, 200)
+    page.evaluate("() => window.scrollBy({top: 200, behavior: 'instant'})")
     page.wait_for_function("() => window.scrollY > 1000")
     before = page.evaluate("() => window.scrollY")
     loads = track_documents(page)
@@ -174,3 +176,44 @@ def test_WEB_5_quick_add_saves_with_ctrl_enter_and_save_waits_for_a_title(page, 
     expect(dialog.root).to_be_hidden()
     assert lst.todo_titles() == ["Call the plumber"]
     assert api.by_title("Call the plumber")["details"] == "about the tap"
+
+
+@pytest.fixture
+def nojs_page(browser):
+    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    ctx.set_default_timeout(10_000)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def test_WEB_4_without_a_script_every_in_place_action_is_a_plain_form_or_link(nojs_page, server, api):
+    page = nojs_page
+    api.add("Fix tap", project="Home")
+    lst = ListPage(page, server).open("/projects/Home")
+    assert not lst.in_place
+    # Inline add: a plain form post that redirects back to this list, with the item in it.
+    page.get_by_test_id("add-title").fill("Paint fence")
+    with page.expect_navigation():
+        page.get_by_test_id("add-title").press("Enter")
+    assert lst.path == "/projects/Home"
+    assert lst.todo_titles() == ["Paint fence", "Fix tap"]
+    assert api.by_title("Paint fence")["project"] == "Home"
+    lst.check("Paint fence")
+    assert lst.done_titles() == ["Paint fence"]
+    lst.set_unfinished_only(True)
+    assert lst.done_titles() == []
+    lst.set_unfinished_only(False)
+    lst.delete("Paint fence")
+    assert [todo["title"] for todo in api.todos()] == ["Fix tap"]
+    # The pager is a plain link.
+    for n in range(55):
+        api.add(f"Item {n}")
+    lst.open("/")
+    with page.expect_navigation():
+        page.get_by_test_id("page-next").first.click()
+    assert lst.path == "/?page=2"
+    # The edit form saves with a plain post and redirect.
+    details = ListPage(page, server).open("/projects/Home").open_item("Fix tap")
+    form = details.edit()
+    form.fill("Fix the tap")
+    expect(form.save_edit().title).to_have_text("Fix the tap")
