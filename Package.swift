@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI",
+                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", mustache,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -88,8 +88,8 @@ struct ListController: Sendable {
         }
         let view = ListPageView(
             list, quickAdd: page.quickAdd(quickAdd), today: page.today(),
-            frame: page.views.frame(list.title, request))
-        return page.views.page(view)
+            frame: page.views.frame(list.title, request), views: page.views)
+        return page.views.page(view)  // the list's own renderer, which remembers unchanged pages
     }
 }
 

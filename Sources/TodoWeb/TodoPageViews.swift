@@ -89,9 +89,9 @@ struct FormPageView: PageView {
 }
 
 /// The quick-add form, in the list's popup or on its own page.
-struct QuickAddFormView {
-    struct Section {
-        struct Option { let inputType, name, value, testID, label: String; let checked: Bool; let kind: String }
+struct QuickAddFormView: Hashable {
+    struct Section: Hashable {
+        struct Option: Hashable { let inputType, name, value, testID, label: String; let checked: Bool; let kind: String }
         let kind: String
         let title: String
         let source: String

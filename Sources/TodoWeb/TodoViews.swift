@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Mustache
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -11,6 +12,8 @@ import WebUI
 struct TodoViews: Sendable {
     let templates: PageTemplates
     let assets: AssetCatalog
+    let rows = RenderedRows()
+    let lists = RenderedLists()
 
     init() throws {
         let resources = Bundle.module.resourceURL!
@@ -32,6 +35,58 @@ struct TodoViews: Sendable {
     func page(_ value: some PageView, status: HTTPResponse.Status = .ok) -> Response {
         .html(templates.render(value, type(of: value).template), status: status)
     }
+
+    /// A list page, or the same text as last time when nothing it shows has changed.
+    func page(_ list: ListPageView) -> Response {
+        if let text = lists[list] { return .html(text) }
+        let text = templates.render(list, ListPageView.template)
+        lists[list] = text
+        return .html(text)
+    }
+
+    /// A row by `row.mustache`, or as rendered before for the same values.
+    func render(_ row: RowView) -> String {
+        if let text = rows[row] { return text }
+        let text = templates.render(row, "row")
+        rows[row] = text
+        return text
+    }
+}
+
+/// Texts as rendered, by the view values they were rendered from: rendering is a function of
+/// the value alone, and costs far more than finding the text again. Most rows of a list look the
+/// same from one page load to the next (a check moves one row), and a list nobody changed is
+/// the same page for everyone who opens it. At most `limit` texts are kept; when full, it
+/// starts over, so memory stays bounded.
+final class RenderedTexts<Value: Hashable>: @unchecked Sendable {
+    let limit: Int
+    private let lock = NSLock()
+    private var texts: [Value: String] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    subscript(value: Value) -> String? {
+        get { lock.withLock { texts[value] } }
+        set {
+            lock.withLock {
+                if texts.count >= limit { texts.removeAll(keepingCapacity: true) }
+                texts[value] = newValue
+            }
+        }
+    }
+}
+
+/// 4,096 rows of about 1.5 KiB: some 6 MiB at most.
+typealias RenderedRows = RenderedTexts<RowView>
+/// 16 list pages of up to 100 rows (about 150 KiB each): some 2.4 MiB at most.
+typealias RenderedLists = RenderedTexts<ListPageView>
+
+extension RenderedTexts where Value == RowView {
+    convenience init() { self.init(limit: 4096) }
+}
+
+extension RenderedTexts where Value == ListPageView {
+    convenience init() { self.init(limit: 16) }
 }
 
 /// A page's view value: what its template reads, with the frame around it.
@@ -74,7 +129,7 @@ enum TodoPaths {
 
 // MARK: - the list
 
-struct ListPageView: PageView {
+struct ListPageView: PageView, Hashable {
     static let template = "list"
     let frame: PageFrame
     let title: String
@@ -97,28 +152,51 @@ struct ListPageView: PageView {
     /// The popup's form: its sections load when it first opens.
     let quickAdd: QuickAddFormView
 
-    struct NavLink {
+    struct NavLink: Hashable {
         let label: String
         let href: String
         let current: Bool
         let testID: String
     }
 
-    struct SectionView {
+    struct SectionView: Hashable {
         let id: String
         let title: String
         let count: Int
-        let rows: [RowView]
+        /// The section's rows, each as `row.mustache` renders it, one after the other.
+        let rows: String
+
+        // Hashed by its size, compared byte by byte: hashing 100 rows of text (Unicode-normalized)
+        // cost more than rendering the page it was meant to save.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(count)
+            hasher.combine(rows.utf8.count)
+        }
+
+        static func == (lhs: SectionView, rhs: SectionView) -> Bool {
+            lhs.id == rhs.id && lhs.title == rhs.title && lhs.count == rhs.count && sameBytes(lhs.rows, rhs.rows)
+        }
+
+        private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+            var lhs = lhs, rhs = rhs
+            guard lhs.utf8.count == rhs.utf8.count else { return false }
+            return lhs.withUTF8 { left in
+                rhs.withUTF8 { right in
+                    left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            }
+        }
     }
 
-    struct PagerView {
+    struct PagerView: Hashable {
         let label: String
         let status: String
         let previous: String?
         let next: String?
     }
 
-    struct InlineAddView {
+    struct InlineAddView: Hashable {
         let label: String
         let placeholder: String
         let project: String?
@@ -126,7 +204,14 @@ struct ListPageView: PageView {
     }
 }
 
-struct RowView {
+struct RowView: Hashable {
+    // Hashed by what tells rows apart; compared field by field.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(done)
+        hasher.combine(from)
+    }
+
     let id: String
     let title: String
     let done: Bool
@@ -168,8 +253,36 @@ struct RowView {
     }
 }
 
+/// A list shows up to 100 rows: each is looked up by name, not through `Mirror`, which costs
+/// more than the rest of the page (bench/NOTES.md, the rebuilt web View).
+extension RowView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "done": done
+        case "href": href
+        case "location": location
+        case "due": due
+        case "overdue": overdue
+        case "project": project
+        case "estimate": estimate
+        case "repeatDays": repeatDays
+        case "hasMeta": hasMeta
+        case "toggleTitle": toggleTitle
+        case "toggleValue": toggleValue
+        case "toggleLabel": toggleLabel
+        case "toggleAnnouncement": toggleAnnouncement
+        case "deleteLabel": deleteLabel
+        case "deleteAnnouncement": deleteAnnouncement
+        case "from": from
+        default: nil
+        }
+    }
+}
+
 extension ListPageView {
-    init(_ list: TodoListViewModel, quickAdd: QuickAddViewModel, today: CalendarDate, frame: PageFrame) {
+    init(_ list: TodoListViewModel, quickAdd: QuickAddViewModel, today: CalendarDate, frame: PageFrame, views: TodoViews) {
         self.frame = frame
         let base = TodoPaths.list(list.scope)
         let here = list.page > 1 ? base + "?page=\(list.page)" : base
@@ -209,7 +322,8 @@ extension ListPageView {
             SectionView(
                 id: section.section.rawValue, title: section.headerTitle,
                 count: list.sectionCounts[section.section] ?? section.rows.count,
-                rows: section.rows.map { RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery) })
+                rows: section.rows.map { views.render(RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery)) }
+                    .joined())
         }
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1

@@ -5,7 +5,7 @@ public import Hummingbird
 ///
 /// A page's view value carries one as `frame`; the page template extends the layout
 /// (`{{<layout}}{{$header}}…{{/header}}{{$main}}…{{/main}}{{/layout}}`).
-public struct PageFrame: Sendable {
+public struct PageFrame: Hashable, Sendable {
     /// The document title (also on `#page` as `data-title`, for pages swapped in place).
     public var title: String
     public var lang = "en"

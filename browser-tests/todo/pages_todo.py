@@ -117,7 +117,7 @@ class ListPage(BasePage):
 
     def row_chips(self, title: str) -> list[str]:
         """Every chip under the row's title: location, date, project, estimate, repeat days."""
-        return [chip.inner_text().strip() for chip in self.row(title).locator(".meta .chip").all()]
+        return [(chip.text_content() or "").strip() for chip in self.row(title).locator(".meta .chip").all()]
 
     def toggle_button(self, title: str) -> Locator:
         return self.row(title).locator("[data-testid^=toggle-]")

@@ -32,7 +32,7 @@ def test_WEB_6_check_control_is_at_least_44_px_and_delete_is_far_from_it(page, s
     # The title takes the row's width: the long one wraps to a few lines, not seven.
     line_height = float(lst.row(LONG).locator(".title").evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
     assert title["height"] <= 4 * line_height, title
-    assert lst.row_chips(LONG) == ["Town hall", "#Home", "~30m", "↻ Mon, Wed"]
+    assert lst.row_chips(LONG) == ["Town hall", "#Home", "estimate ~30m", "repeats ↻ Mon, Wed"]
 
 
 def test_WEB_6_overdue_date_is_marked_in_words_not_colour_alone(page, server, api):

@@ -54,15 +54,18 @@
     target.focus({ preventScroll: true });
   }
 
+  // A form's `data-focus`, or its list's (rows share one: `<ul data-focus="row">`).
   function focusSpec(form) {
-    var wanted = form && form.getAttribute("data-focus");
+    var holder = form && form.closest("[data-focus]");
+    var wanted = holder && holder.getAttribute("data-focus");
     if (!wanted) return null;
     if (wanted === "row") {
       var row = form.closest("[data-row]");
       var section = row && row.closest("[data-rows]");
-      if (!row || !section) return { kind: "selector", selector: form.getAttribute("data-focus-fallback") };
+      var fallback = holder.getAttribute("data-focus-fallback");
+      if (!row || !section) return { kind: "selector", selector: fallback };
       var rows = Array.prototype.slice.call(section.querySelectorAll("[data-row]"));
-      return { kind: "row", section: section.id, index: rows.indexOf(row), fallback: form.getAttribute("data-focus-fallback") };
+      return { kind: "row", section: section.id, index: rows.indexOf(row), fallback: fallback };
     }
     return { kind: "selector", selector: wanted };
   }
