@@ -76,10 +76,19 @@ def main() -> None:
             dialog.text.focus()
             expect(dialog.root).to_be_visible()
             page.screenshot(path=str(OUT / "quick-add.png"))
+
+            # The same list on a phone, in light and in dark mode.
+            for scheme in ("light", "dark"):
+                phone = browser.new_context(
+                    viewport={"width": 390, "height": 844}, device_scale_factor=1, color_scheme=scheme, has_touch=True)
+                phone_page = phone.new_page()
+                ListPage(phone_page, server).open()
+                phone_page.screenshot(path=str(OUT / f"list-phone-{scheme}.png"))
+                phone.close()
             browser.close()
         finally:
             server.stop()
-    for name in ("list", "details", "form", "quick-add"):
+    for name in ("list", "details", "form", "quick-add", "list-phone-light", "list-phone-dark"):
         print(OUT / f"{name}.png")
 
 
