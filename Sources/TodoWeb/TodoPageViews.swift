@@ -20,6 +20,7 @@ struct DetailsPageView: PageView {
     let fields: [Field]
     let toggleTitle: String
     let toggleValue: String
+    let toggleAnnouncement: String
 
     init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
         self.frame = frame
@@ -34,6 +35,7 @@ struct DetailsPageView: PageView {
         }
         toggleTitle = details.toggleButtonTitle
         toggleValue = details.item?.isDone == true ? "0" : "1"
+        toggleAnnouncement = details.toggleAnnouncement
     }
 }
 

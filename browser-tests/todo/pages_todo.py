@@ -201,8 +201,7 @@ class DetailsPage(BasePage):
         return dict(zip(labels, values))
 
     def toggle(self) -> "DetailsPage":
-        with self.page.expect_navigation():
-            self.toggle_button.click()
+        self.act(lambda: self.toggle_button.click())
         return self
 
     def go_back(self) -> ListPage:

@@ -23,3 +23,8 @@ extension TodoRowViewModel {
     /// Said once the row is deleted.
     public var deleteAnnouncement: String { "Deleted “\(title)”" }
 }
+
+extension ItemDetailViewModel {
+    /// Said once the details page's Check / Uncheck has done its work.
+    public var toggleAnnouncement: String { "\(item?.isDone == true ? "Unchecked" : "Checked") “\(title)”" }
+}
