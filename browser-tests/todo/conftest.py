@@ -5,7 +5,7 @@
 - ``server``: ``todo serve --port 0 --db <fresh file>`` for each test; ``server.restart()``
   starts it again on the same database file (SAVE-1..3).
 - ``api``: a tiny JSON client of ``/api/todos`` (urllib, no extra dependencies).
-- ``browser`` (one per session), ``context`` and ``page`` (new for each test).
+- ``browser`` (one per session), ``context`` and ``page`` (new for each test), ``nojs_page`` (scripts off).
 """
 
 from __future__ import annotations
@@ -50,6 +50,15 @@ def context(browser: Browser, request) -> BrowserContext:
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@pytest.fixture
+def nojs_page(browser: Browser) -> Page:
+    """A page whose scripts never run: every action must work through plain forms and links."""
+    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(10_000)
+    yield ctx.new_page()
+    ctx.close()
 
 
 @pytest.fixture

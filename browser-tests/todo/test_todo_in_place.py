@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
 
 from playwright.sync_api import Page, expect
 
@@ -176,14 +175,6 @@ def test_WEB_5_quick_add_saves_with_ctrl_enter_and_save_waits_for_a_title(page, 
     expect(dialog.root).to_be_hidden()
     assert lst.todo_titles() == ["Call the plumber"]
     assert api.by_title("Call the plumber")["details"] == "about the tap"
-
-
-@pytest.fixture
-def nojs_page(browser):
-    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    ctx.set_default_timeout(10_000)
-    yield ctx.new_page()
-    ctx.close()
 
 
 def test_WEB_4_without_a_script_every_in_place_action_is_a_plain_form_or_link(nojs_page, server, api):

@@ -5,7 +5,6 @@ import http.server
 import threading
 import urllib.parse
 
-import pytest
 from playwright.sync_api import expect
 
 from pages_todo import ListPage, QuickAddDialog
@@ -113,14 +112,6 @@ def test_WEB_pages_and_api_agree_on_create_check_delete(page, server, api):
     lst.open()
     expect(lst.empty_state).to_be_visible()
     assert api.todos() == []
-
-
-@pytest.fixture
-def nojs_page(browser):
-    ctx = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(10_000)
-    yield ctx.new_page()
-    ctx.close()
 
 
 def test_NOJS_add_check_delete_and_quick_add_through_plain_forms(nojs_page, server, api):
