@@ -108,20 +108,22 @@ let package = Package(
         // MARK: Comics — Views
         .target(
             name: "ComicsWeb",
-            dependencies: [
-                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsCatalogServer",
-                "WebUI", hummingbird, logging,
-            ],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsCatalogServer", "WebUI", hummingbird, logging],
+            // Pages and fragments (Mustache), and the stylesheet, script and icon.
+            resources: [.copy("templates"), .copy("assets")],
             swiftSettings: strict),
         .target(
             name: "ComicsCLI",
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", argumentParser],
+            swiftSettings: strict),
+        // MARK: Comics — composition root: picks the concrete sources, runs the CLI and `serve`
+        .executableTarget(
+            name: "comics",
             dependencies: [
-                "ComicsCore", "ComicsPresentation", "ComicsAPI", "ComicsCatalog", "ComicsWeb", "WebUI",
+                "ComicsCLI", "ComicsWeb", "ComicsCore", "ComicsAPI", "ComicsCatalog", "ComicsCatalogServer", "WebUI",
                 argumentParser, logging,
             ],
             swiftSettings: strict),
-        // MARK: Comics — composition root
-        .executableTarget(name: "comics", dependencies: ["ComicsCLI", logging], swiftSettings: strict),
         // MARK: Todo — composition root
         .executableTarget(
             name: "todo",
@@ -181,7 +183,7 @@ let package = Package(
             name: "ComicsCLITests",
             dependencies: [
                 "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
-                hummingbird, logging,
+                hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -1,8 +1,13 @@
 import ArgumentParser
 import ComicsAPI
-import ComicsCatalog
 import ComicsCore
 import Foundation
+
+/// Where the data comes from, as the options say: the bundled catalog, or a Marvel-compatible server.
+public enum SourceChoice: Equatable, Sendable {
+    case bundledCatalog
+    case server(baseURL: URL, credentials: MarvelCredentials?, timeout: Double)
+}
 
 /// Where the data comes from; shared by `serve`, `list` and `characters`.
 public struct SourceOptions: ParsableArguments {
@@ -46,11 +51,11 @@ public struct SourceOptions: ParsableArguments {
         }
     }
 
-    /// The source for `list` and `characters`: the bundled catalog in process, or the Marvel client.
-    func makeSource(environment: [String: String]) throws -> any ComicsSource {
+    /// Which source the options ask for; the executable opens it (``ComicsCLIContext/openSource``).
+    public func choice(environment: [String: String]) throws -> SourceChoice {
         let credentials = try credentials(environment: environment)
-        guard let baseURL else { return CatalogComicsSource(catalog: try Catalog.bundled()) }
-        return MarvelClient(configuration: .init(baseURL: baseURL, credentials: credentials, timeout: timeout))
+        guard let baseURL else { return .bundledCatalog }
+        return .server(baseURL: baseURL, credentials: credentials, timeout: timeout)
     }
 
     static func parseURL(_ text: String) -> URL? {

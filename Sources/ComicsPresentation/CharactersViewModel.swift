@@ -1,8 +1,8 @@
 import ComicsCore
 import Observation
 
-/// The characters of one comic, titled with the comic's name.
-@MainActor
+/// The characters of one comic, titled with the comic's name. No actor isolation (see
+/// ``ComicsListViewModel``).
 @Observable
 public final class CharactersViewModel {
     public typealias State = LoadState<[ComicCharacter]>
@@ -17,15 +17,8 @@ public final class CharactersViewModel {
     private let source: any ComicsSource
     private let reportFailure: @Sendable (ComicsSourceError) -> Void
 
-    /// A comic selected in the list: its title is known.
-    public convenience init(
-        comic: Comic, source: any ComicsSource,
-        reportFailure: @escaping @Sendable (ComicsSourceError) -> Void = { _ in }
-    ) {
-        self.init(comicID: comic.id, title: comic.title, source: source, reportFailure: reportFailure)
-    }
-
-    /// A comic reached by its id alone (a link, the command line): its title is loaded with its characters.
+    /// A comic reached by its id (a link, the command line): unless `title` is given, its title is
+    /// loaded with its characters.
     public init(
         comicID: Comic.ID, title: String? = nil, source: any ComicsSource,
         reportFailure: @escaping @Sendable (ComicsSourceError) -> Void = { _ in }
@@ -36,19 +29,14 @@ public final class CharactersViewModel {
         self.reportFailure = reportFailure
     }
 
-    /// LOADING-3 / LOADING-4: `true` exactly while the characters are loading.
-    public var isLoading: Bool { state.isLoading }
-
     /// CHARACTERS-3: the names, sorted ascending with the same rules as comic titles.
-    public var characterNames: [String] { characters.map(\.name) }
-
-    public var characters: [ComicCharacter] {
-        state.value ?? []
-    }
+    public var characterNames: [String] { (state.value ?? []).map(\.name) }
 
     public var errorMessage: String? { state.errorMessage }
 
-    public func load() async {
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): the View that owns this ViewModel
+    /// loads it and reads it from the same task or actor.
+    nonisolated(nonsending) public func load() async {
         state = .loading
         let source = self.source
         let comicID = self.comicID
@@ -70,7 +58,7 @@ public final class CharactersViewModel {
         }
     }
 
-    private nonisolated static func result<Value: Sendable>(
+    private static func result<Value: Sendable>(
         _ work: @Sendable () async throws(ComicsSourceError) -> Value
     ) async -> Result<Value, ComicsSourceError> {
         do { return .success(try await work()) } catch { return .failure(error) }

@@ -2,7 +2,9 @@ import ComicsCore
 import Observation
 
 /// The comics list: loading → comics grouped by first letter, or a message saying what went wrong.
-@MainActor
+///
+/// Like every ViewModel of both apps it has no actor isolation: the View that owns one (a route's
+/// task, a command) creates it, loads it and reads it from that one task.
 @Observable
 public final class ComicsListViewModel {
     public typealias State = LoadState<[ComicGroup]>
@@ -20,16 +22,15 @@ public final class ComicsListViewModel {
         self.reportFailure = reportFailure
     }
 
-    /// LOADING-1 / LOADING-2: `true` exactly while the comics are loading.
-    public var isLoading: Bool { state.isLoading }
-
     public var groups: [ComicGroup] {
         state.value ?? []
     }
 
     public var errorMessage: String? { state.errorMessage }
 
-    public func load() async {
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): the View that owns this ViewModel
+    /// loads it and reads it from the same task or actor.
+    nonisolated(nonsending) public func load() async {
         state = .loading
         do {
             let comics = try await source.loadComics()

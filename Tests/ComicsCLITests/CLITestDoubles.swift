@@ -2,8 +2,8 @@ import ComicsCLI
 import ComicsCore
 import Foundation
 
-/// Captures what the command line writes.
-final class ConsoleSpy: Console, @unchecked Sendable {
+/// Captures what the command line writes: a ``ComicsCLIContext`` whose output goes to strings.
+final class ConsoleSpy: @unchecked Sendable {
     private let lock = NSLock()
     private var stdout = ""
     private var stderr = ""
@@ -16,8 +16,14 @@ final class ConsoleSpy: Console, @unchecked Sendable {
     var output: String { lock.withLock { stdout } }
     var errors: String { lock.withLock { stderr } }
 
-    func out(_ text: String) { lock.withLock { stdout += text } }
-    func err(_ text: String) { lock.withLock { stderr += text } }
+    /// The context the commands run in: output captured here, no source of its own (the tests hand one in).
+    var context: ComicsCLIContext {
+        ComicsCLIContext(
+            openSource: { _ in StubSource() },
+            writeOut: { text in self.lock.withLock { self.stdout += text } },
+            writeErr: { text in self.lock.withLock { self.stderr += text } },
+            stderrIsTerminal: errorIsTerminal, environment: [:])
+    }
 }
 
 /// A source with chosen answers, optionally slow (to see the spinner turn).

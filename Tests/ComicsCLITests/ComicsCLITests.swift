@@ -14,7 +14,7 @@ struct ComicsCLITests {
     func listNoConnection() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).list(
+        let status = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .failure(.noConnection(detail: "refused"))), json: false)
 
         #expect(status == 1)
@@ -26,7 +26,7 @@ struct ComicsCLITests {
     func listInvalid() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).list(
+        let status = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .failure(.invalidContent(detail: "HTTP 500"))), json: true)
 
         #expect(status == 1)
@@ -34,17 +34,17 @@ struct ComicsCLITests {
         #expect(console.output.isEmpty)
     }
 
-    @Test("COMICS-3 --json: groups by first letter, sorted, '#' last, in the documented shape")
+    @Test("COMICS-3 --json: groups by first letter, sorted, '#' last, in the documented shape (keys sorted, as everywhere)")
     func listJSON() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).list(source: StubSource(comics: .success(Self.comics)), json: true)
+        let status = await ComicsCLI(context: console.context).list(source: StubSource(comics: .success(Self.comics)), json: true)
 
         #expect(status == 0)
         #expect(console.output == """
-            {"groups":[{"letter":"A","comics":[{"id":2,"title":"Avengers (1963) #1"},{"id":4,"title":"avengers (1963) #2"}]},\
-            {"letter":"T","comics":[{"id":3,"title":"Thor (1966) #126"}]},\
-            {"letter":"#","comics":[{"id":1,"title":"2099 Unlimited (1993) #1"}]}]}
+            {"groups":[{"comics":[{"id":2,"title":"Avengers (1963) #1"},{"id":4,"title":"avengers (1963) #2"}],"letter":"A"},\
+            {"comics":[{"id":3,"title":"Thor (1966) #126"}],"letter":"T"},\
+            {"comics":[{"id":1,"title":"2099 Unlimited (1993) #1"}],"letter":"#"}]}
 
             """)
         #expect(console.errors.isEmpty)
@@ -54,7 +54,7 @@ struct ComicsCLITests {
     func listTable() async {
         let console = ConsoleSpy()
 
-        _ = await ComicsCLI(console: console).list(source: StubSource(comics: .success(Self.comics)), json: false)
+        _ = await ComicsCLI(context: console.context).list(source: StubSource(comics: .success(Self.comics)), json: false)
 
         #expect(console.output == """
             A
@@ -76,7 +76,7 @@ struct ComicsCLITests {
     func charactersNoConnection() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).characters(
+        let status = await ComicsCLI(context: console.context).characters(
             ofComic: 3, source: StubSource(comic: .success(Self.comics[0]), characters: .failure(.noConnection(detail: "dns"))),
             json: false)
 
@@ -88,7 +88,7 @@ struct ComicsCLITests {
     func charactersInvalid() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).characters(
+        let status = await ComicsCLI(context: console.context).characters(
             ofComic: 3, source: StubSource(comic: .success(Self.comics[0]), characters: .failure(.invalidContent(detail: "401"))),
             json: true)
 
@@ -101,18 +101,18 @@ struct ComicsCLITests {
     func charactersJSON() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).characters(
+        let status = await ComicsCLI(context: console.context).characters(
             ofComic: 3, source: StubSource(comic: .success(Self.comics[0]), characters: .success(Self.cast)), json: true)
 
         #expect(status == 0)
-        #expect(console.output == ##"{"title":"Thor (1966) #126","characters":[{"id":10,"name":"Hercules"},{"id":30,"name":"Odin"},{"id":20,"name":"Thor"}]}"## + "\n")
+        #expect(console.output == ##"{"characters":[{"id":10,"name":"Hercules"},{"id":30,"name":"Odin"},{"id":20,"name":"Thor"}],"title":"Thor (1966) #126"}"## + "\n")
     }
 
     @Test("CHARACTERS-3 TITLE-1 on a terminal: the comic's name as heading, then the sorted names")
     func charactersText() async {
         let console = ConsoleSpy()
 
-        _ = await ComicsCLI(console: console).characters(
+        _ = await ComicsCLI(context: console.context).characters(
             ofComic: 3, source: StubSource(comic: .success(Self.comics[0]), characters: .success(Self.cast)), json: false)
 
         #expect(console.output == """
@@ -132,16 +132,16 @@ struct ComicsCLITests {
         let console = ConsoleSpy()
         let comics = [Comic(id: 1, title: "Say \"Araña\" \\ now\n")]
 
-        _ = await ComicsCLI(console: console).list(source: StubSource(comics: .success(comics)), json: true)
+        _ = await ComicsCLI(context: console.context).list(source: StubSource(comics: .success(comics)), json: true)
 
-        #expect(console.output == #"{"groups":[{"letter":"S","comics":[{"id":1,"title":"Say \"Araña\" \\ now\n"}]}]}"# + "\n")
+        #expect(console.output == #"{"groups":[{"comics":[{"id":1,"title":"Say \"Araña\" \\ now\n"}],"letter":"S"}]}"# + "\n")
     }
 
     @Test("LOADING-1 LOADING-2 a spinner turns on stderr while loading on a terminal, then its line is cleared")
     func spinnerOnTerminal() async {
         let console = ConsoleSpy(errorIsTerminal: true)
 
-        _ = await ComicsCLI(console: console).list(
+        _ = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .success(Self.comics), delay: .milliseconds(350)), json: true)
 
         #expect(console.errors.contains("Loading comics…"))
@@ -156,8 +156,8 @@ struct ComicsCLITests {
         let pipe = ConsoleSpy(errorIsTerminal: false)
         let source = StubSource(comic: .success(Self.comics[0]), characters: .success(Self.cast), delay: .milliseconds(250))
 
-        _ = await ComicsCLI(console: terminal).characters(ofComic: 3, source: source, json: false)
-        _ = await ComicsCLI(console: pipe).characters(ofComic: 3, source: source, json: false)
+        _ = await ComicsCLI(context: terminal.context).characters(ofComic: 3, source: source, json: false)
+        _ = await ComicsCLI(context: pipe.context).characters(ofComic: 3, source: source, json: false)
 
         #expect(terminal.errors.contains("Loading characters…"))
         #expect(terminal.errors.hasSuffix("\r\u{1B}[2K"))

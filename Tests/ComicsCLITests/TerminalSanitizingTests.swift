@@ -13,7 +13,7 @@ struct TerminalSanitizingTests {
     func listSanitized() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).list(
+        let status = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .success([Comic(id: 7, title: Self.hostileTitle)])), json: false)
 
         #expect(status == 0)
@@ -33,7 +33,7 @@ struct TerminalSanitizingTests {
             comic: .success(Comic(id: 7, title: "X\u{1B}[2J")),
             characters: .success([ComicCharacter(id: 1, name: "Thor\u{1B}]8;;http://evil\u{1B}\\"), ComicCharacter(id: 2, name: "Loki\u{85}")]))
 
-        let status = await ComicsCLI(console: console).characters(ofComic: 7, source: source, json: false)
+        let status = await ComicsCLI(context: console.context).characters(ofComic: 7, source: source, json: false)
 
         #expect(status == 0)
         #expect(console.output == """
@@ -53,7 +53,7 @@ struct TerminalSanitizingTests {
         let everyControl = String(String.UnicodeScalarView(
             (UInt32(0)..<0x20).compactMap { Unicode.Scalar($0) } + (UInt32(0x7F)...0x9F).compactMap { Unicode.Scalar($0) }))
 
-        _ = await ComicsCLI(console: console).list(
+        _ = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .success([Comic(id: 1, title: "A" + everyControl)])), json: false)
 
         let printed = console.output.unicodeScalars.filter { $0 != "\n" }
@@ -65,11 +65,11 @@ struct TerminalSanitizingTests {
     func jsonExact() async throws {
         let console = ConsoleSpy()
 
-        _ = await ComicsCLI(console: console).list(
+        _ = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .success([Comic(id: 7, title: Self.hostileTitle)])), json: true)
 
-        #expect(console.output == #"{"groups":[{"letter":"H","comics":[{"id":7,"title":"#
-            + #""Hulk\u001b[31m red\u001b[0m\u001b]0;pwned\u0007\u009b2J\u007f\tx\r\ny"}]}]}"# + "\n")
+        #expect(console.output == #"{"groups":[{"comics":[{"id":7,"title":"#
+            + #""Hulk\u001b[31m red\u001b[0m\u001b]0;pwned\u0007\u009b2J\u007f\tx\r\ny"}],"letter":"H"}]}"# + "\n")
         let decoded = try JSONDecoder().decode(ComicsExecutableTests.Groups.self, from: Data(console.output.utf8))
         #expect(decoded.groups.first?.comics.first?.title == Self.hostileTitle)
     }
@@ -80,9 +80,9 @@ struct TerminalSanitizingTests {
         let source = StubSource(
             comic: .success(Comic(id: 7, title: "X\u{1B}[2J")), characters: .success([ComicCharacter(id: 1, name: "Loki\u{85}")]))
 
-        _ = await ComicsCLI(console: console).characters(ofComic: 7, source: source, json: true)
+        _ = await ComicsCLI(context: console.context).characters(ofComic: 7, source: source, json: true)
 
-        #expect(console.output == #"{"title":"X\u001b[2J","characters":[{"id":1,"name":"Loki\u0085"}]}"# + "\n")
+        #expect(console.output == #"{"characters":[{"id":1,"name":"Loki\u0085"}],"title":"X\u001b[2J"}"# + "\n")
         struct Shape: Decodable { struct Entry: Decodable { let name: String }; let title: String; let characters: [Entry] }
         let decoded = try JSONDecoder().decode(Shape.self, from: Data(console.output.utf8))
         #expect(decoded.title == "X\u{1B}[2J")
@@ -93,7 +93,7 @@ struct TerminalSanitizingTests {
     func tooLargeMessage() async {
         let console = ConsoleSpy()
 
-        let status = await ComicsCLI(console: console).list(
+        let status = await ComicsCLI(context: console.context).list(
             source: StubSource(comics: .failure(.tooLarge(detail: "over the limits"))), json: false)
 
         #expect(status == 1)

@@ -89,12 +89,12 @@ struct CharactersViewModelTests {
     @Test("LOADING-3 while a comic's characters are loading, the activity indicator shows")
     func indicatorShowsWhileLoading() async {
         let (sut, source, _) = makeSUT(characters: .success(Self.characters), holdingAnswers: true)
-        #expect(sut.isLoading == false)
+        #expect(sut.state != .loading)
 
         let loading = Task { await sut.load() }
         await source.waitForCalls(1)
 
-        #expect(sut.isLoading)
+        #expect(sut.state == .loading)
         source.releaseAnswers()
         await loading.value
     }
@@ -107,12 +107,12 @@ struct CharactersViewModelTests {
         let (sut, source, _) = makeSUT(characters: result, holdingAnswers: true)
         let loading = Task { await sut.load() }
         await source.waitForCalls(1)
-        #expect(sut.isLoading)
+        #expect(sut.state == .loading)
 
         source.releaseAnswers()
         await loading.value
 
-        #expect(sut.isLoading == false)
+        #expect(sut.state != .loading)
     }
 
     // MARK: - Helpers
@@ -122,7 +122,7 @@ struct CharactersViewModelTests {
     ) -> (sut: CharactersViewModel, source: ComicsSourceStub, failures: FailureSpy) {
         let source = ComicsSourceStub(characters: characters, holdingAnswers: holdingAnswers)
         let failures = FailureSpy()
-        let sut = CharactersViewModel(comic: Self.comic, source: source, reportFailure: failures.record)
+        let sut = CharactersViewModel(comicID: Self.comic.id, title: Self.comic.title, source: source, reportFailure: failures.record)
         return (sut, source, failures)
     }
 }

@@ -61,12 +61,12 @@ struct ComicsListViewModelTests {
     @Test("LOADING-1 while the comics are loading, the activity indicator shows")
     func indicatorShowsWhileLoading() async {
         let (sut, source, _) = makeSUT(comics: .success([Comic(id: 1, title: "Thor")]), holdingAnswers: true)
-        #expect(sut.isLoading == false)
+        #expect(sut.state != .loading)
 
         let loading = Task { await sut.load() }
         await source.waitForCalls(1)
 
-        #expect(sut.isLoading)
+        #expect(sut.state == .loading)
         #expect(sut.state == .loading)
         source.releaseAnswers()
         await loading.value
@@ -77,12 +77,12 @@ struct ComicsListViewModelTests {
         let (sut, source, _) = makeSUT(comics: .success([Comic(id: 1, title: "Thor")]), holdingAnswers: true)
         let loading = Task { await sut.load() }
         await source.waitForCalls(1)
-        #expect(sut.isLoading)
+        #expect(sut.state == .loading)
 
         source.releaseAnswers()
         await loading.value
 
-        #expect(sut.isLoading == false)
+        #expect(sut.state != .loading)
         #expect(sut.groups.map(\.letter) == ["T"])
     }
 
@@ -93,12 +93,12 @@ struct ComicsListViewModelTests {
         let (sut, source, _) = makeSUT(comics: .failure(error), holdingAnswers: true)
         let loading = Task { await sut.load() }
         await source.waitForCalls(1)
-        #expect(sut.isLoading)
+        #expect(sut.state == .loading)
 
         source.releaseAnswers()
         await loading.value
 
-        #expect(sut.isLoading == false)
+        #expect(sut.state != .loading)
         #expect(sut.errorMessage != nil)
     }
 

@@ -12,10 +12,10 @@ import WebUI
 /// as the Todo server.
 @Suite("Hardening: the comics web app")
 struct ComicsHardeningTests {
-    private func app() -> some ApplicationProtocol {
+    private func app() throws -> some ApplicationProtocol {
         let source = StubSource(comics: .success([Comic(id: 1, title: "Avengers (1963) #1")]))
         let logger = Logger(label: "comics-hardening-test")
-        return Application(router: buildRouter(ComicsWebDependencies(source: source, logger: logger)), logger: logger)
+        return Application(router: try buildRouter(ComicsWebDependencies(source: source, logger: logger)), logger: logger)
     }
 
     @Test("HARDEN-10b the comics pages send the same security headers as the todo pages", arguments: ["/", "/?render=server", "/api/comics", "/comics/1"])

@@ -18,7 +18,7 @@ struct ComicsWebCancellationTests {
     ])
     func disconnectCancelsLoad(path: String) async throws {
         let source = HangingSource()
-        let router = buildRouter(ComicsWebDependencies(
+        let router = try buildRouter(ComicsWebDependencies(
             source: source, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
         let bound = AsyncStream<Int>.makeStream()
         let app = Application(
@@ -46,7 +46,7 @@ struct ComicsWebCancellationTests {
     @Test("HARDEN-5: a source over the limits: the page says the server sent more than the app takes in (502)")
     func tooLargePage() async throws {
         let source = StubSource(comics: .failure(.tooLarge(detail: "over the limits")))
-        let router = buildRouter(ComicsWebDependencies(
+        let router = try buildRouter(ComicsWebDependencies(
             source: source, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
 
         try await Application(router: router).test(.router) { client in

@@ -1,5 +1,3 @@
-import ComicsCatalog
-import ComicsCatalogServer
 import ComicsCore
 @testable import ComicsWeb
 import Foundation
@@ -7,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import WebUI
 
 @Suite("Comics web app")
 struct ComicsWebTests {
@@ -17,7 +16,7 @@ struct ComicsWebTests {
 
     // MARK: Comics list
 
-    @Test("LOADING-1 the list page is a shell showing the activity indicator while data loads")
+    @Test("LOADING-1 COMICS-WEB-1 the list page opens on the activity indicator, with the script that fetches the loaded page")
     func listShell() async throws {
         try await withApp(StubSource()) { client in
             try await client.execute(uri: "/", method: .get) { response in
@@ -25,12 +24,54 @@ struct ComicsWebTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(page.contains(#"<html lang="en">"#))
-                #expect(page.contains(#"role="status""#))
-                #expect(page.contains(#"data-testid="loading-indicator">"#))
-                #expect(page.contains(#"data-testid="error-message" hidden"#))
-                #expect(page.contains(#"data-source="/api/comics""#))
-                #expect(page.contains("Data provided by Marvel. © 2025 MARVEL"))
-                #expect(page.contains("<noscript>"))
+                #expect(page.contains(#"role="status" aria-live="polite" data-testid="loading-indicator" data-load-in-place>Loading comics…"#))
+                #expect(!page.contains(#"data-testid="error-message""#))
+                #expect(page.contains(#"<script src="/assets/comics."#) && page.contains(#"<script src="/assets/webui."#))
+                #expect(page.contains(#"<p data-testid="attribution">Data provided by Marvel. © 2025 MARVEL</p>"#))
+                #expect(!page.contains("/api/"), "the page reads no JSON")
+            }
+        }
+    }
+
+    @Test("COMICS-WEB-1 with the fragment header, the same address answers the loaded #page only")
+    func listFragment() async throws {
+        try await withApp(StubSource(comics: .success(Self.comics))) { client in
+            try await client.execute(uri: "/", method: .get, headers: [PageFragment.header: "1"]) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(response.headers[.vary] == "x-page-fragment")
+                #expect(response.headers[.cacheControl] == "no-store")
+                #expect(page.hasPrefix(#"<div id="page" data-title="Marvel Comics">"#))
+                #expect(!page.contains("<html") && !page.contains("<script"))
+                #expect(!page.contains("loading-indicator"))
+                #expect(page.contains(#"<li data-testid="comic-row"><a href="/comics/2" data-testid="comic-link-2">Avengers &lt;1963&gt; #1</a></li>"#))
+            }
+        }
+    }
+
+    @Test("COMICS-WEB-2 without JavaScript the first screen goes at once to the loaded page")
+    func listNoScript() async throws {
+        try await withApp(StubSource()) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains(#"<noscript><meta http-equiv="refresh" content="0; url=/?render=server">"#))
+                #expect(page.contains(#"<a href="/?render=server" data-testid="noscript-link">"#))
+            }
+            try await client.execute(uri: "/comics/3", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"<meta http-equiv="refresh" content="0; url=/comics/3?render=server">"#))
+            }
+        }
+    }
+
+    @Test("COMICS-1 COMICS-WEB-1 the loaded page of a failed load: the sentence as an alert, no spinner, 502")
+    func listFailedPage() async throws {
+        try await withApp(StubSource(comics: .failure(.noConnection(detail: "refused")))) { client in
+            try await client.execute(uri: "/", method: .get, headers: [PageFragment.header: "1"]) { response in
+                let page = String(buffer: response.body)
+                #expect(response.status == .badGateway)
+                #expect(page.contains(#"<p class="message error" role="alert" data-testid="error-message">"#
+                    + "There is no internet connection. Check your connection and try again.</p>"))
+                #expect(!page.contains("loading-indicator") && !page.contains("letter-index"))
             }
         }
     }
@@ -91,16 +132,33 @@ struct ComicsWebTests {
 
     // MARK: Characters
 
-    @Test("LOADING-3 the characters page is a shell showing the activity indicator")
+    @Test("LOADING-3 the characters page opens on the activity indicator, under a back link")
     func charactersShell() async throws {
         try await withApp(StubSource()) { client in
             try await client.execute(uri: "/comics/3", method: .get) { response in
                 let page = String(buffer: response.body)
                 #expect(response.status == .ok)
-                #expect(page.contains(#"data-source="/api/comics/3/characters""#))
-                #expect(page.contains(#"data-testid="loading-indicator">"#))
-                #expect(page.contains(#"data-testid="comic-title""#))
+                #expect(page.contains(#"data-testid="loading-indicator" data-load-in-place>Loading characters…"#))
+                #expect(page.contains(#"<h1 data-testid="comic-title">Characters</h1>"#))
                 #expect(page.contains(#"data-testid="back-link""#))
+                #expect(!page.contains(#"data-testid="characters""#))
+            }
+        }
+    }
+
+    @Test("CHARACTERS-3 COMICS-WEB-1 the characters fragment: the comic's name, the sorted names, no spinner")
+    func charactersFragment() async throws {
+        let source = StubSource(
+            comic: .success(Self.comics[2]),
+            characters: .success([ComicCharacter(id: 9, name: "Thor"), ComicCharacter(id: 8, name: "<Hercules>")]))
+        try await withApp(source) { client in
+            try await client.execute(uri: "/comics/2", method: .get, headers: [PageFragment.header: "1"]) { response in
+                let page = String(buffer: response.body)
+                #expect(page.hasPrefix(#"<div id="page" data-title="Avengers &lt;1963&gt; #1">"#))
+                #expect(page.contains(#"<h1 data-testid="comic-title">Avengers &lt;1963&gt; #1</h1>"#))
+                #expect(page.contains(#"<li data-testid="character-row">&lt;Hercules&gt;</li>"#
+                    + "\n" + #"<li data-testid="character-row">Thor</li>"#))
+                #expect(!page.contains("loading-indicator"))
             }
         }
     }
@@ -162,6 +220,7 @@ struct ComicsWebTests {
         try await withApp(StubSource(), logs: logs) { client in
             try await client.execute(uri: "/assets/comics.js", method: .get) { response in
                 #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(!String(buffer: response.body).contains("<"), "the script builds no markup")
             }
             try await client.execute(uri: "/v1/public/comics", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -171,40 +230,51 @@ struct ComicsWebTests {
         #expect(logs.messages.contains { $0.hasPrefix("GET /assets/comics.js 200 ") })
     }
 
-    @Test("COMICS-3 with no --api-base-url the pages read the bundled catalog over HTTP from this very server")
-    func selfHostedCatalog() async throws {
-        let app = try buildApplication(
-            configuration: ComicsWebConfiguration(host: "127.0.0.1", port: 0), logger: Logger(label: "test"))
-        let catalog = try Catalog.bundled()
+    @Test("COMICS-WEB-4 the stylesheet is a file under a content-hashed name, cached for a year; the plain name revalidates")
+    func assetCaching() async throws {
+        try await withApp(StubSource()) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            let link = try #require(page.firstMatch(of: /href="(\/assets\/comics\.[0-9a-f]+\.css)"/)).1
+            let hashed = try await client.execute(uri: String(link), method: .get)
+            #expect(hashed.status == .ok)
+            #expect(hashed.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(String(buffer: hashed.body).contains("prefers-color-scheme: dark"))
+            let plain = try await client.execute(uri: "/assets/comics.css", method: .get)
+            let eTag = try #require(plain.headers[.eTag])
+            let again = try await client.execute(uri: "/assets/comics.css", method: .get, headers: [.ifNoneMatch: eTag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+        }
+    }
 
-        // An HTTP client that opens a new connection after `Connection: close` (the data routes close theirs, HARDEN-5).
-        try await app.test(.ahc(.http)) { client in
-            try await client.execute(uri: "/api/comics", method: .get) { response in
-                #expect(response.status == .ok)
-                let body = try JSONDecoder().decode(GroupsJSON.self, from: Data(buffer: response.body))
-                #expect(body.groups.flatMap(\.comics).count == catalog.comics.count)
-                #expect(body.groups.last?.letter == "#")
+    @Test("COMICS-WEB-3 errors become pages for page addresses and JSON for the API, from one middleware", arguments: [
+        ("/comics/abc", false), ("/no/such/page", false), ("/api/comics/abc/characters", true), ("/api/nothing", true),
+    ])
+    func errors(path: String, json: Bool) async throws {
+        try await withApp(StubSource()) { client in
+            let response = try await client.execute(uri: path, method: .get)
+            let body = String(buffer: response.body)
+            #expect(response.status == .notFound)
+            if json {
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(body.hasPrefix(#"{"error":""#))
+            } else {
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(body.contains(#"<h1 data-testid="page-title">Not found</h1>"#))
+                #expect(body.contains(#"role="alert" data-testid="error-message""#))
             }
-            try await client.execute(uri: "/v1/public/comics?limit=1", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains(#""attributionText":"Data provided by Marvel. © 2025 MARVEL""#))
-            }
+            let fragment = try await client.execute(uri: path, method: .get, headers: [PageFragment.header: "1"])
+            if !json { #expect(String(buffer: fragment.body).hasPrefix(#"<div id="page""#)) }
         }
     }
 
     // MARK: - Helpers
 
-    struct GroupsJSON: Decodable {
-        struct Group: Decodable { let letter: String; let comics: [Entry] }
-        struct Entry: Decodable { let id: Int; let title: String }
-        let groups: [Group]
-    }
-
     private func withApp(
         _ source: StubSource, logs: LogSpy = LogSpy(), _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let logger = Logger(label: "comics-web-test", factory: { _ in logs })
-        let router = buildRouter(ComicsWebDependencies(source: source, logger: logger))
+        let router = try buildRouter(ComicsWebDependencies(source: source, logger: logger))
         try await Application(router: router, logger: logger).test(.router, test)
     }
 }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import ComicsAPI
+import ComicsCLI
+import ComicsCatalog
+import ComicsCatalogServer
+import ComicsCore
+import ComicsWeb
+import Foundation
+import Logging
+import WebUI
+
+/// `comics serve` — the web app. It lives in the executable because it chooses the concrete source:
+/// a Marvel-compatible server, or the bundled catalog served on this server's own `/v1/public/...`
+/// routes and read back through the real HTTP client (the same path a remote server takes).
+struct ServeCommand: ParsableCommand, ComicsRunnable {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the comics web pages (and, without --api-base-url, the bundled catalog on /v1/public).")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 8081
+    @OptionGroup var source: SourceOptions
+    @OptionGroup var safety: ServerSafetyOptions
+
+    init() {}
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run(in context: ComicsCLIContext) async throws -> Int32 {
+        let logger = Logger(label: "comics")
+        let (dependencies, selfHosted) = try makeDependencies(environment: context.environment, logger: logger)
+        var configuration = ComicsWebConfiguration(host: host, port: port)
+        configuration.allowedHosts = safety.allowedHosts
+        configuration.limits = safety.limits
+        let host = self.host
+        let dataSource = source.baseURL?.absoluteString ?? "the bundled catalog"
+        let writeOut = context.writeOut
+        let app = try buildApplication(dependencies, configuration: configuration) { port in
+            await selfHosted?.bind(host: host, port: port)
+            let shownHost = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
+            let literal = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
+            writeOut("Comics is ready: open http://\(literal):\(port)/ in your browser (data: \(dataSource)). Press Ctrl-C to stop.\n")
+        }
+        try await app.runService()
+        return 0
+    }
+
+    /// The pages' source: the Marvel client for `--api-base-url`, else this server's own catalog routes
+    /// read back over HTTP (bound once the port is known).
+    func makeDependencies(
+        environment: [String: String], logger: Logger
+    ) throws -> (ComicsWebDependencies, SelfHostedSource?) {
+        let credentials = try source.credentials(environment: environment)
+        var configuration = ComicsWebConfiguration(host: host, port: port)
+        configuration.allowedHosts = safety.allowedHosts
+        if let baseURL = source.baseURL {
+            let client = MarvelClient(
+                configuration: .init(baseURL: baseURL, credentials: credentials, timeout: source.timeout))
+            return (ComicsWebDependencies(source: client, logger: logger, hosts: configuration.hosts), nil)
+        }
+        let catalog: Catalog
+        do { catalog = try Catalog.bundled() } catch {
+            throw ValidationError("The bundled catalog can't be read: \(error)")
+        }
+        let selfHosted = SelfHostedSource(credentials: credentials, timeout: source.timeout)
+        let dependencies = ComicsWebDependencies(
+            source: selfHosted, catalogRoutes: MarvelCatalogRoutes(catalog: catalog, credentials: credentials),
+            logger: logger, hosts: configuration.hosts)
+        return (dependencies, selfHosted)
+    }
+}
