@@ -234,6 +234,6 @@ public struct MarvelClient: ComicsSource {
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "<root>" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 }

@@ -35,11 +35,18 @@ public struct Catalog: Sendable, Equatable, Codable {
     }
 
     public var attributionText: String
+    /// The same as a snippet of HTML (Marvel's contract carries both); the text alone when the
+    /// catalog has none.
+    public var attributionHTML: String?
     public var comics: [Comic]
     public var characters: [Character]
 
-    public init(attributionText: String = Attribution.marvel, comics: [Comic], characters: [Character]) {
+    public init(
+        attributionText: String = Attribution.marvel, attributionHTML: String? = nil, comics: [Comic],
+        characters: [Character]
+    ) {
         self.attributionText = attributionText
+        self.attributionHTML = attributionHTML
         self.comics = comics
         self.characters = characters
     }

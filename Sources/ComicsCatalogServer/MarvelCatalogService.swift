@@ -148,7 +148,7 @@ public struct MarvelCatalogService: Sendable {
             offset: paging.offset, limit: paging.limit, total: items.count, count: slice.count, results: slice)
         var envelope = MarvelWire.Envelope(
             copyright: "© 2025 MARVEL", attributionText: catalog.attributionText,
-            attributionHTML: "<a href=\"http://marvel.com\">\(catalog.attributionText)</a>", data: data)
+            attributionHTML: catalog.attributionHTML ?? catalog.attributionText, data: data)
         envelope.etag = Self.etag(of: Self.encode(data, status: 200).body)
         return Self.encode(envelope, status: 200)
     }

@@ -25,10 +25,9 @@ struct ComicsViews: Sendable {
             icon: assets.path("comics-icon.svg"), fragment: PageFragment.isRequested(by: request))
     }
 
-    /// The rendered page, `no-store` and varying with the fragment header. (`headers:` is spelled out
-    /// so that the call picks PageFrame's `Response.html`, not the older one of StaticAssets.swift.)
+    /// The rendered page, `no-store` and varying with the fragment header.
     func page(_ value: Any, _ template: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response.html(templates.render(value, template), status: status, headers: [:])
+        Response.html(templates.render(value, template), status: status)
     }
 }
 

@@ -4,13 +4,6 @@
 // builds no markup and knows nothing of comics: it only says "load this page now".
 (function () {
   if (!window.WebUI || !document.querySelector("[data-load-in-place]")) return;
-  var shown = location.pathname + location.search;
-
-  // Following a letter link (#group-X) changes only the hash: that is no new page to fetch.
-  window.addEventListener("popstate", function (event) {
-    if (location.pathname + location.search === shown) event.stopImmediatePropagation();
-  }, true);
-
   WebUI.swap(location.href, {}, { push: false }).then(function () {
     if (!location.hash) return;
     var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));

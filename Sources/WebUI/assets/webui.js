@@ -164,7 +164,13 @@
   }
   document.documentElement.setAttribute("data-in-place", "on");
 
-  window.addEventListener("popstate", function () { swap(location.href, {}, { push: false }).then(settled); });
+  // Back and forward between pages swapped in place. A #fragment link changes no page: it fetches nothing.
+  var shown = location.pathname + location.search;
+  document.addEventListener("page:swapped", function () { shown = location.pathname + location.search; });
+  window.addEventListener("popstate", function () {
+    if (location.pathname + location.search === shown) return;
+    swap(location.href, {}, { push: false }).then(settled);
+  });
   window.addEventListener("online", showOffline);
   window.addEventListener("offline", showOffline);
   showOffline();
