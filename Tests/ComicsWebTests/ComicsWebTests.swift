@@ -23,7 +23,7 @@ struct ComicsWebTests {
                 let page = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(page.contains(#"<html lang="en">"#))
+                #expect(page.contains(#"<html lang="en" "#))
                 #expect(page.contains(#"role="status" aria-live="polite" data-testid="loading-indicator" data-load-in-place>Loading comics…"#))
                 #expect(!page.contains(#"data-testid="error-message""#))
                 #expect(page.contains(#"<script src="/assets/comics."#) && page.contains(#"<script src="/assets/webui."#))

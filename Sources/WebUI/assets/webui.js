@@ -85,7 +85,7 @@
     try {
       response = await fetch(url, init);
     } catch (failure) {
-      announce(document.documentElement.dataset.offlineMessage || "You are offline; nothing was changed.");
+      announce(document.documentElement.dataset.offlineMessage);
       showOffline();
       return false;
     }
