@@ -103,16 +103,8 @@ struct APIController: Sendable {
 
     /// A section as the quick-add popup loads it: its choices with the context's preselection.
     private func quickAddChoices(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
-        let context: QuickAddContext
-        if let project = query.get("project"), !project.isEmpty {
-            context = .project(project)
-        } else if let due = query.get("due").flatMap(CalendarDate.init(iso:)) {
-            context = .dueDate(due)
-        } else {
-            context = .none
-        }
-        let quickAdd = QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context)
+        let quickAdd = QuickAddViewModel(
+            store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request))
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
         struct Option: Encodable { let id: String; let label: String; let selected: Bool }

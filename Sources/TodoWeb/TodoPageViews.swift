@@ -118,11 +118,7 @@ struct QuickAddFormView: Hashable {
         text = quickAdd.text
         textID = inDialog ? "quick-text" : "quick-text-page"
         self.inDialog = inDialog
-        let query: String = switch quickAdd.context {
-        case .project(let name): "?project=" + HTML.urlComponent(name)
-        case .dueDate(let date): "?due=" + date.iso
-        case .none: ""
-        }
+        let query = TodoPaths.queryItem(quickAdd.context).map { "?" + $0 } ?? ""
         sections = quickAdd.sections.map { Self.section($0, source: "/quick-add/sections/\($0.kind.rawValue)" + query) }
     }
 

@@ -12,8 +12,10 @@ import WebUI
 struct TodoViews: Sendable {
     let templates: PageTemplates
     let assets: AssetCatalog
-    let rows = RenderedRows()
-    let lists = RenderedLists()
+    /// 4,096 rows of about 1.2 KiB: some 5 MiB at most.
+    let rows = RenderedTexts<RowView>(limit: 4096)
+    /// 16 list pages of up to 100 rows (about 120 KiB each): some 2 MiB at most.
+    let lists = RenderedTexts<ListPageView>(limit: 16)
 
     init() throws {
         let resources = Bundle.module.resourceURL!
@@ -38,18 +40,12 @@ struct TodoViews: Sendable {
 
     /// A list page, or the same text as last time when nothing it shows has changed.
     func page(_ list: ListPageView) -> Response {
-        if let text = lists[list] { return .html(text) }
-        let text = templates.render(list, ListPageView.template)
-        lists[list] = text
-        return .html(text)
+        .html(lists.text(for: list) { templates.render(list, ListPageView.template) })
     }
 
     /// A row by `row.mustache`, or as rendered before for the same values.
     func render(_ row: RowView) -> String {
-        if let text = rows[row] { return text }
-        let text = templates.render(row, "row")
-        rows[row] = text
-        return text
+        rows.text(for: row) { templates.render(row, "row") }
     }
 }
 
@@ -65,28 +61,17 @@ final class RenderedTexts<Value: Hashable>: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    subscript(value: Value) -> String? {
-        get { lock.withLock { texts[value] } }
-        set {
-            lock.withLock {
-                if texts.count >= limit { texts.removeAll(keepingCapacity: true) }
-                texts[value] = newValue
-            }
+    /// The text kept for `value`, or `render()`'s, which is kept from then on. (Two requests may
+    /// render the same value at once; both get the same text.)
+    func text(for value: Value, render: () -> String) -> String {
+        if let text = lock.withLock({ texts[value] }) { return text }
+        let text = render()
+        lock.withLock {
+            if texts.count >= limit { texts.removeAll(keepingCapacity: true) }
+            texts[value] = text
         }
+        return text
     }
-}
-
-/// 4,096 rows of about 1.5 KiB: some 6 MiB at most.
-typealias RenderedRows = RenderedTexts<RowView>
-/// 16 list pages of up to 100 rows (about 150 KiB each): some 2.4 MiB at most.
-typealias RenderedLists = RenderedTexts<ListPageView>
-
-extension RenderedTexts where Value == RowView {
-    convenience init() { self.init(limit: 4096) }
-}
-
-extension RenderedTexts where Value == ListPageView {
-    convenience init() { self.init(limit: 16) }
 }
 
 /// A page's view value: what its template reads, with the frame around it.
@@ -106,20 +91,14 @@ enum TodoPaths {
         }
     }
 
-    /// The list a path shows (`/projects/Home?page=2` → the Home project), if it is a list.
-    static func scope(ofList path: String) -> ListScope? {
-        let bare = String(path.prefix { $0 != "?" && $0 != "#" })
-        if bare == "/" { return .all }
-        if bare == "/today" { return .today }
-        if bare.hasPrefix("/projects/"), let name = String(bare.dropFirst("/projects/".count)).removingPercentEncoding,
-           !name.isEmpty, !name.contains("/")
-        {
-            return .project(name)
+    /// The query item that opens quick add (or the form) with a list's project or date chosen:
+    /// `project=Home`, `due=2026-12-24`; nil for a list with neither.
+    static func queryItem(_ context: QuickAddContext) -> String? {
+        switch context {
+        case .project(let name): "project=" + HTML.urlComponent(name)
+        case .dueDate(let date): "due=" + date.iso
+        case .none: nil
         }
-        if bare.hasPrefix("/due/"), let date = CalendarDate(iso: String(bare.dropFirst("/due/".count))) {
-            return .dueDate(date)
-        }
-        return nil
     }
 
     static func query(from: String) -> String { "?from=" + HTML.urlComponent(from) }
@@ -290,19 +269,9 @@ extension ListPageView {
         hereQuery = TodoPaths.query(from: here)
         title = list.title
         isAllItems = list.scope == .all
-        var add = "/items/new" + hereQuery
-        var quick = "/quick-add" + hereQuery
-        switch quickAdd.context {
-        case .project(let name):
-            add += "&project=" + HTML.urlComponent(name)
-            quick += "&project=" + HTML.urlComponent(name)
-        case .dueDate(let date):
-            add += "&due=" + date.iso
-            quick += "&due=" + date.iso
-        case .none: break
-        }
-        addHref = add
-        quickAddHref = quick
+        let chosen = TodoPaths.queryItem(quickAdd.context).map { "&" + $0 } ?? ""
+        addHref = "/items/new" + hereQuery + chosen
+        quickAddHref = "/quick-add" + hereQuery + chosen
         self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
         var links = [
             NavLink(label: "All items", href: "/", current: list.scope == .all, testID: "nav-/"),

@@ -76,8 +76,6 @@ struct PageError: Error {
         self.message = message
     }
 
-    var heading: String { status == .notFound ? "Not found" : "Something went wrong" }
-
     static func from(_ error: any Error) -> PageError {
         switch error {
         case let error as PageError: error

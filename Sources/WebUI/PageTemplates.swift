@@ -50,23 +50,20 @@ public struct PageTemplates: Sendable {
 /// 100 rows take 40 ms). Values that answer look-ups themselves (`MustacheParent`) pass through.
 final class TemplateValue: MustacheParent {
     private let value: Any
-    private var fields: [String: Any]?
-    private var wrapped: [String: Any?] = [:]
+    /// Every stored property, wrapped, once the first name is looked up.
+    private var fields: [String: Any?]?
 
     private init(_ value: Any) { self.value = value }
 
     func child(named name: String) -> Any? {
-        if let done = wrapped[name] { return done }
         if fields == nil {
-            var found: [String: Any] = [:]
+            var found: [String: Any?] = [:]
             for child in Mirror(reflecting: value).children {
-                if let label = child.label { found[label] = child.value }
+                if let label = child.label { found[label] = Self.wrap(child.value) }
             }
             fields = found
         }
-        let result = fields?[name].flatMap(Self.wrap)
-        wrapped[name] = .some(result)
-        return result
+        return fields?[name] ?? nil
     }
 
     /// Text, numbers and flags as they are; an optional unwrapped (nil when empty); arrays
