@@ -36,6 +36,12 @@ public struct CLIContext {
     public var writeErr: (String) -> Void
     /// Everything on standard input (`todo import -`).
     public var readStandardInput: () -> Data
+    /// Whether standard input is a terminal a person can answer a question on (`todo trash --empty`).
+    public var stdinIsTerminal: Bool = isatty(STDIN_FILENO) != 0
+    /// One line typed on standard input, without its line break; nil at its end.
+    public var readAnswer: () -> String? = { readLine() }
+    /// The time, for how long ago an item in the Trash was deleted.
+    public var now: () -> Date = { Date() }
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,

@@ -54,6 +54,7 @@ public struct TodoCommand: ParsableCommand {
             subcommands: [
                 List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
                 Projects.self, Export.self, Import.self,
+                TrashCommand.self, Restore.self,
             ] + extra,
             defaultSubcommand: List.self)
     }
@@ -217,7 +218,7 @@ private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, 
 
 struct Remove: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Delete items.")
+        commandName: "rm", abstract: "Delete items: they move to the Trash (todo trash, todo restore).")
     @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
@@ -228,7 +229,7 @@ struct Remove: ParsableCommand, CLIRunnable {
         var report = ""
         for item in try await ItemReference.resolveAll(refs, in: store) {
             try await ItemDetailViewModel(store: store, id: item.id).delete()
-            report += "Deleted “\(item.title)”.\n"
+            report += TrashText.deleted(item)  // and how to restore it (TRASH-11)
         }
         context.writeOut(report)
     }

@@ -4,6 +4,8 @@ import Foundation
 /// For tests, previews and `--in-memory` demos.
 public actor InMemoryTodoStore: TodoStore {
     private var itemsByID: [UUID: TodoItem]
+    /// The Trash: deleted items by id (docs/specs/trash.md).
+    private var trashByID: [UUID: TrashedItem] = [:]
     private let environment: TodoEnvironment
 
     public init(environment: TodoEnvironment = .live, items: [TodoItem] = []) {
@@ -74,7 +76,10 @@ public actor InMemoryTodoStore: TodoStore {
         if let expectedVersion, expectedVersion != current.version {
             throw TodoStoreError.versionConflict(current: current)
         }
+        let now = environment.now()
+        purge(now: now)
         itemsByID[id] = nil
+        trashByID[id] = TrashedItem(item: current, deletedAt: Timestamp.normalized(now))
         return true
     }
 
@@ -93,9 +98,55 @@ public actor InMemoryTodoStore: TodoStore {
             edges: ImportPlan.Edges(firstToDo: toDo.min(), lastToDo: toDo.max(), firstDone: done.min()),
             now: environment.now())
         if !dryRun {
-            for write in plan.writes { itemsByID[write.item.id] = write.item }
+            for write in plan.writes {
+                itemsByID[write.item.id] = write.item
+                trashByID[write.item.id] = nil  // one id, one place (TRASH-8)
+            }
         }
         return plan.summary
+    }
+
+    // MARK: - The Trash
+
+    public func trash() -> [TrashedItem] {
+        purge(now: environment.now())
+        return trashByID.values.sorted(by: TrashRules.newestFirst)
+    }
+
+    public func restore(id: UUID) -> TodoItem? {
+        let now = environment.now()
+        purge(now: now)
+        guard let trashed = trashByID[id] else { return nil }
+        let former = trashed.item.position
+        let section = ordered(trashed.item.section)
+        let taken = section.contains { $0.position == former }
+        let nextAbove = section.first { $0.position > former }?.position
+        let position = TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove)
+            ?? respace(section, leavingGapAt: section.firstIndex { $0.position > former } ?? section.count)!
+        let item = TrashRules.restored(trashed.item, at: position, now: now)
+        trashByID[id] = nil
+        itemsByID[id] = item
+        return item
+    }
+
+    public func deleteForever(id: UUID) -> Bool {
+        trashByID.removeValue(forKey: id) != nil
+    }
+
+    @discardableResult
+    public func emptyTrash() -> Int {
+        defer { trashByID.removeAll() }
+        return trashByID.count
+    }
+
+    @discardableResult
+    public func purgeTrash() -> Int { purge(now: environment.now()) }
+
+    @discardableResult
+    private func purge(now: Date) -> Int {
+        let expired = trashByID.values.filter { TrashRules.isExpired(deletedAt: $0.deletedAt, now: now) }
+        for trashed in expired { trashByID[trashed.id] = nil }
+        return expired.count
     }
 
     // MARK: - Helpers

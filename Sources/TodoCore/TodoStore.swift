@@ -166,8 +166,10 @@ public protocol TodoStore: Sendable {
     func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
     /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
     func move(id: UUID, toIndex index: Int) async throws -> TodoItem?
-    /// Deletes an item; false for an unknown id. `expectedVersion` as in `update`.
+    /// Deletes an item: it moves to the Trash, gone from every list (DELETE-1/2, TRASH-1);
+    /// false for an unknown id. `expectedVersion` as in `update`.
     func delete(id: UUID, expectedVersion: Int?) async throws -> Bool
+    /// Deletes every item of the list forever; the Trash stays as it is (TRASH-7).
     func deleteAll() async throws
     /// The projects that have at least one item, by name.
     func projects() async throws -> [Project]
@@ -193,10 +195,37 @@ public protocol TodoStore: Sendable {
     /// instead of skipping every row before it. Empty when `entry` is no longer there.
     func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int) async throws
         -> [ListEntry]
+
+    // MARK: The Trash (docs/specs/trash.md): `delete` moves an item there; `deleteAll` does not.
+    /// The trashed items, newest deletion first, once those deleted 30 days ago or more are
+    /// purged (TRASH-1, TRASH-5).
+    func trash() async throws -> [TrashedItem]
+    /// Puts a trashed item back in its section at its place (`TrashRules.restoredPosition`),
+    /// with its id and fields and one version more; nil when it is not in the Trash (TRASH-2).
+    func restore(id: UUID) async throws -> TodoItem?
+    /// Deletes a trashed item forever; false when it is not in the Trash (TRASH-3).
+    func deleteForever(id: UUID) async throws -> Bool
+    /// Deletes every trashed item forever and returns how many there were (TRASH-4).
+    @discardableResult func emptyTrash() async throws -> Int
+    /// Deletes forever the items deleted 30 days ago or more (by the store's clock) and returns
+    /// how many; `delete`, `trash` and `restore` run it first (TRASH-5).
+    @discardableResult func purgeTrash() async throws -> Int
 }
 
 extension TodoStore {
     public func items() async throws -> [TodoItem] { try await items(.all) }
+
+    /// A trashed item by id; nil when it is not in the Trash.
+    public func trashedItem(id: UUID) async throws -> TrashedItem? {
+        try await trash().first { $0.id == id }
+    }
+
+    /// Trashed items whose id, written in lower case, starts with `prefix` (at most `limit`),
+    /// newest deletion first.
+    public func trashedItems(idPrefix prefix: String, limit: Int) async throws -> [TrashedItem] {
+        let prefix = prefix.lowercased()
+        return Array(try await trash().filter { $0.id.lowercasedText.hasPrefix(prefix) }.prefix(max(limit, 0)))
+    }
 
     public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
         Array(try await items(filter).lazy.filter { cursor?.precedes($0) ?? true }.prefix(max(limit, 0)))

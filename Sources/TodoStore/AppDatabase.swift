@@ -262,6 +262,14 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
                 """)
         }
+        migrator.registerMigration("v6-trash deleted items kept 30 days") { db in
+            // docs/specs/trash.md: a deleted item moves here, beside the list, so that no list,
+            // count or search query changes. The purge reads the `deletedAt` index.
+            try db.execute(sql: """
+                CREATE TABLE trashedItem (\(Schema.trashColumns));
+                CREATE INDEX trashedItem_deletedAt ON trashedItem(deletedAt);
+                """)
+        }
         return migrator
     }()
 

@@ -274,11 +274,17 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func delete(id: UUID, expectedVersion: Int?) async throws -> Bool {
-        try await write { db in
+        let now = environment.now()
+        return try await write { db in
             guard let current = try Self.fetchItem(db, id: id) else { return false }
             if let expectedVersion, expectedVersion != current.version {
                 throw TodoStoreError.versionConflict(current: current)
             }
+            // To the Trash (TRASH-1): the row as it is, its project by name, and when.
+            try Self.purge(db, now: now)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO trashedItem (" + Self.trashColumns + ") " + Self.trashFromItem,
+                arguments: [Timestamp.milliseconds(now), Self.key(id)])
             try db.execute(sql: "DELETE FROM todoItem WHERE id = ?", arguments: [Self.key(id)])
             try Self.dropProjectIfUnused(db, current.project)
             return true
@@ -315,6 +321,8 @@ public struct SQLiteTodoStore: TodoStore {
                         try Self.save(db, write.item, replacing: old)
                     } else {
                         try Self.insert(db, write.item)
+                        // One id, one place: a trashed copy gives way to the imported item (TRASH-8).
+                        try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(write.item.id)])
                     }
                 }
             }
@@ -325,6 +333,92 @@ public struct SQLiteTodoStore: TodoStore {
         // that the list is busy instead of waiting for it (HARDEN-10e).
         if dryRun { return try await read(body) }
         return try await database.importing { try await write(body) }
+    }
+
+    // MARK: - The Trash (docs/specs/trash.md)
+
+    public func trash() async throws -> [TrashedItem] {
+        let now = environment.now()
+        return try await write { db in
+            try Self.purge(db, now: now)
+            return try Array(
+                Row.fetchCursor(db, sql: Self.trashSelect + " ORDER BY deletedAt DESC, id").map(Self.trashedItem(from:)))
+        }
+    }
+
+    public func restore(id: UUID) async throws -> TodoItem? {
+        let now = environment.now()
+        return try await write { db in
+            try Self.purge(db, now: now)
+            guard let trashed = try Row.fetchOne(db, sql: Self.trashSelect + " WHERE id = ?", arguments: [Self.key(id)])
+                .map(Self.trashedItem(from:))?.item
+            else { return nil }
+            let former = trashed.position, done = trashed.isDone
+            let taken = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM todoItem WHERE isDone = ? AND position = ?)",
+                arguments: [done, former]) ?? false
+            let nextAbove = try Double.fetchOne(
+                db, sql: "SELECT MIN(position) FROM todoItem WHERE isDone = ? AND position > ?", arguments: [done, former])
+            var position = TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove)
+            if position == nil {
+                // No number fits right after the item now at its place: respace, leaving a gap there.
+                let index = try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND position <= ?", arguments: [done, former]) ?? 0
+                position = try AppDatabase.respace(db, done: done, leavingGapAt: index, for: Self.key(id))
+            }
+            let item = TrashRules.restored(trashed, at: position ?? former, now: now)
+            try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(id)])
+            try Self.insert(db, item)
+            return item
+        }
+    }
+
+    public func deleteForever(id: UUID) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(id)])
+            return db.changesCount > 0
+        }
+    }
+
+    @discardableResult
+    public func emptyTrash() async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM trashedItem")
+            return db.changesCount
+        }
+    }
+
+    @discardableResult
+    public func purgeTrash() async throws -> Int {
+        let now = environment.now()
+        return try await write { db in try Self.purge(db, now: now) }
+    }
+
+    /// Deletes forever what was deleted 30 days ago or more, through the `deletedAt` index.
+    @discardableResult
+    private static func purge(_ db: Database, now: Date) throws -> Int {
+        try db.execute(
+            sql: "DELETE FROM trashedItem WHERE deletedAt <= ?",
+            arguments: [Timestamp.milliseconds(TrashRules.purgeCutoff(now: now))])
+        return db.changesCount
+    }
+
+    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them), then `deletedAt`.
+    private static let trashColumns = """
+        id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
+        estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, deletedAt
+        """
+    private static let trashSelect = "SELECT " + trashColumns + " FROM trashedItem"
+    /// An item's row as a `trashedItem` row; arguments: `deletedAt`, then the id.
+    private static let trashFromItem = """
+        SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
+               i.locationLongitude, p.name, i.estimateMinutes, i.repeatDays, i.position,
+               i.createdAt, i.updatedAt, i.completedAt, i.version, ?
+        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.id = ?
+        """
+
+    private static func trashedItem(from row: Row) -> TrashedItem {
+        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row[16]))
     }
 
     // MARK: - SQL

@@ -46,6 +46,17 @@ enum Schema {
             """
     }
 
+    /// The columns and constraints of `trashedItem` (migration v6-trash): those of `todoItem`,
+    /// the project by name (a project whose last item is trashed leaves the project table, as
+    /// before), and when the item was deleted.
+    static var trashColumns: String {
+        let projectID = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"
+        precondition(itemColumns.contains(projectID))
+        return itemColumns.replacingOccurrences(
+            of: projectID, with: "projectName TEXT \(nameCheck("projectName", nullable: true)),")
+            + ",\n    deletedAt INTEGER NOT NULL \(range("deletedAt", TodoRules.timestampRange))"
+    }
+
     /// The triggers that keep `sectionCount` (created by migration v2; dropped with the table
     /// when v4 rebuilds it).
     static let sectionCountTriggers = """

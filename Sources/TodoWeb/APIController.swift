@@ -34,6 +34,8 @@ struct APIController: Sendable {
         api.delete("todos/:id", use: delete)
         api.get("projects", use: projects)
         api.get("quick-add/:section", use: quickAddSection)
+        api.get("trash", use: trash)
+        api.post("trash/:id/restore", use: restore)
     }
 
     @Sendable func listTodos(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -123,6 +125,32 @@ struct APIController: Sendable {
             selection: kind.selectionMode == .single ? "single" : "multiple", state: state, message: message,
             options: section.options.map { Option(id: $0.id, label: $0.label, selected: section.selection.isSelected($0.id)) })
         return try WebFormat.json(body, status: state == "failed" ? .serviceUnavailable : .ok)
+    }
+
+    // MARK: the Trash (docs/specs/trash.md, TRASH-15)
+
+    /// `GET /api/trash`: the trashed items, newest deletion first, each the shared item shape
+    /// plus `deletedAt`.
+    @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        struct Entry: Encodable {
+            let item: TodoItem
+            let deletedAt: Date
+            private enum Key: String, CodingKey { case deletedAt }
+            func encode(to encoder: any Encoder) throws {
+                try item.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(Timestamp.iso(deletedAt), forKey: .deletedAt)
+            }
+        }
+        return try WebFormat.json(try await store.trash().map { Entry(item: $0.item, deletedAt: $0.deletedAt) })
+    }
+
+    /// `POST /api/trash/{id}/restore`: the item back at its place, answered as `GET` would.
+    @Sendable func restore(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let item = try await store.restore(id: try id(context)) else {
+            throw APIError(.notFound, "No item with id “\(try raw(context))” is in the Trash.")
+        }
+        return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
     }
 
     // MARK: helpers

@@ -86,10 +86,13 @@ struct ListController: Sendable {
         case .dueDate(let date): .dueDate(date)
         case .all: .none
         }
-        let view = ListPageView(
+        var view = ListPageView(
             list, quickAdd: page.quickAdd(quickAdd), today: page.today(),
             frame: page.views.frame(list.title, request), views: page.views)
-        return page.views.page(view)  // the list's own renderer, which remembers unchanged pages
+        // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1).
+        guard UndoCookie.isSet(request) else { return page.views.page(view) }
+        view.undo = try await UndoCookie.notice(request, store: page.store).map { UndoNoticeView($0, from: view.here) }
+        return UndoCookie.cleared(page.views.page(view))  // the list's own renderer, which remembers unchanged pages
     }
 }
 
@@ -168,8 +171,10 @@ struct ItemController: Sendable {
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
         do {
             try await ItemDetailViewModel(store: page.store, id: id).delete()
-        } catch TodoPresentationError.itemNotFound {}
-        return page.back(to: fields.from)
+        } catch TodoPresentationError.itemNotFound {
+            return page.back(to: fields.from)
+        }
+        return UndoCookie.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
     }
 
     private func fill(_ form: ItemFormViewModel, from fields: ItemForm) {

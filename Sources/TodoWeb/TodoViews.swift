@@ -130,6 +130,8 @@ struct ListPageView: PageView, Hashable {
     let quickAddHref: String
     /// The popup's form: its sections load when it first opens.
     let quickAdd: QuickAddFormView
+    /// “Deleted “X” · Undo”, right after a delete (docs/specs/trash.md, UNDO-1).
+    var undo: UndoNoticeView? = nil
 
     struct NavLink: Hashable {
         let label: String

@@ -18,6 +18,9 @@ public struct TodoWebOptions: Sendable {
     public var limits: ConnectionLimits
     /// What "today" is, for the Today list and the quick-add dates.
     public var today: @Sendable () -> CalendarDate
+    /// The time, for how long ago an item in the Trash was deleted (the store's clock decides
+    /// the 30 days).
+    public var now: @Sendable () -> Date = { Date() }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -75,6 +78,7 @@ public enum TodoWebApp {
         ItemController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)
+        TrashController(page: page, now: options.now).register(on: router)
         APIController(store: store, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
         views.assets.register(on: router, atRoot: ["sw.js", "manifest.webmanifest"])

@@ -29,6 +29,11 @@ public final class TestEnvironment: @unchecked Sendable {
         }
     }
 
+    /// Moves the clock on by `interval` (days, for the Trash's 30 days).
+    public func advance(by interval: TimeInterval) {
+        lock.withLock { current += interval }
+    }
+
     public func makeID() -> UUID {
         lock.withLock {
             defer { nextID += 1 }

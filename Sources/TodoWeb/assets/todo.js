@@ -112,3 +112,41 @@
   bindAll();
   if (document.querySelector("[data-testid=list-title]")) registerServiceWorker();
 })();
+
+// The Undo notice after a delete (docs/specs/trash.md, UNDO-1..3): the server renders it with
+// its seconds; this goes after them. Ctrl+Z (⌘Z) presses its Undo, unless focus is in a field,
+// where Ctrl+Z is the field's own undo. No rule here: what Undo does is the notice's own form.
+(function () {
+  var timer = null;
+
+  function arm() {
+    if (timer) { window.clearTimeout(timer); timer = null; }
+    var notice = document.querySelector("[data-undo-notice]");
+    if (!notice) return;
+    var seconds = Number(notice.getAttribute("data-seconds")) || 8;
+    timer = window.setTimeout(function () {
+      timer = null;
+      if (notice.contains(document.activeElement)) {
+        var main = document.getElementById("main");
+        if (main) main.focus({ preventScroll: true });
+      }
+      notice.remove();
+    }, seconds * 1000);
+  }
+
+  function typing(target) {
+    return target instanceof Element && !!target.closest("input, textarea, select, [contenteditable]:not([contenteditable=false])");
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || (event.key || "").toLowerCase() !== "z") return;
+    if (event.defaultPrevented || typing(event.target)) return;
+    var undo = document.querySelector("[data-undo]");
+    if (!undo) return;
+    event.preventDefault();
+    undo.click();
+  });
+
+  document.addEventListener("page:swapped", arm);
+  arm();
+})();

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+import TodoPresentation
+
+// The Trash on the command line (docs/specs/trash.md, TRASH-11…14): `todo trash` lists it,
+// `todo trash --empty` empties it, `todo restore REF…` puts items back at their place.
+
+/// What the Trash commands print.
+enum TrashText {
+    /// `todo rm`'s line: what was deleted and how to get it back (TRASH-11).
+    static func deleted(_ item: TodoItem) -> String {
+        "Deleted “\(item.title)” (restore with: todo restore \(ItemReference.shortID(item.id))).\n"
+    }
+}
+
+struct TrashCommand: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
+        commandName: "trash",
+        abstract: "List the Trash: deleted items, newest first, kept \(TrashRules.retentionDays) days.",
+        discussion: "Put an item back with `todo restore REF`; REF is a row number of this list or the start of the id.")
+
+    @Flag(help: "Delete everything in the Trash forever (asks first on a terminal).") var empty = false
+    @Flag(name: [.customShort("y"), .long], help: "With --empty: do not ask.") var yes = false
+    @Flag(help: "Print the trashed items as JSON, each with its deletedAt.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if yes && !empty { throw ValidationError("--yes goes with --empty.") }
+        if json && empty { throw ValidationError("--json lists the Trash; it does not go with --empty.") }
+    }
+
+    func run(in context: CLIContext) async throws {
+        let trash = TrashViewModel(store: try await store.open(context), now: context.now)
+        try await trash.load()
+        if empty { return try await emptyTrash(trash, context) }
+        if json {
+            struct Entry: Encodable {
+                let item: TodoItem
+                let deletedAt: Date
+                private enum Key: String, CodingKey { case deletedAt }
+                func encode(to encoder: any Encoder) throws {
+                    try item.encode(to: encoder)
+                    var container = encoder.container(keyedBy: Key.self)
+                    try container.encode(Timestamp.iso(deletedAt), forKey: .deletedAt)
+                }
+            }
+            return context.writeOut(try ListRenderer.json(trash.rows.map { Entry(item: $0.trashed.item, deletedAt: $0.trashed.deletedAt) }))
+        }
+        guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
+        let width = String(trash.rows.count).count
+        let titleWidth = min(trash.rows.map(\.title.count).max() ?? 0, 50)
+        var out = ""
+        for (offset, row) in trash.rows.enumerated() {
+            let number = String(offset + 1)
+            let title = row.title + String(repeating: " ", count: max(0, titleWidth - row.title.count))
+            out += String(repeating: " ", count: 2 + width - number.count) + number + ". "
+                + ItemReference.shortID(row.id) + "  " + title + "  " + row.deletedText.lowercased() + "\n"
+        }
+        context.writeOut(out)
+    }
+
+    /// Empties the Trash once confirmed: `--yes`, or “y” typed on a terminal (TRASH-14).
+    private func emptyTrash(_ trash: TrashViewModel, _ context: CLIContext) async throws {
+        if trash.isEmpty { return context.writeOut(trash.emptyMessage + "\n") }
+        if !yes {
+            guard context.stdinIsTerminal else {
+                throw CLIError(
+                    "Emptying the Trash deletes \(trash.rows.count == 1 ? "1 item" : "\(trash.rows.count) items") forever: "
+                        + "add --yes to do it without a terminal to ask on. Nothing was deleted.")
+            }
+            context.writeOut(trash.confirmEmptyQuestion + " [y/N] ")
+            let answer = (context.readAnswer() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            guard answer == "y" || answer == "yes" else {
+                return context.writeOut("Nothing was deleted.\n")
+            }
+        }
+        context.writeOut(TrashViewModel.emptiedMessage(try await trash.emptyTrash()) + "\n")
+    }
+}
+
+struct Restore: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Put items from the Trash back at their place.")
+    @Argument(help: "Row numbers of `todo trash`, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to restore.") } }
+
+    func run(in context: CLIContext) async throws {
+        let store = try await store.open(context)
+        let trash = TrashViewModel(store: store, now: context.now)
+        try await trash.load()
+        // Every REF is resolved before anything changes, so a bad one changes nothing.
+        var chosen: [TrashRowViewModel] = []
+        for ref in refs {
+            let row = try TrashReference.resolve(ref, in: trash.rows)
+            if !chosen.contains(where: { $0.id == row.id }) { chosen.append(row) }
+        }
+        var report = ""
+        for row in chosen {
+            report += TrashViewModel.restoredSentence(try await trash.restore(id: row.id)) + "\n"
+        }
+        context.writeOut(report)
+    }
+}
+
+/// Finds the trashed item a REF names (TRASH-13): a row number of `todo trash` (1 is the last
+/// deleted), or the start of its id — as `ItemReference` does for the list.
+enum TrashReference {
+    static func resolve(_ reference: String, in rows: [TrashRowViewModel]) throws -> TrashRowViewModel {
+        var ref = reference.trimmingCharacters(in: .whitespaces)
+        let explicitID = ref.lowercased().hasPrefix("id:")
+        if explicitID { ref = String(ref.dropFirst(3)) }
+        if !explicitID, !ref.isEmpty, ref.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if let number = Int(ref), rows.indices.contains(number - 1) { return rows[number - 1] }
+            throw CLIError(
+                rows.isEmpty
+                    ? "There is no row \(ref) in the Trash: it is empty."
+                    : "There is no row \(ref) in the Trash: `todo trash` shows rows 1…\(rows.count). (For an id that starts with digits, write id:\(ref).)")
+        }
+        guard !ref.isEmpty, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw CLIError("“\(reference)” is neither a row number of `todo trash` nor the start of an item id.")
+        }
+        guard explicitID || ref.count(where: \.isHexDigit) >= ItemReference.minimumPrefix else {
+            throw CLIError(
+                "“\(ref)” is too short to name an item by its id: give at least \(ItemReference.minimumPrefix) characters of it, or write id:\(ref).")
+        }
+        let matches = rows.filter { $0.id.lowercasedText.hasPrefix(ref.lowercased()) }
+        switch matches.count {
+        case 0: throw CLIError("No item in the Trash has an id starting with “\(ref)”.")
+        case 1: return matches[0]
+        default:
+            let shown = matches.prefix(5).map { "  \(ItemReference.shortID($0.id))  \($0.title)" }.joined(separator: "\n")
+            throw CLIError("“\(ref)” matches several items in the Trash; give more of the id:\n\(shown)\(matches.count > 5 ? "\n  …" : "")")
+        }
+    }
+}

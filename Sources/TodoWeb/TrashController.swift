@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+import TodoPresentation
+import WebUI
+
+/// The Trash on the web (docs/specs/trash.md): the page `/trash` with Restore and Delete forever
+/// per row, Empty trash behind a confirmation page, and the Undo of the notice a list shows
+/// right after a delete. Every action is a plain form (POST, 303 back); with the script, in place.
+struct TrashController: Sendable {
+    let page: PageContext
+    let now: @Sendable () -> Date
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/trash", use: trash)
+        router.get("/trash/empty", use: confirmEmpty)
+        router.post("/trash/empty", use: empty)
+        router.post("/trash/:id/restore", use: restore)
+        router.post("/trash/:id/delete", use: deleteForever)
+    }
+
+    @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let trash = TrashViewModel(store: page.store, now: now)
+        try await trash.load()
+        return page.views.page(TrashPageView(trash, frame: page.views.frame(trash.title, request)))
+    }
+
+    @Sendable func confirmEmpty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let trash = TrashViewModel(store: page.store, now: now)
+        try await trash.load()
+        return page.views.page(TrashEmptyPageView(trash, frame: page.views.frame(trash.emptyTrashTitle, request)))
+    }
+
+    /// Only the confirmation page's form posts here (TRASH-10).
+    @Sendable func empty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await TrashViewModel(store: page.store, now: now).emptyTrash()
+        return page.back(to: "/trash")
+    }
+
+    /// Undo, and the Trash page's Restore. An item no longer in the Trash (restored in another
+    /// tab, deleted forever) is no error: the page it comes back to shows how things are (UNDO-4).
+    @Sendable func restore(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try itemID(context)
+        let fields = try await WebFormat.form(RowActionForm.self, of: request)
+        do {
+            try await TrashViewModel(store: page.store, now: now).restore(id: id)
+        } catch TrashError.notInTrash {}
+        return UndoCookie.cleared(page.back(to: fields.from ?? "/trash"))
+    }
+
+    @Sendable func deleteForever(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try itemID(context)
+        let fields = try await WebFormat.form(RowActionForm.self, of: request)
+        do {
+            try await TrashViewModel(store: page.store, now: now).deleteForever(id: id)
+        } catch TrashError.notInTrash {}
+        return page.back(to: fields.from ?? "/trash")
+    }
+
+    private func itemID(_ context: BasicRequestContext) throws -> UUID {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw PageError(.notFound, TrashError.notInTrash.errorDescription!) }
+        return id
+    }
+}
+
+/// The last deleted item's id, from the delete to the list page it redirects to, which shows the
+/// Undo notice once (UNDO-1): a short-lived cookie, so the list's address (and, in place, the
+/// scroll position) stays as it was.
+enum UndoCookie {
+    static let name = "undo"
+
+    /// `response` (the delete's redirect) carrying the deleted item's id.
+    static func setting(_ id: UUID, on response: Response) -> Response {
+        var response = response
+        response.setCookie(Cookie(
+            name: name, value: id.lowercasedText, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// `response` telling the browser to forget the cookie.
+    static func cleared(_ response: Response) -> Response {
+        var response = response
+        response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// The notice for the id the request's cookie carries, when that item is still in the Trash.
+    static func notice(_ request: Request, store: any TodoStore) async throws -> UndoNotice? {
+        guard let text = request.cookies[name]?.value, let id = UUID(uuidString: text) else { return nil }
+        return try await UndoNotice.load(id: id, store: store)
+    }
+
+    /// Whether the request carries the cookie (then the page answering it clears it).
+    static func isSet(_ request: Request) -> Bool { request.cookies[name] != nil }
+}
+
+/// The Undo notice, as `undo-notice.mustache` shows it.
+struct UndoNoticeView: Hashable {
+    let id: String
+    let message: String
+    let actionTitle: String
+    let actionLabel: String
+    let announcement: String
+    let seconds: Int
+    let from: String
+
+    init(_ notice: UndoNotice, from: String) {
+        id = notice.id.lowercasedText
+        message = notice.message
+        actionTitle = notice.actionTitle
+        actionLabel = notice.actionLabel
+        announcement = notice.restoredAnnouncement
+        seconds = UndoNotice.seconds
+        self.from = from
+    }
+}
+
+struct TrashPageView: PageView {
+    static let template = "trash"
+    struct Row {
+        let id, title, deleted, remaining, restoreLabel, restoreAnnouncement: String
+        let deleteForeverLabel, deleteForeverAnnouncement: String
+    }
+    let frame: PageFrame
+    let title: String
+    let explanation: String
+    let isEmpty: Bool
+    let emptyMessage: String
+    let emptyTrashTitle: String
+    let rows: [Row]
+
+    init(_ trash: TrashViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = trash.title
+        explanation = trash.explanation
+        isEmpty = trash.isEmpty
+        emptyMessage = trash.emptyMessage
+        emptyTrashTitle = trash.emptyTrashTitle
+        rows = trash.rows.map {
+            Row(
+                id: $0.id.lowercasedText, title: $0.title, deleted: $0.deletedText, remaining: $0.remainingText,
+                restoreLabel: $0.restoreLabel, restoreAnnouncement: $0.restoreAnnouncement,
+                deleteForeverLabel: $0.deleteForeverLabel, deleteForeverAnnouncement: $0.deleteForeverAnnouncement)
+        }
+    }
+}
+
+struct TrashEmptyPageView: PageView {
+    static let template = "trash-empty"
+    let frame: PageFrame
+    let title: String
+    let isEmpty: Bool
+    let emptyMessage: String
+    let question: String
+    let detail: String
+    let confirmTitle: String
+    let cancelTitle: String
+
+    init(_ trash: TrashViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = trash.emptyTrashTitle
+        isEmpty = trash.isEmpty
+        emptyMessage = trash.emptyMessage
+        question = trash.confirmEmptyQuestion
+        detail = trash.confirmEmptyDetail
+        confirmTitle = trash.emptyTrashTitle
+        cancelTitle = trash.cancelTitle
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TodoCLI
+import TodoCore
+import TodoTestSupport
+
+/// Runs `todo` in-process over one in-memory store with a clock the test moves, a terminal (or
+/// not) on standard input, and the answers typed there.
+private final class TrashHarness {
+    let env = TestEnvironment(tick: 0)
+    let store: InMemoryTodoStore
+    var out = "", err = ""
+    var stdinIsTerminal = false
+    var answers: [String] = []
+
+    init() { store = InMemoryTodoStore(environment: env.environment) }
+
+    @discardableResult
+    func run(_ arguments: String...) async -> Int32 {
+        out = ""
+        err = ""
+        let store = self.store
+        var context = CLIContext(
+            openStore: { _, _ in store }, environment: [:], stdoutIsTerminal: false,
+            today: { CalendarDate(iso: "2026-11-21")! },
+            writeOut: { self.out += $0 }, writeErr: { self.err += $0 }, readStandardInput: { Data() })
+        context.stdinIsTerminal = stdinIsTerminal
+        context.readAnswer = { self.answers.isEmpty ? nil : self.answers.removeFirst() }
+        let env = self.env
+        context.now = { env.now() }
+        return await TodoCLI.run(arguments, context: context)
+    }
+}
+
+@Suite("todo trash, restore, rm")
+struct TrashCLITests {
+    @Test("TRASH-11 rm says how to restore the item")
+    func test_TRASH_11_rmSaysHowToRestore() async throws {
+        let h = TrashHarness()
+        await h.run("add", "A")
+        #expect(await h.run("rm", "1") == 0)
+        #expect(h.out == "Deleted “A” (restore with: todo restore 00000000).\n")
+        #expect(try await h.store.trash().map(\.item.title) == ["A"])
+    }
+
+    @Test("TRASH-13 `todo rm 3 && todo restore …` puts the item back at row 3")
+    func test_TRASH_13_rmThenRestoreAtItsPlace() async throws {
+        let h = TrashHarness()
+        for title in ["E", "D", "C", "B", "A"] { await h.run("add", title) }  // A B C D E
+        #expect(await h.run("rm", "3") == 0)
+        let ref = try #require(h.out.split(separator: " ").last.map { String($0.dropLast(3)) })  // "00000000"
+        #expect(await h.run("restore", ref) == 0)
+        #expect(h.out == "Restored “C” to To Do.\n")
+        #expect(try await h.store.sectionTitles().todo == ["A", "B", "C", "D", "E"])
+
+        #expect(await h.run("rm", "3") == 0)
+        #expect(await h.run("restore", "1") == 0, "row 1 of `todo trash`: the last deleted")
+        #expect(try await h.store.sectionTitles().todo == ["A", "B", "C", "D", "E"])
+    }
+
+    @Test("TRASH-12 trash lists newest first with row number, id start, title and when; --json carries deletedAt")
+    func test_TRASH_12_list() async throws {
+        let h = TrashHarness()
+        #expect(await h.run("trash") == 0)
+        #expect(h.out == "The Trash is empty.\n")
+        await h.run("add", "Buy milk")
+        await h.run("add", "Go")
+        await h.run("rm", "2")
+        h.env.advance(by: 2 * 3600)
+        await h.run("rm", "1")
+        h.env.advance(by: 60)
+
+        #expect(await h.run("trash") == 0)
+        #expect(h.out == """
+              1. 00000000  Go        deleted 1 minute ago
+              2. 00000000  Buy milk  deleted 2 hours ago
+
+            """)
+
+        #expect(await h.run("trash", "--json") == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(h.out.utf8)) as? [[String: Any]])
+        #expect(json.map { $0["title"] as? String } == ["Go", "Buy milk"])
+        #expect(json.map { $0["deletedAt"] as? String } == ["2026-11-21T11:00:00.000Z", "2026-11-21T09:00:00.000Z"])
+    }
+
+    @Test("TRASH-13 a REF that names nothing in the Trash is one sentence, exit 1, nothing restored")
+    func test_TRASH_13_badRefs() async throws {
+        let h = TrashHarness()
+        for title in ["A", "B"] { await h.run("add", title) }
+        await h.run("rm", "1")
+        for (ref, message) in [
+            ("2", "There is no row 2 in the Trash: `todo trash` shows rows 1…1. (For an id that starts with digits, write id:2.)\n"),
+            ("ffff", "No item in the Trash has an id starting with “ffff”.\n"),
+            ("ab", "“ab” is too short to name an item by its id: give at least 4 characters of it, or write id:ab.\n"),
+            ("milk!", "“milk!” is neither a row number of `todo trash` nor the start of an item id.\n"),
+        ] {
+            #expect(await h.run("restore", "1", ref) == 1, "\(ref)")
+            #expect(h.err == "todo: " + message, "\(ref)")
+        }
+        #expect(try await h.store.trash().count == 1, "nothing was restored")
+        await h.run("rm", "1")
+        #expect(await h.run("restore", "0000") == 1)
+        #expect(h.err.hasPrefix("todo: “0000” matches several items in the Trash"))
+        #expect(await h.run("restore", "id:00000000-0000-4000-8000-000000000001") == 0)
+        #expect(h.out == "Restored “A” to To Do.\n")
+    }
+
+    @Test("TRASH-14 --empty asks on a terminal and empties only on yes")
+    func test_TRASH_14_emptyAsksOnATerminal() async throws {
+        let h = TrashHarness()
+        for title in ["A", "B"] { await h.run("add", title) }
+        await h.run("rm", "1", "2")
+        h.stdinIsTerminal = true
+        h.answers = ["n"]
+        #expect(await h.run("trash", "--empty") == 0)
+        #expect(h.out == "Delete 2 items forever? [y/N] Nothing was deleted.\n")
+        #expect(try await h.store.trash().count == 2)
+        h.answers = [" Yes "]
+        #expect(await h.run("trash", "--empty") == 0)
+        #expect(h.out == "Delete 2 items forever? [y/N] Deleted 2 items forever.\n")
+        #expect(try await h.store.trash().isEmpty)
+    }
+
+    @Test("TRASH-14 without a terminal --empty refuses unless --yes")
+    func test_TRASH_14_emptyWithoutTerminal() async throws {
+        let h = TrashHarness()
+        await h.run("add", "A")
+        await h.run("rm", "1")
+        #expect(await h.run("trash", "--empty") == 1)
+        #expect(h.err == "todo: Emptying the Trash deletes 1 item forever: add --yes to do it without a terminal to ask on. Nothing was deleted.\n")
+        #expect(try await h.store.trash().count == 1)
+        #expect(await h.run("trash", "--empty", "--yes") == 0)
+        #expect(h.out == "Deleted 1 item forever.\n")
+        #expect(try await h.store.trash().isEmpty)
+        #expect(await h.run("trash", "--yes") != 0)
+        #expect(h.err.contains("--yes goes with --empty."))
+    }
+}
