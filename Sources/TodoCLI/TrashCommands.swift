@@ -10,7 +10,10 @@ import TodoPresentation
 enum TrashText {
     /// `todo rm`'s line: what was deleted and how to get it back (TRASH-11).
     static func deleted(_ item: TodoItem) -> String {
-        "Deleted “\(item.title)” (restore with: todo restore \(ItemReference.shortID(item.id))).\n"
+        let short = ItemReference.shortID(item.id)
+        // Digits alone would be read as a row number of `todo trash`.
+        let ref = short.allSatisfy(\.isNumber) ? "id:" + short : short
+        return "Deleted “\(item.title)” (restore with: todo restore \(ref)).\n"
     }
 }
 

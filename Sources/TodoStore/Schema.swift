@@ -52,9 +52,11 @@ enum Schema {
     static var trashColumns: String {
         let projectID = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"
         precondition(itemColumns.contains(projectID))
+        // Columns come before the table's CHECK constraints: `deletedAt` takes the project's place.
         return itemColumns.replacingOccurrences(
-            of: projectID, with: "projectName TEXT \(nameCheck("projectName", nullable: true)),")
-            + ",\n    deletedAt INTEGER NOT NULL \(range("deletedAt", TodoRules.timestampRange))"
+            of: projectID,
+            with: "projectName TEXT \(nameCheck("projectName", nullable: true)),\n"
+                + "    deletedAt INTEGER NOT NULL \(range("deletedAt", TodoRules.timestampRange)),")
     }
 
     /// The triggers that keep `sectionCount` (created by migration v2; dropped with the table

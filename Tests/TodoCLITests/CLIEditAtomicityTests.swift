@@ -33,6 +33,11 @@ final class RacingStore: TodoStore, @unchecked Sendable {
     func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
         try await inner.importItems(items, dryRun: dryRun)
     }
+    func trash() async throws -> [TrashedItem] { await inner.trash() }
+    func restore(id: UUID) async throws -> TodoItem? { await inner.restore(id: id) }
+    func deleteForever(id: UUID) async throws -> Bool { await inner.deleteForever(id: id) }
+    func emptyTrash() async throws -> Int { await inner.emptyTrash() }
+    func purgeTrash() async throws -> Int { await inner.purgeTrash() }
 }
 
 @Suite("todo edit is atomic")

@@ -39,7 +39,7 @@ struct TrashCLITests {
         let h = TrashHarness()
         await h.run("add", "A")
         #expect(await h.run("rm", "1") == 0)
-        #expect(h.out == "Deleted “A” (restore with: todo restore 00000000).\n")
+        #expect(h.out == "Deleted “A” (restore with: todo restore id:00000000).\n")
         #expect(try await h.store.trash().map(\.item.title) == ["A"])
     }
 
@@ -48,7 +48,7 @@ struct TrashCLITests {
         let h = TrashHarness()
         for title in ["E", "D", "C", "B", "A"] { await h.run("add", title) }  // A B C D E
         #expect(await h.run("rm", "3") == 0)
-        let ref = try #require(h.out.split(separator: " ").last.map { String($0.dropLast(3)) })  // "00000000"
+        let ref = try #require(h.out.split(separator: " ").last.map { String($0.dropLast(3)) })  // "id:00000000": digits alone are a row number
         #expect(await h.run("restore", ref) == 0)
         #expect(h.out == "Restored “C” to To Do.\n")
         #expect(try await h.store.sectionTitles().todo == ["A", "B", "C", "D", "E"])
@@ -99,7 +99,7 @@ struct TrashCLITests {
         }
         #expect(try await h.store.trash().count == 1, "nothing was restored")
         await h.run("rm", "1")
-        #expect(await h.run("restore", "0000") == 1)
+        #expect(await h.run("restore", "id:0000") == 1)
         #expect(h.err.hasPrefix("todo: “0000” matches several items in the Trash"))
         #expect(await h.run("restore", "id:00000000-0000-4000-8000-000000000001") == 0)
         #expect(h.out == "Restored “A” to To Do.\n")

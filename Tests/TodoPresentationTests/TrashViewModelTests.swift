@@ -29,7 +29,7 @@ struct TrashViewModelTests {
         #expect(notice.actionLabel == "Undo deleting “Buy milk”")
         #expect(notice.restoredAnnouncement == "Restored “Buy milk”")
         #expect(UndoNotice.seconds == 8)
-        _ = try await store.restore(id: item.id)
+        _ = await store.restore(id: item.id)
         #expect(try await UndoNotice.load(id: item.id, store: store) == nil, "UNDO-4: restored elsewhere, nothing to undo")
     }
 

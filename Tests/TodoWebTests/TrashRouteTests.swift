@@ -70,7 +70,7 @@ struct TrashRouteTests {
             _ = try await client.execute(uri: uri, method: .post, headers: .form, body: body)
             let again = try await client.execute(uri: uri, method: .post, headers: .form, body: body)
             #expect(again.status == .seeOther && again.headers[.setCookie] == nil, "nothing deleted: nothing to undo")
-            _ = try await sut.store.restore(id: a.id)
+            _ = await sut.store.restore(id: a.id)
             let list = try await client.execute(uri: "/", method: .get, headers: [.cookie: "undo=\(id)"]).text
             #expect(!list.contains("undo-notice"))
             let bogus = try await client.execute(uri: "/", method: .get, headers: [.cookie: "undo=<script>"])
