@@ -65,5 +65,5 @@ enum Schema {
     /// The section index: the display order, then what a list row shows (rows are read from
     /// the index alone).
     static let sectionIndexColumns =
-        "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays"
+        "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays, number"
 }

@@ -137,13 +137,16 @@ struct TodoListViewModelTests {
         #expect(tomorrowSUT.titles(.todo) == ["due tomorrow"])
     }
 
-    @Test("row numbers count through the full list, so a filtered list shows the same numbers")
-    func test_rowNumbers_followTheFullList() async throws {
+    @Test("NUMBER-2 a row shows its item's stable number, in a filtered list as in the whole one")
+    func test_NUMBER_2_rowsShowStableNumbers() async throws {
         let (sut, store) = makeListSUT(scope: .project("Work"))
         _ = try await store.add(TodoDraft(title: "W", project: Project(name: "Work")))
         try await store.add(titles: ["X", "Y"])
         try await sut.load()
-        #expect(sut.rows.map(\.number) == [3])
+        #expect(sut.rows.map(\.number) == [1])
+        let whole = TodoListViewModel(store: store)
+        try await whole.load()
+        #expect(whole.rows.map(\.number) == [3, 2, 1])
     }
 
     @Test("CHECK-1 checking a to-do item makes it the first item of Done")
