@@ -60,7 +60,7 @@ struct HardeningCLITests {
         let h = CLIHarness()
         await h.run("add", "A")
         await h.run("add", "B")
-        #expect(await h.run("move", "1", "--to", "9223372036854775807") == 0)
+        #expect(await h.run("move", "2", "--to", "9223372036854775807") == 0)  // B, first, to the end
         #expect(try await h.store.items().map(\.title) == ["A", "B"])
     }
 

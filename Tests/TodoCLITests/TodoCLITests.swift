@@ -113,7 +113,8 @@ struct TodoCLITests {
         await h.run("check", "1")
         await h.run("list", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(h.out.utf8)) as? [String: [[String: Any]]])
-        #expect(object["todo"]?.map { $0["title"] as? String } == ["B"])
+        // A repeats: checking it brought its next occurrence (REPEAT-1).
+        #expect(object["todo"]?.map { $0["title"] as? String } == ["A", "B"])
         #expect(object["done"]?.map { $0["title"] as? String } == ["A"])
         let a = try #require(object["done"]?.first)
         #expect(a["repeatDays"] as? [String] == ["mon", "wed"])

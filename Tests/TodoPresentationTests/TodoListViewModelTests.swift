@@ -219,7 +219,7 @@ struct TodoListViewModelTests {
         #expect(sut.titles(.todo) == ["A", "C", "B"])
     }
 
-    @Test("a paged load shows one page of each section, numbered as in the full list")
+    @Test("a paged load shows one page of each section, each row with its item's number")
     func test_pagedLoad() async throws {
         let (sut, store) = makeListSUT()
         let items = try await store.add(titles: (1...7).map { "T\($0)" })  // T7 … T1
@@ -229,7 +229,7 @@ struct TodoListViewModelTests {
         #expect(sut.sectionCounts == [.todo: 4, .done: 3])
         #expect(sut.titles(.todo) == ["T5", "T4"])
         #expect(sut.titles(.done) == ["T1"])
-        #expect(sut.rows.map(\.number) == [3, 4, 7])
+        #expect(sut.rows.map(\.number) == [5, 4, 1])
         try await sut.load()
         let full = sut.rows.map { [$0.title: $0.number] }
         try await sut.load(page: 9, rowsPerSection: 3)  // past the end: the last page

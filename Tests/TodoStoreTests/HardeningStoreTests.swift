@@ -17,8 +17,8 @@ struct HardeningStoreTests {
         try await store.database.writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version)
-                    VALUES (lower(?), ?, 0, ?, 0, 0, ?)
+                    INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version, number)
+                    VALUES (lower(?), ?, 0, ?, 0, 0, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM todoItem))
                     """,
                 arguments: [UUID().uuidString, title, position, version])
         }
