@@ -47,8 +47,8 @@ public struct TodoCommand: ParsableCommand {
             commandName: "todo",
             abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
             discussion: """
-                REF names an item: a row number from `todo list` (digits are only ever a row \
-                number), or the start of its id: at least 4 characters, or any length written id:PREFIX.
+                REF names an item: its number as `todo list` shows it (7 or #7; an item keeps its \
+                number for good), or the start of its id: at least 4 characters, or any length written id:PREFIX.
                 Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
                 """,
             subcommands: [
@@ -67,7 +67,7 @@ public struct TodoCommand: ParsableCommand {
 struct List: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show the list: To Do, then Done, rows numbered for the other commands.")
+        abstract: "Show the list: To Do, then Done, each item with its number (#7) for the other commands.")
 
     @Flag(help: "Hide the Done section.") var unfinished = false
     @Option(help: "Only the items of this project.") var project: String?
@@ -115,7 +115,7 @@ struct Add: ParsableCommand, CLIRunnable {
         form.title = title.joined(separator: " ")
         try fields.apply(to: form)
         let item = try await form.save()
-        context.writeOut(json ? try ListRenderer.json(item) : "Added “\(item.title)” (\(ItemReference.shortID(item.id))).\n")
+        context.writeOut(json ? try ListRenderer.json(item) : "Added #\(item.number) “\(item.title)” (\(ItemReference.shortID(item.id))).\n")
     }
 }
 
@@ -160,7 +160,7 @@ struct Show: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one item with all its fields.")
 
-    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
+    @Argument(help: "The item: its number (7 or #7), or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Flag(help: "Print the item as JSON.") var json = false
     @OptionGroup var store: StoreOptions
 
@@ -178,7 +178,7 @@ struct Show: ParsableCommand, CLIRunnable {
 struct Check: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Check items: each becomes the first of Done.")
-    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
+    @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to check.") } }
@@ -191,7 +191,7 @@ struct Check: ParsableCommand, CLIRunnable {
 struct Uncheck: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "uncheck", abstract: "Uncheck items: each becomes the last of To Do.")
-    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
+    @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to uncheck.") } }
@@ -210,7 +210,11 @@ private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, 
         if item.isDone == done {
             report += "“\(item.title)” was already \(done ? "done" : "to do").\n"
         } else {
-            report += "\(done ? "Checked" : "Unchecked") “\(item.title)”.\n"
+            report += "\(done ? "Checked" : "Unchecked") “\(item.title)”"
+            if let next = details.nextOccurrence {
+                report += "; next: #\(next.number)" + (next.dueDate.map { " due \($0.monthDayYear)" } ?? "")
+            }
+            report += ".\n"
         }
     }
     context.writeOut(report)
@@ -219,7 +223,7 @@ private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, 
 struct Remove: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete items: they move to the Trash (todo trash, todo restore).")
-    @Argument(help: "Row numbers, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
+    @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to delete.") } }
@@ -242,7 +246,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         commandName: "edit",
         abstract: "Change an item's fields; the fields not given stay as they are.")
 
-    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
+    @Argument(help: "The item: its number (7 or #7), or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Option(help: "The new title.") var title: String?
     @OptionGroup var fields: FieldOptions
     @Flag(name: .customLong("no-details"), help: "Remove the details.") var noDetails = false
@@ -296,7 +300,7 @@ struct Move: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "move", abstract: "Move an item to another place in its section.")
 
-    @Argument(help: "The item: a row number, or 4+ characters of its id (or id:PREFIX).") var ref: String
+    @Argument(help: "The item: its number (7 or #7), or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
     @OptionGroup var store: StoreOptions
 

@@ -1,11 +1,13 @@
 import Foundation
 import TodoCore
 
-/// Finds the item a REF names: a row number of `todo list` (1-based, To Do then Done), or the
-/// start of the item's id — at least `minimumPrefix` hex characters, or any length after `id:`.
+/// Finds the item a REF names: its stable number as `todo list` shows it (`7` or `#7`), or the
+/// start of its id — at least `minimumPrefix` hex characters, or any length after `id:`. A
+/// row's place in the list is not a REF: places shift after every add, check and move.
 ///
-/// A REF made only of digits is a row number and nothing else (HARDEN-4): a number read a
-/// moment ago that has no row now must not reach an item whose id happens to start with it.
+/// A REF made only of digits (with or without `#`) is a number and nothing else (HARDEN-4,
+/// NUMBER-4): a number whose item is gone must not reach an item whose id happens to start
+/// with it, nor any other item.
 enum ItemReference {
     static let minimumPrefix = 4
 
@@ -18,22 +20,31 @@ enum ItemReference {
             }
             return try await item(idPrefix: prefix, in: store)
         }
-        if !ref.isEmpty, ref.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            if let number = Int(ref), number >= 1, let item = try await store.item(atOffset: number - 1) { return item }
-            let count = try await store.count(.all)
-            throw CLIError(
-                count == 0
-                    ? "There is no row \(ref): the list is empty."
-                    : "There is no row \(ref): `todo list` shows rows 1…\(count). (For an id that starts with digits, write id:\(ref).)")
+        if let number = ItemNumbers.parse(ref) {
+            if let item = try await store.item(number: number) { return item }
+            throw try await missing(number: number, in: store)
+        }
+        if ref.hasPrefix("#") || (!ref.isEmpty && ref.allSatisfy({ $0.isASCII && $0.isNumber })) {
+            throw CLIError("“\(reference)” is not an item number: `todo list` shows each item's number, such as #7.")
         }
         guard !ref.isEmpty, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw CLIError("“\(reference)” is neither a row number nor the start of an item id.")
+            throw CLIError("“\(reference)” is neither an item number (#7) nor the start of an item id.")
         }
         guard ref.count(where: \.isHexDigit) >= minimumPrefix else {
             throw CLIError(
                 "“\(ref)” is too short to name an item by its id: give at least \(minimumPrefix) characters of it, or write id:\(ref).")
         }
         return try await item(idPrefix: ref, in: store)
+    }
+
+    /// What a number whose item is not in the list answers: the one place that says why
+    /// (NUMBER-4, TRASH-13): in the Trash, or no such number.
+    static func missing(number: Int, in store: any TodoStore) async throws -> CLIError {
+        if try await store.trash().contains(where: { $0.item.number == number }) {
+            return CLIError("#\(number) is in the Trash: put it back with `todo restore \(number)`.")
+        }
+        return CLIError(
+            "There is no #\(number). (`todo list` shows each item's number; for an id that starts with digits, write id:\(number).)")
     }
 
     private static func item(idPrefix prefix: String, in store: any TodoStore) async throws -> TodoItem {

@@ -9,38 +9,31 @@ enum ListRenderer {
     /// Rows read and printed at a time: a long list is never held in memory all at once.
     static let rowsPerSlice = 1000
 
-    /// Loads the list a slice at a time and prints it: two sections under their headers, rows
-    /// numbered; done rows struck through on a terminal and marked `[x]` otherwise. Handed to
+    /// Loads the list a slice at a time and prints it: two sections under their headers, each row
+    /// with its item's number (`#7`); done rows struck through on a terminal and marked `[x]` otherwise. Handed to
     /// `write` in pieces of about 64 KiB.
     static func text(_ list: TodoListViewModel, styled: Bool, to write: (String) -> Void) async throws {
         try await list.load(page: 1, rowsPerSection: rowsPerSlice)
         if list.scope != .all { write((styled ? bold + list.title + reset : list.title) + "\n") }
-        guard let last = list.sections.last else {
+        guard !list.sections.isEmpty else {
             let message = list.scope == .all && list.totalCount == 0
                 ? "Nothing to do yet. Add your first item with: todo add \"Title\"" : list.emptyMessage
             return write(message + "\n")
         }
-        // Numbers are right-aligned to the widest: the last row's, the largest. In the whole
-        // list that is the number of rows shown; a filtered list has to look it up.
-        let lastCount = list.sectionCounts[last.section] ?? last.rows.count
-        let lastNumber = if list.scope == .all {
-            list.sectionCounts.values.reduce(0, +)
-        } else if last.rows.count >= lastCount {
-            last.rows.last?.number ?? 1
-        } else {
-            try await list.rows(in: last.section, offset: lastCount - 1, limit: 1).last?.number ?? 1
-        }
-        let width = String(max(lastNumber, last.rows.last?.number ?? 1)).utf8.count
+        // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
+        // have the largest numbers, and a long list's later rows are rarely wider.
+        let widest = list.sections.lazy.flatMap(\.rows).map(\.number).max() ?? 1
+        let width = String(widest).utf8.count + 1
         // Bytes, not String appends: a long list is tens of thousands of small pieces.
         let chunk = 64 * 1024
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunk + 4 * 1024)
         func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
         func put(_ row: TodoRowViewModel) {
-            let number = String(row.number)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - number.utf8.count))
+            let number = "#" + String(row.number)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(2 + width - number.utf8.count, 1)))
             put(number)
-            put(row.isDone ? ". [x] " : ". [ ] ")
+            put(row.isDone ? " [x] " : " [ ] ")
             if row.isStruckThrough && styled {
                 put(strike + row.title + reset)
             } else {
@@ -77,6 +70,7 @@ enum ListRenderer {
         var out = details.title + "\n"
         var fields = details.fields
         if let item = details.item {
+            fields.append(DetailField(label: "Number", value: "#\(item.number)"))
             fields.append(DetailField(label: "Id", value: item.id.lowercasedText))
         }
         let width = fields.map(\.label.count).max() ?? 0

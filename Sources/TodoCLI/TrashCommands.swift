@@ -10,10 +10,7 @@ import TodoPresentation
 enum TrashText {
     /// `todo rm`'s line: what was deleted and how to get it back (TRASH-11).
     static func deleted(_ item: TodoItem) -> String {
-        let short = ItemReference.shortID(item.id)
-        // Digits alone would be read as a row number of `todo trash`.
-        let ref = short.allSatisfy(\.isNumber) ? "id:" + short : short
-        return "Deleted “\(item.title)” (restore with: todo restore \(ref)).\n"
+        "Deleted “\(item.title)” (restore with: todo restore \(item.number)).\n"
     }
 }
 
@@ -21,7 +18,7 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "trash",
         abstract: "List the Trash: deleted items, newest first, kept \(TrashRules.retentionDays) days.",
-        discussion: "Put an item back with `todo restore REF`; REF is a row number of this list or the start of the id.")
+        discussion: "Put an item back with `todo restore REF`; REF is the item's number (7 or #7) or the start of its id.")
 
     @Flag(help: "Delete everything in the Trash forever (asks first on a terminal).") var empty = false
     @Flag(name: [.customShort("y"), .long], help: "With --empty: do not ask.") var yes = false
@@ -51,14 +48,14 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
             return context.writeOut(try ListRenderer.json(trash.rows.map { Entry(item: $0.trashed.item, deletedAt: $0.trashed.deletedAt) }))
         }
         guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
-        let width = String(trash.rows.count).count
+        let numbers = trash.rows.map { "#\($0.trashed.item.number)" }
+        let width = numbers.map(\.count).max() ?? 0
         let titleWidth = min(trash.rows.map(\.title.count).max() ?? 0, 50)
         var out = ""
-        for (offset, row) in trash.rows.enumerated() {
-            let number = String(offset + 1)
+        for (row, number) in zip(trash.rows, numbers) {
             let title = row.title + String(repeating: " ", count: max(0, titleWidth - row.title.count))
-            out += String(repeating: " ", count: 2 + width - number.count) + number + ". "
-                + ItemReference.shortID(row.id) + "  " + title + "  " + row.deletedText.lowercased() + "\n"
+            out += String(repeating: " ", count: 2 + width - number.count) + number + "  "
+                + title + "  " + row.deletedText.lowercased() + "\n"
         }
         context.writeOut(out)
     }
@@ -85,7 +82,7 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
 struct Restore: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Put items from the Trash back at their place.")
-    @Argument(help: "Row numbers of `todo trash`, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
+    @Argument(help: "Item numbers (7 or #7) as `todo trash` shows them, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to restore.") } }
@@ -108,22 +105,20 @@ struct Restore: ParsableCommand, CLIRunnable {
     }
 }
 
-/// Finds the trashed item a REF names (TRASH-13): a row number of `todo trash` (1 is the last
-/// deleted), or the start of its id — as `ItemReference` does for the list.
+/// Finds the trashed item a REF names (TRASH-13): its stable number (`7` or `#7`, as `todo
+/// trash` shows it), or the start of its id — as `ItemReference` does for the list.
 enum TrashReference {
     static func resolve(_ reference: String, in rows: [TrashRowViewModel]) throws -> TrashRowViewModel {
         var ref = reference.trimmingCharacters(in: .whitespaces)
         let explicitID = ref.lowercased().hasPrefix("id:")
         if explicitID { ref = String(ref.dropFirst(3)) }
-        if !explicitID, !ref.isEmpty, ref.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            if let number = Int(ref), rows.indices.contains(number - 1) { return rows[number - 1] }
+        if !explicitID, let number = ItemNumbers.parse(ref) {
+            if let row = rows.first(where: { $0.trashed.item.number == number }) { return row }
             throw CLIError(
-                rows.isEmpty
-                    ? "There is no row \(ref) in the Trash: it is empty."
-                    : "There is no row \(ref) in the Trash: `todo trash` shows rows 1…\(rows.count). (For an id that starts with digits, write id:\(ref).)")
+                "#\(number) is not in the Trash. (`todo trash` shows each deleted item's number; for an id that starts with digits, write id:\(number).)")
         }
         guard !ref.isEmpty, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw CLIError("“\(reference)” is neither a row number of `todo trash` nor the start of an item id.")
+            throw CLIError("“\(reference)” is neither an item number (#7) nor the start of an item id.")
         }
         guard explicitID || ref.count(where: \.isHexDigit) >= ItemReference.minimumPrefix else {
             throw CLIError(

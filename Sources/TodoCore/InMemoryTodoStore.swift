@@ -7,10 +7,25 @@ public actor InMemoryTodoStore: TodoStore {
     /// The Trash: deleted items by id (docs/specs/trash.md).
     private var trashByID: [UUID: TrashedItem] = [:]
     private let environment: TodoEnvironment
+    /// The next stable number to give (`ItemNumbers`): never lowered, so no number is given twice.
+    private var nextNumber = 1
+    /// The occurrence each checked repeating item created (`Repeats`), by the checked item's id.
+    private var nextOccurrenceIDs: [UUID: UUID] = [:]
 
+    /// Items given without a number (0) are numbered after the others, in display order.
     public init(environment: TodoEnvironment = .live, items: [TodoItem] = []) {
         self.environment = environment
-        self.itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        var next = (items.map(\.number).max() ?? 0) + 1
+        let unnumbered = items.filter { $0.number <= 0 }
+        let ordered = unnumbered.filter { !$0.isDone }.sorted(by: TodoStoreOrder.inSection)
+            + unnumbered.filter(\.isDone).sorted(by: TodoStoreOrder.inSection)
+        var byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        for item in ordered {
+            byID[item.id]?.number = next
+            next += 1
+        }
+        self.itemsByID = byID
+        self.nextNumber = next
     }
 
     public func items(_ filter: TodoFilter) throws -> [TodoItem] {
@@ -22,6 +37,14 @@ public actor InMemoryTodoStore: TodoStore {
     }
 
     public func item(id: UUID) throws -> TodoItem? { itemsByID[id] }
+
+    public func item(number: Int) throws -> TodoItem? {
+        itemsByID.values.first { $0.number == number }
+    }
+
+    public func nextOccurrence(of id: UUID) throws -> TodoItem? {
+        nextOccurrenceIDs[id].flatMap { itemsByID[$0] }
+    }
 
     public func item(atOffset offset: Int) throws -> TodoItem? {
         let all = displayOrder()
@@ -38,7 +61,8 @@ public actor InMemoryTodoStore: TodoStore {
         let section: TodoSection = draft.isDone ? .done : .todo
         let id = environment.makeID()
         let position = draft.position ?? placeAtEdge(section, first: true, for: id)
-        let item = TodoItem(draft: draft, id: id, position: position, now: environment.now())
+        var item = TodoItem(draft: draft, id: id, position: position, now: environment.now())
+        item.number = takeNumber()
         itemsByID[item.id] = item
         return item
     }
@@ -53,8 +77,26 @@ public actor InMemoryTodoStore: TodoStore {
         if current.changesSection(changes), changes.position == nil {
             next.position = placeAtEdge(next.section, first: next.isDone, for: id)
         }
+        // The occurrence first: when it cannot be made, nothing has changed.
+        if current.changesSection(changes) { try applyRepeats(current, next) }
         itemsByID[id] = next
         return next
+    }
+
+    /// `Repeats` after `before` became `after` by a check or an uncheck, in the same write.
+    private func applyRepeats(_ before: TodoItem, _ after: TodoItem) throws {
+        let linked = nextOccurrenceIDs[after.id].flatMap { itemsByID[$0] }
+        if after.isDone {
+            guard Repeats.spawnsOccurrence(after, linked: linked),
+                  let draft = Repeats.nextOccurrence(of: after, today: environment.today)
+            else { return }
+            nextOccurrenceIDs[after.id] = try add(draft).id
+        } else if let linked,
+                  Repeats.uncheckRemoves(linked, checked: before, now: environment.now(), timeZone: environment.timeZone)
+        {
+            itemsByID[linked.id] = nil
+            nextOccurrenceIDs[after.id] = nil
+        }
     }
 
     public func move(id: UUID, toIndex index: Int) throws -> TodoItem? {
@@ -83,7 +125,10 @@ public actor InMemoryTodoStore: TodoStore {
         return true
     }
 
-    public func deleteAll() throws { itemsByID.removeAll() }
+    public func deleteAll() throws {
+        itemsByID.removeAll()
+        nextOccurrenceIDs.removeAll()
+    }
 
     public func projects() throws -> [Project] {
         Set(itemsByID.values.compactMap(\.project)).sorted()
@@ -98,7 +143,9 @@ public actor InMemoryTodoStore: TodoStore {
             edges: ImportPlan.Edges(firstToDo: toDo.min(), lastToDo: toDo.max(), firstDone: done.min()),
             now: environment.now())
         if !dryRun {
-            for write in plan.writes {
+            var writes = plan.writes
+            ItemNumbers.assign(&writes, next: &nextNumber)
+            for write in writes {
                 itemsByID[write.item.id] = write.item
                 trashByID[write.item.id] = nil  // one id, one place (TRASH-8)
             }
@@ -150,6 +197,11 @@ public actor InMemoryTodoStore: TodoStore {
     }
 
     // MARK: - Helpers
+
+    private func takeNumber() -> Int {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
 
     /// First or last of `section` for the item `id`: next to the edge, or at that end of the
     /// respaced section when the edge has gone far out (HARDEN-9).

@@ -1,10 +1,14 @@
 import Foundation
 
-/// One row of a list as a list shows it: its number in the full list (1-based, To Do then
-/// Done), and the few fields a row draws. A long list reads these instead of whole items.
+/// One row of a list as a list shows it: its place in the full list (1-based, To Do then
+/// Done), the item's stable number, and the few fields a row draws. A long list reads these
+/// instead of whole items.
 public struct ListEntry: Equatable, Sendable, Identifiable {
-    /// The row number `todo list` shows and `item(atOffset: number - 1)` resolves.
+    /// The row's place in the full list (what `item(atOffset: number - 1)` resolves): for
+    /// paging only. People see and type `itemNumber` (NUMBER-2).
     public let number: Int
+    /// The item's stable number, `#7` (`TodoItem.number`).
+    public let itemNumber: Int
     public let id: UUID
     public let title: String
     public let isDone: Bool
@@ -17,9 +21,10 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
 
     public init(
         number: Int, id: UUID, title: String, isDone: Bool, locationName: String?, dueDate: CalendarDate?,
-        projectName: String? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = []
+        projectName: String? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], itemNumber: Int = 0
     ) {
         self.number = number
+        self.itemNumber = itemNumber
         self.id = id
         self.title = title
         self.isDone = isDone
@@ -34,7 +39,7 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
         self.init(
             number: number, id: item.id, title: item.title, isDone: item.isDone,
             locationName: item.location?.name, dueDate: item.dueDate, projectName: item.project?.name,
-            estimateMinutes: item.estimateMinutes, repeatDays: item.repeatDays)
+            estimateMinutes: item.estimateMinutes, repeatDays: item.repeatDays, itemNumber: item.number)
     }
 }
 

@@ -160,6 +160,11 @@ public struct ImportPlan: Sendable {
     public struct Write: Sendable {
         public var item: TodoItem
         public var replacing: TodoItem?
+
+        public init(item: TodoItem, replacing: TodoItem?) {
+            self.item = item
+            self.replacing = replacing
+        }
     }
 
     public var writes: [Write]

@@ -3,8 +3,10 @@ import Foundation
 /// The one JSON shape of an item that the whole project shares (CLI `--json`, the web API,
 /// export and import):
 ///
-/// `{"id","title","details","completed","dueDate","location","project","estimateMinutes",
+/// `{"id","number","title","details","completed","dueDate","location","project","estimateMinutes",
 ///   "repeatDays","order","createdAt","updatedAt","completedAt","version"}`
+///
+/// `number` is the item's stable short number (`#7`); 0 or absent when it has none yet.
 ///
 /// Absent values are written as `null`; dates are `YYYY-MM-DD`; timestamps ISO 8601 UTC
 /// with milliseconds; repeat days three-letter names, Monday first.
@@ -12,6 +14,7 @@ extension TodoItem: Codable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, details, completed, dueDate, location, project, estimateMinutes
         case repeatDays, order, createdAt, updatedAt, completedAt, version
+        case number
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -30,6 +33,7 @@ extension TodoItem: Codable {
         try c.encode(Timestamp.iso(updatedAt), forKey: .updatedAt)
         try c.encode(completedAt.map(Timestamp.iso), forKey: .completedAt)
         try c.encode(version, forKey: .version)
+        try c.encode(number, forKey: .number)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,7 +67,8 @@ extension TodoItem: Codable {
             createdAt: createdAt,
             updatedAt: try timestamp(.updatedAt) ?? createdAt,
             completedAt: try timestamp(.completedAt),
-            version: try c.decodeIfPresent(Int.self, forKey: .version) ?? 1)
+            version: try c.decodeIfPresent(Int.self, forKey: .version) ?? 1,
+            number: try c.decodeIfPresent(Int.self, forKey: .number) ?? 0)
     }
 }
 

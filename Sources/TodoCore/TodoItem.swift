@@ -49,9 +49,11 @@ public struct Project: Hashable, Sendable, Codable, Comparable {
 ///
 /// `position` orders an item inside its section (To Do or Done): lower comes first.
 /// The store assigns it by the ordering rules (see `Ordering`); `version` counts the
-/// item's stored changes, starting at 1.
+/// item's stored changes, starting at 1. `number` is the item's short stable number (`#7`),
+/// given by the store when the item is created and never given again in that list (0: none yet).
 public struct TodoItem: Identifiable, Hashable, Sendable {
     public var id: UUID
+    public var number: Int
     public var title: String
     public var details: String?
     public var isDone: Bool
@@ -70,9 +72,10 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
         estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
-        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1
+        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.id = id
+        self.number = number
         self.title = title
         self.details = details
         self.isDone = isDone

@@ -154,14 +154,21 @@ public protocol TodoStore: Sendable {
     /// The number of items that match `filter`.
     func count(_ filter: TodoFilter) async throws -> Int
     func item(id: UUID) async throws -> TodoItem?
+    /// The item whose stable number is `number` (`#7`); nil when no item has it (NUMBER-4).
+    func item(number: Int) async throws -> TodoItem?
+    /// The occurrence that checking the item `id` created (`Repeats`), while it exists.
+    func nextOccurrence(of id: UUID) async throws -> TodoItem?
     /// The item at `offset` (0-based) of the full list in display order.
     func item(atOffset offset: Int) async throws -> TodoItem?
     /// Items whose id, written in lower case, starts with `prefix` (at most `limit`).
     func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem]
-    /// Stores a new item, first of its section unless the draft gives a position.
+    /// Stores a new item, first of its section unless the draft gives a position, with the
+    /// next stable number (`ItemNumbers`).
     func add(_ draft: TodoDraft) async throws -> TodoItem
     /// Applies the given fields only and returns the item as stored; nil for an unknown id.
-    /// A change of `isDone` places the item by the rules: first of Done, or last of To Do.
+    /// A change of `isDone` places the item by the rules: first of Done, or last of To Do, and
+    /// applies `Repeats` in the same write (checking creates the next occurrence, unchecking
+    /// the same day removes it).
     /// With `expectedVersion`, refuses (`versionConflict`) when the stored version differs.
     func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
     /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
@@ -296,11 +303,19 @@ extension TodoStore {
 public struct TodoEnvironment: Sendable {
     public var now: @Sendable () -> Date
     public var makeID: @Sendable () -> UUID
+    /// Where "today" is, for the rules that depend on the day (`Repeats`).
+    public var timeZone: TimeZone
 
-    public init(now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID) {
+    public init(
+        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone = .current
+    ) {
         self.now = now
         self.makeID = makeID
+        self.timeZone = timeZone
     }
+
+    /// The day it is now, in `timeZone`.
+    public var today: CalendarDate { CalendarDate(now(), in: timeZone) }
 
     public static let live = TodoEnvironment(now: { Date() }, makeID: { UUID() })
 }

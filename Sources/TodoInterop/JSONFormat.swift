@@ -76,6 +76,7 @@ public struct JSONFormat: TodoFormat {
         var updatedAt: String?
         var completedAt: String?
         var version: Int?
+        var number: Int?
 
         func imported(origin: String, options: InteropOptions) throws(TodoFormatError) -> ImportedItem {
             func fail(_ reason: String) -> TodoFormatError { TodoFormatError(origin, reason) }
@@ -119,7 +120,8 @@ public struct JSONFormat: TodoFormat {
                 id: id ?? options.makeID(), title: title, details: details, isDone: completed ?? false, dueDate: due,
                 location: location, project: project.map(Project.init(name:)), estimateMinutes: estimateMinutes,
                 repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
-                updatedAt: updated ?? unknownDate, completedAt: completedDate, version: version ?? 1)
+                updatedAt: updated ?? unknownDate, completedAt: completedDate, version: version ?? 1,
+                number: max(number ?? 0, 0))
             return ImportedItem(item: item, given: given, precision: .milliseconds, origin: origin)
         }
     }

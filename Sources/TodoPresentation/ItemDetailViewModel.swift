@@ -67,7 +67,11 @@ public final class ItemDetailViewModel {
         guard item?.isDone != done else { return }
         guard let updated = try await store.setDone(id: id, done) else { throw TodoPresentationError.itemNotFound }
         item = updated
+        nextOccurrence = done && !updated.repeatDays.isEmpty ? try await store.nextOccurrence(of: id) : nil
     }
+
+    /// After `setDone(true)` of a repeating item: the next occurrence its check created (REPEAT-6).
+    public private(set) var nextOccurrence: TodoItem?
 
     /// Moves the item to `index` (0-based) of its section.
     public func move(toIndex index: Int) async throws {

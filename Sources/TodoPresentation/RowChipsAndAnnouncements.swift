@@ -20,6 +20,14 @@ extension TodoRowViewModel {
 
     /// Said once the row's check control has done its work: "Checked “Buy milk”".
     public var toggleAnnouncement: String { "\(isDone ? "Unchecked" : "Checked") “\(title)”" }
+    /// Said once the row's check control has done its work, on `today`: for a repeating to-do
+    /// row, also when its next occurrence is due (REPEAT-6): "Checked “Water plants” · next on
+    /// Mon 11/30/2026".
+    public func toggleAnnouncement(today: CalendarDate) -> String {
+        guard !isDone, let next = Repeats.nextDueDate(after: entry.dueDate, days: entry.repeatDays, today: today)
+        else { return toggleAnnouncement }
+        return toggleAnnouncement + " · next on \(next.weekday.shortName) \(next.monthDayYear)"
+    }
     /// Said once the row is deleted.
     public var deleteAnnouncement: String { "Deleted “\(title)”" }
 }

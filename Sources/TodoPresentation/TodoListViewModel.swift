@@ -48,8 +48,8 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     let entry: ListEntry
 
     public var id: UUID { entry.id }
-    /// The row's number in the full list (1-based, To Do then Done): what CLI commands take.
-    public var number: Int { entry.number }
+    /// The item's stable number (`#7`): what the CLI shows and its commands take (NUMBER-2).
+    public var number: Int { entry.itemNumber }
     public var title: String { entry.title }
     public var isDone: Bool { entry.isDone }
     /// Shown for to-do rows only (LIST-5).
@@ -158,11 +158,9 @@ public final class TodoListViewModel {
     }
 
     /// Loads one page of the list: rows `(page - 1) × rowsPerSection + 1 …` of each section,
-    /// so a long list shows its first screen without reading the rest. Rows keep their
-    /// numbers in the full list. A page past the last shows the last.
+    /// so a long list shows its first screen without reading the rest. A page past the last
+    /// shows the last.
     public func load(page: Int, rowsPerSection: Int?) async throws {
-        // Row numbers count through the full list, so a filtered list shows the same numbers
-        // as the full one and a number always names the same item.
         let shown: [TodoSection] = showUnfinishedOnly ? [.todo] : TodoSection.allCases
         let loaded = try await store.listPage(
             TodoFilter(project: projectName, dueDate: dueDate), sections: shown, page: page, rowsPerSection: rowsPerSection)
@@ -178,13 +176,7 @@ public final class TodoListViewModel {
         self.projects = loaded.projects
     }
 
-    /// Rows `offset ..< offset + limit` of one section of the list, numbered as `load` numbers them.
-    public func rows(in section: TodoSection, offset: Int, limit: Int) async throws -> [TodoRowViewModel] {
-        try await store.listEntries(TodoFilter(project: projectName, dueDate: dueDate), in: section, offset: offset, limit: limit)
-            .map(TodoRowViewModel.init)
-    }
-
-    /// The rows of a section after `row` (at most `limit`), numbered as `load` numbers them:
+    /// The rows of a section after `row` (at most `limit`):
     /// for views that go through a long list a slice at a time instead of holding all of it.
     /// Empty when `row` has been deleted in the meantime.
     public func rows(in section: TodoSection, after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {

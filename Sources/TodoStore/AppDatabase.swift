@@ -259,6 +259,31 @@ public final class AppDatabase: Sendable {
             // index carries them too, so rows still come from the index alone.
             try db.execute(sql: """
                 DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(
+                    isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays);
+                """)
+        }
+        migrator.registerMigration("v6-numbers stable item numbers and repeat links") { db in
+            // NUMBER-1, -7: every item gets a stable number, the existing ones in their list
+            // order; the next number to give is kept in a one-row table (not max + 1), so a
+            // deleted item's number is never given again. REPEAT-1: a checked repeating item
+            // keeps the id of the occurrence its check created. The section index carries
+            // the number, so list rows still come from the index alone.
+            try db.execute(sql: """
+                ALTER TABLE todoItem ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE todoItem ADD COLUMN nextOccurrenceId TEXT;
+                CREATE TEMP TABLE numbering (id TEXT NOT NULL PRIMARY KEY, number INTEGER NOT NULL);
+                INSERT INTO numbering (id, number)
+                    SELECT id, ROW_NUMBER() OVER (ORDER BY isDone, position, id) FROM todoItem;
+                UPDATE todoItem SET number = (SELECT number FROM numbering WHERE numbering.id = todoItem.id);
+                DROP TABLE numbering;
+                CREATE UNIQUE INDEX todoItem_number ON todoItem(number);
+                CREATE TABLE itemNumberCounter (
+                    id INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+                    next INTEGER NOT NULL CHECK (next >= 1)
+                );
+                INSERT INTO itemNumberCounter (id, next) VALUES (1, (SELECT COUNT(*) FROM todoItem) + 1);
+                DROP INDEX todoItem_section;
                 CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
                 """)
         }

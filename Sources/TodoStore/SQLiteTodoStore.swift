@@ -48,6 +48,17 @@ public struct SQLiteTodoStore: TodoStore {
         try await read { db in try Self.fetchItem(db, id: id) }
     }
 
+    public func item(number: Int) async throws -> TodoItem? {
+        try await read { db in
+            try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE i.number = ?"), arguments: [number])
+                .map(Self.item(from:))
+        }
+    }
+
+    public func nextOccurrence(of id: UUID) async throws -> TodoItem? {
+        try await read { db in try Self.linkedOccurrence(db, of: id) }
+    }
+
     public func item(atOffset offset: Int) async throws -> TodoItem? {
         guard offset >= 0 else { return nil }
         return try await read { db in
@@ -150,7 +161,7 @@ public struct SQLiteTodoStore: TodoStore {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position, i.projectId, i.estimateMinutes,"
-                    + " i.repeatDays FROM todoItem i" + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
+                    + " i.repeatDays, i.number FROM todoItem i" + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
             arguments: arguments)
         var entries: [ListEntry] = []
         entries.reserveCapacity(min(limit, 100_000))
@@ -218,10 +229,61 @@ public struct SQLiteTodoStore: TodoStore {
         let id = environment.makeID()
         let now = environment.now()
         return try await write { db in
-            let position = try draft.position ?? Self.placeAtEdge(db, done: draft.isDone, first: true, for: id)
-            let item = TodoItem(draft: draft, id: id, position: position, now: now)
-            try Self.insert(db, item)
-            return item
+            try Self.insert(db, draft, id: id, now: now)
+        }
+    }
+
+    /// Stores a new item made from a validated draft: placed, numbered, inserted.
+    private static func insert(_ db: Database, _ draft: TodoDraft, id: UUID, now: Date) throws -> TodoItem {
+        let position = try draft.position ?? placeAtEdge(db, done: draft.isDone, first: true, for: id)
+        var item = TodoItem(draft: draft, id: id, position: position, now: now)
+        item.number = try takeNumbers(db, count: 1)
+        try insert(db, item)
+        return item
+    }
+
+    /// Reserves `count` stable numbers and returns the first (`ItemNumbers`).
+    private static func takeNumbers(_ db: Database, count: Int) throws -> Int {
+        let next = try nextNumber(db)
+        try setNextNumber(db, next + count)
+        return next
+    }
+
+    private static func nextNumber(_ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT next FROM itemNumberCounter WHERE id = 1")) ?? 1
+    }
+
+    private static func setNextNumber(_ db: Database, _ next: Int) throws {
+        try db.cachedStatement(sql: "UPDATE itemNumberCounter SET next = ? WHERE id = 1").execute(arguments: [next])
+    }
+
+    /// The occurrence the item `id`'s check created, while it exists (`Repeats`).
+    private static func linkedOccurrence(_ db: Database, of id: UUID) throws -> TodoItem? {
+        guard let link = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT nextOccurrenceId FROM todoItem WHERE id = ?"), arguments: [key(id)]),
+            let linkID = UUID(text: link)
+        else { return nil }
+        return try fetchItem(db, id: linkID)
+    }
+
+    /// `Repeats` after `before` became `after` by a check or an uncheck, inside that write's
+    /// transaction: checking creates the next occurrence, unchecking the same day removes it.
+    private func applyRepeats(_ db: Database, _ before: TodoItem, _ after: TodoItem, now: Date) throws {
+        let linked = try Self.linkedOccurrence(db, of: after.id)
+        if after.isDone {
+            guard Repeats.spawnsOccurrence(after, linked: linked),
+                  let draft = Repeats.nextOccurrence(of: after, today: CalendarDate(now, in: environment.timeZone))
+            else { return }
+            let occurrence = try Self.insert(db, try draft.validated(), id: environment.makeID(), now: now)
+            try db.execute(
+                sql: "UPDATE todoItem SET nextOccurrenceId = ? WHERE id = ?",
+                arguments: [Self.key(occurrence.id), Self.key(after.id)])
+        } else if let linked,
+                  Repeats.uncheckRemoves(linked, checked: before, now: now, timeZone: environment.timeZone)
+        {
+            try db.execute(sql: "DELETE FROM todoItem WHERE id = ?", arguments: [Self.key(linked.id)])
+            try Self.dropProjectIfUnused(db, linked.project)
+            try db.execute(sql: "UPDATE todoItem SET nextOccurrenceId = NULL WHERE id = ?", arguments: [Self.key(after.id)])
         }
     }
 
@@ -238,6 +300,7 @@ public struct SQLiteTodoStore: TodoStore {
                 next.position = try Self.placeAtEdge(db, done: next.isDone, first: next.isDone, for: id)
             }
             try Self.save(db, next, replacing: current)
+            if current.changesSection(changes) { try applyRepeats(db, current, next, now: now) }
             return next
         }
     }
@@ -316,7 +379,10 @@ public struct SQLiteTodoStore: TodoStore {
                     firstDone: try Self.edgePosition(db, done: true, first: true)),
                 now: now)
             if !dryRun {
-                for write in plan.writes {
+                var writes = plan.writes, next = try Self.nextNumber(db)
+                ItemNumbers.assign(&writes, next: &next)
+                try Self.setNextNumber(db, next)
+                for write in writes {
                     if let old = write.replacing {
                         try Self.save(db, write.item, replacing: old)
                     } else {
@@ -403,22 +469,23 @@ public struct SQLiteTodoStore: TodoStore {
         return db.changesCount
     }
 
-    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them), then `deletedAt`.
+    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them, the
+    /// number included), then `deletedAt`.
     private static let trashColumns = """
         id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
-        estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, deletedAt
+        estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, deletedAt
         """
     private static let trashSelect = "SELECT " + trashColumns + " FROM trashedItem"
     /// An item's row as a `trashedItem` row; arguments: `deletedAt`, then the id.
     private static let trashFromItem = """
         SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
                i.locationLongitude, p.name, i.estimateMinutes, i.repeatDays, i.position,
-               i.createdAt, i.updatedAt, i.completedAt, i.version, ?
+               i.createdAt, i.updatedAt, i.completedAt, i.version, i.number, ?
         FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.id = ?
         """
 
     private static func trashedItem(from row: Row) -> TrashedItem {
-        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row[16]))
+        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row[17]))
     }
 
     // MARK: - SQL
@@ -426,7 +493,7 @@ public struct SQLiteTodoStore: TodoStore {
     private static let select = """
         SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
                i.locationLongitude, p.name AS projectName, i.estimateMinutes, i.repeatDays, i.position,
-               i.createdAt, i.updatedAt, i.completedAt, i.version
+               i.createdAt, i.updatedAt, i.completedAt, i.version, i.number
         FROM todoItem i LEFT JOIN project p ON p.id = i.projectId
         """
     private static let displayOrder = " ORDER BY i.isDone, i.position, i.id"
@@ -498,7 +565,7 @@ public struct SQLiteTodoStore: TodoStore {
             item.location?.name, item.location?.latitude, item.location?.longitude,
             try projectID(db, item.project), item.estimateMinutes, Weekday.mask(of: item.repeatDays),
             item.position, Timestamp.milliseconds(item.createdAt), Timestamp.milliseconds(item.updatedAt),
-            item.completedAt.map(Timestamp.milliseconds), item.version,
+            item.completedAt.map(Timestamp.milliseconds), item.version, item.number,
         ]
     }
 
@@ -507,8 +574,8 @@ public struct SQLiteTodoStore: TodoStore {
             sql: """
                 INSERT INTO todoItem (id, title, details, isDone, dueDate, locationName, locationLatitude,
                     locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
-                    completedAt, version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    completedAt, version, number)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: try columns(db, item))
     }
@@ -520,7 +587,8 @@ public struct SQLiteTodoStore: TodoStore {
             sql: """
                 UPDATE todoItem SET id = ?, title = ?, details = ?, isDone = ?, dueDate = ?, locationName = ?,
                     locationLatitude = ?, locationLongitude = ?, projectId = ?, estimateMinutes = ?,
-                    repeatDays = ?, position = ?, createdAt = ?, updatedAt = ?, completedAt = ?, version = ?
+                    repeatDays = ?, position = ?, createdAt = ?, updatedAt = ?, completedAt = ?, version = ?,
+                    number = ?
                 WHERE id = ?
                 """,
             arguments: arguments)
@@ -545,7 +613,7 @@ public struct SQLiteTodoStore: TodoStore {
             number: number, id: UUID(text: id)!, title: row[1], isDone: isDone, locationName: row[2],
             dueDate: dueDate.flatMap(CalendarDate.init(iso:)), projectName: projectID.flatMap { projectNames[$0] },
             estimateMinutes: row[6],
-            repeatDays: Weekday.days(fromMask: row[7]))
+            repeatDays: Weekday.days(fromMask: row[7]), itemNumber: row[8])
     }
 
     /// Reads a row of `select` by column index: a name lookup per column and row costs more
@@ -572,7 +640,7 @@ public struct SQLiteTodoStore: TodoStore {
             createdAt: Timestamp.date(milliseconds: row[12]),
             updatedAt: Timestamp.date(milliseconds: row[13]),
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
-            version: row[15])
+            version: row[15], number: row[16])
     }
 
     // MARK: - Access with readable errors

@@ -48,7 +48,8 @@ enum Schema {
 
     /// The columns and constraints of `trashedItem` (migration v6-trash): those of `todoItem`,
     /// the project by name (a project whose last item is trashed leaves the project table, as
-    /// before), and when the item was deleted.
+    /// before), its stable number (migration v6-numbers adds that column to `todoItem`), and
+    /// when the item was deleted.
     static var trashColumns: String {
         let projectID = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"
         precondition(itemColumns.contains(projectID))
@@ -56,6 +57,7 @@ enum Schema {
         return itemColumns.replacingOccurrences(
             of: projectID,
             with: "projectName TEXT \(nameCheck("projectName", nullable: true)),\n"
+                + "    number INTEGER NOT NULL CHECK (number >= 1),\n"
                 + "    deletedAt INTEGER NOT NULL \(range("deletedAt", TodoRules.timestampRange)),")
     }
 
@@ -78,5 +80,5 @@ enum Schema {
     /// The section index: the display order, then what a list row shows (rows are read from
     /// the index alone).
     static let sectionIndexColumns =
-        "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays"
+        "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays, number"
 }

@@ -38,7 +38,7 @@ indirect enum JSONValue: Decodable, Equatable {
 /// 400, values that break a rule 422.
 struct APIItemBody {
     /// Fields the API writes itself; clients may send them back and they are ignored.
-    static let readOnlyFields: Set<String> = ["id", "url", "createdAt", "updatedAt", "completedAt", "version"]
+    static let readOnlyFields: Set<String> = ["id", "url", "createdAt", "updatedAt", "completedAt", "version", "number"]
     static let writableFields: Set<String> = [
         "title", "details", "completed", "dueDate", "location", "project", "estimateMinutes", "repeatDays", "order",
     ]

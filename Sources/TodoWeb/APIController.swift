@@ -77,7 +77,12 @@ struct APIController: Sendable {
         let changes = try await body(request).changes()
         guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
         else { throw APIError.notFound(try raw(context)) }
-        return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
+        var headers: HTTPFields = [.eTag: WebFormat.eTag(item)]
+        // A check that made a repeat's next occurrence points at it (REPEAT-6).
+        if changes.isDone == true, !item.repeatDays.isEmpty, let next = try await store.nextOccurrence(of: id) {
+            headers[HTTPField.Name("Link")!] = "<\(url(for: next, request))>; rel=\"next-occurrence\""
+        }
+        return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: headers)
     }
 
     @Sendable func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -227,7 +227,7 @@ struct RowView: Hashable {
         toggleTitle = row.toggleActionTitle
         toggleValue = row.isDone ? "0" : "1"
         toggleLabel = "\(row.toggleActionTitle) \(row.title)"
-        toggleAnnouncement = row.toggleAnnouncement
+        toggleAnnouncement = row.toggleAnnouncement(today: today)
         deleteLabel = "Delete \(row.title)"
         deleteAnnouncement = row.deleteAnnouncement
         self.from = from

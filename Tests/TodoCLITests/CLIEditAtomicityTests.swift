@@ -24,6 +24,8 @@ final class RacingStore: TodoStore, @unchecked Sendable {
     func count(_ filter: TodoFilter) async throws -> Int { try await inner.count(filter) }
     func item(id: UUID) async throws -> TodoItem? { try await inner.item(id: id) }
     func item(atOffset offset: Int) async throws -> TodoItem? { try await inner.item(atOffset: offset) }
+    func item(number: Int) async throws -> TodoItem? { try await inner.item(number: number) }
+    func nextOccurrence(of id: UUID) async throws -> TodoItem? { try await inner.nextOccurrence(of: id) }
     func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem] { try await inner.items(idPrefix: prefix, limit: limit) }
     func add(_ draft: TodoDraft) async throws -> TodoItem { try await inner.add(draft) }
     func move(id: UUID, toIndex index: Int) async throws -> TodoItem? { try await inner.move(id: id, toIndex: index) }

@@ -18,11 +18,13 @@ struct HardeningCLITests {
         return h
     }
 
-    @Test("HARDEN-4 a number past the last row is only a row number: nothing is deleted, not even an item whose id starts with it")
-    func test_HARDEN_4_numberIsOnlyARow() async throws {
+    @Test("HARDEN-4 NUMBER-4 a number no item has is only a number: nothing is deleted, not even an item whose id starts with it")
+    func test_HARDEN_4_numberIsOnlyANumber() async throws {
         let h = try await threeRows()
         #expect(await h.run("rm", "9") == 1)
-        #expect(h.err == "todo: There is no row 9: `todo list` shows rows 1…3. (For an id that starts with digits, write id:9.)\n")
+        #expect(h.err == "todo: There is no #9. (`todo list` shows each item's number; for an id that starts with digits, write id:9.)\n")
+        #expect(await h.run("rm", "#9") == 1)
+        #expect(h.err.hasPrefix("todo: There is no #9."))
         #expect(try await h.store.count(.all) == 3)
         #expect(await h.run("check", "90000000") == 1)
         #expect(try await h.store.items().allSatisfy { !$0.isDone })
@@ -40,7 +42,7 @@ struct HardeningCLITests {
         #expect(h.out.hasPrefix("nine\n"))
         #expect(await h.run("rm", "id:") == 1)
         #expect(await h.run("rm", "id:xyz") == 1)
-        #expect(await h.run("rm", "2") == 0)
+        #expect(await h.run("rm", "2") == 0)  // "ay" is #2
         #expect(try await h.store.items().map(\.title) == ["nine", "bee"])
     }
 
@@ -58,7 +60,7 @@ struct HardeningCLITests {
         let h = CLIHarness()
         await h.run("add", "A")
         await h.run("add", "B")
-        #expect(await h.run("move", "1", "--to", "9223372036854775807") == 0)
+        #expect(await h.run("move", "2", "--to", "9223372036854775807") == 0)  // B, first, to the end
         #expect(try await h.store.items().map(\.title) == ["A", "B"])
     }
 

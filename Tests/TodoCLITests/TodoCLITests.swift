@@ -16,16 +16,16 @@ struct TodoCLITests {
         #expect(await h.run("add", "A") == 0)
         #expect(await h.run("add", "B") == 0)
         #expect(try await titles(h) == (["B", "A"], []))
-        #expect(await h.run("check", "2") == 0)  // A
+        #expect(await h.run("check", "1") == 0)  // A is #1
         #expect(try await titles(h).done.first == "A")
         await h.run("add", "C")
-        await h.run("check", "1")  // C is first of To Do
+        await h.run("check", "3")  // C is #3
         #expect(try await titles(h).done == ["C", "A"])
-        await h.run("uncheck", "3")  // A is row 3: B | C A
+        await h.run("uncheck", "#1")  // A keeps #1
         #expect(try await titles(h) == (["B", "A"], ["C"]))
     }
 
-    @Test("LIST-1 a list longer than one read slice prints every row once, in order, numbered to the right")
+    @Test("LIST-1 NUMBER-2 a list longer than one read slice prints every row once, in order, its number to the right")
     func test_LIST_1_longListPrintsEveryRowOnce() async throws {
         let h = CLIHarness()
         // 2,500 rows, 1,000 of them done: several slices in each section.
@@ -38,24 +38,27 @@ struct TodoCLITests {
         _ = try await h.store.importItems(items)
         #expect(await h.run("list") == 0)
         let lines = h.out.split(separator: "\n", omittingEmptySubsequences: false)
-        let expected = ["To Do"] + (1...1_500).map { String(format: "  %4d. [ ] Item %d", $0, $0) }
-            + ["Done"] + (1_501...2_500).map { String(format: "  %4d. [x] Item %d", $0, $0) } + [""]
+        // Imported without numbers: numbered in file order, so item n is #n.
+        func row(_ n: Int, _ mark: String) -> String {
+            String(repeating: " ", count: 2 + 5 - "#\(n)".count) + "#\(n) [\(mark)] Item \(n)"
+        }
+        let expected = ["To Do"] + (1...1_500).map { row($0, " ") } + ["Done"] + (1_501...2_500).map { row($0, "x") } + [""]
         #expect(lines.count == expected.count)
         #expect(lines.map(String.init) == expected)
     }
 
-    @Test("LIST-1 LIST-5 list shows both sections with headers, numbered rows, MM/dd/yyyy dates and [x] for done rows")
+    @Test("LIST-1 LIST-5 NUMBER-2 list shows both sections with headers, item numbers, MM/dd/yyyy dates and [x] for done rows")
     func test_LIST_1_LIST_5_plainListing() async throws {
         let h = CLIHarness()
         await h.run("add", "Pay rent")
         await h.run(["add", "Buy milk", "--due", "2026-03-04", "--location", "Shop"])
-        await h.run("check", "2")
+        await h.run("check", "1")
         #expect(await h.run("list") == 0)
         #expect(h.out == """
             To Do
-              1. [ ] Buy milk  (Shop, due 03/04/2026)
+              #2 [ ] Buy milk  (Shop, due 03/04/2026)
             Done
-              2. [x] Pay rent
+              #1 [x] Pay rent
 
             """)
     }
@@ -85,20 +88,20 @@ struct TodoCLITests {
         let h = CLIHarness()
         await h.run("add", "A")
         await h.run("add", "B")
-        await h.run("check", "1")
+        await h.run("check", "2")
         await h.run("list", "--unfinished")
-        #expect(h.out == "To Do\n  1. [ ] A\n")
+        #expect(h.out == "To Do\n  #1 [ ] A\n")
     }
 
-    @Test("LIST-7 --project and --due show one project's or one day's items, with full-list row numbers")
+    @Test("LIST-7 NUMBER-2 --project and --due show one project's or one day's items, with the items' numbers")
     func test_LIST_7_filteredLists() async throws {
         let h = CLIHarness()
         await h.run(["add", "Work item", "--project", "Work", "--due", "today"])
         await h.run(["add", "Home item", "--project", "Home"])
         await h.run(["list", "--project", "Work"])
-        #expect(h.out == "Work\nTo Do\n  2. [ ] Work item  (due 11/21/2026)\n")
+        #expect(h.out == "Work\nTo Do\n  #1 [ ] Work item  (due 11/21/2026)\n")
         await h.run(["list", "--due", "today"])
-        #expect(h.out == "Today\nTo Do\n  2. [ ] Work item  (due 11/21/2026)\n")
+        #expect(h.out == "Today\nTo Do\n  #1 [ ] Work item  (due 11/21/2026)\n")
         #expect(await h.run(["list", "--project", "Work", "--due", "today"]) != 0)
     }
 
@@ -107,16 +110,18 @@ struct TodoCLITests {
         let h = CLIHarness()
         await h.run(["add", "A", "--repeat", "wed,mon", "--estimate", "1h30m", "--project", "P"])
         await h.run("add", "B")
-        await h.run("check", "2")
+        await h.run("check", "1")
         await h.run("list", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(h.out.utf8)) as? [String: [[String: Any]]])
-        #expect(object["todo"]?.map { $0["title"] as? String } == ["B"])
+        // A repeats: checking it brought its next occurrence (REPEAT-1).
+        #expect(object["todo"]?.map { $0["title"] as? String } == ["A", "B"])
         #expect(object["done"]?.map { $0["title"] as? String } == ["A"])
         let a = try #require(object["done"]?.first)
         #expect(a["repeatDays"] as? [String] == ["mon", "wed"])
         #expect(a["estimateMinutes"] as? Int == 90)
         #expect(a["project"] as? String == "P")
         #expect(a["completed"] as? Bool == true)
+        #expect(a["number"] as? Int == 1)
         #expect(Set(a.keys) == Set(TodoItem.CodingKeys.allCases.map(\.rawValue)))
     }
 
@@ -148,7 +153,7 @@ struct TodoCLITests {
         #expect(try await h.store.items() == before)
     }
 
-    @Test("REF: a row number or a unique id prefix; an ambiguous prefix lists the candidates")
+    @Test("REF NUMBER-3: an item's number (7 or #7) or a unique id prefix; an ambiguous prefix lists the candidates")
     func test_references() async throws {
         let h = CLIHarness()
         await h.run("add", "First")   // id …0001
@@ -159,18 +164,20 @@ struct TodoCLITests {
         #expect(h.err.contains("matches several items"))
         #expect(h.err.contains("First") && h.err.contains("Second"))
         #expect(await h.run("show", "2") == 0)
-        #expect(h.out.hasPrefix("First\n"), "row 2 is First: Second was added later and comes first")
+        #expect(h.out.hasPrefix("Second\n"), "#2 is Second, though it is the first row")
+        #expect(await h.run("show", "#1") == 0)
+        #expect(h.out.hasPrefix("First\n"))
     }
 
     @Test("check, uncheck and rm take several refs, resolved before anything changes")
     func test_multipleRefs() async throws {
         let h = CLIHarness()
         for title in ["A", "B", "C"] { await h.run("add", title) }  // C B A
-        #expect(await h.run("check", "1", "3") == 0)  // C and A, by their numbers before the change
+        #expect(await h.run("check", "3", "1") == 0)  // C, then A
         #expect(try await h.store.sectionTitles() == (["B"], ["A", "C"]))
-        #expect(await h.run("check", "2") == 0)
+        #expect(await h.run("check", "1") == 0)
         #expect(h.out == "“A” was already done.\n")
-        #expect(await h.run("rm", "2", "3") == 0)
+        #expect(await h.run("rm", "1", "3") == 0)
         #expect(try await h.store.sectionTitles() == (["B"], []))
     }
 
@@ -190,7 +197,7 @@ struct TodoCLITests {
     func test_move() async throws {
         let h = CLIHarness()
         for title in ["A", "B", "C"] { await h.run("add", title) }  // C B A
-        #expect(await h.run(["move", "1", "--to", "3"]) == 0)
+        #expect(await h.run(["move", "3", "--to", "3"]) == 0)  // C is #3
         #expect(try await h.store.sectionTitles().todo == ["B", "A", "C"])
     }
 

@@ -39,41 +39,43 @@ struct TrashCLITests {
         let h = TrashHarness()
         await h.run("add", "A")
         #expect(await h.run("rm", "1") == 0)
-        #expect(h.out == "Deleted “A” (restore with: todo restore id:00000000).\n")
+        #expect(h.out == "Deleted “A” (restore with: todo restore 1).\n")
         #expect(try await h.store.trash().map(\.item.title) == ["A"])
     }
 
-    @Test("TRASH-13 `todo rm 3 && todo restore …` puts the item back at row 3")
+    @Test("TRASH-13 `todo rm 3 && todo restore 3` puts the item back at its place")
     func test_TRASH_13_rmThenRestoreAtItsPlace() async throws {
         let h = TrashHarness()
-        for title in ["E", "D", "C", "B", "A"] { await h.run("add", title) }  // A B C D E
+        for title in ["E", "D", "C", "B", "A"] { await h.run("add", title) }  // A B C D E; C is #3
         #expect(await h.run("rm", "3") == 0)
-        let ref = try #require(h.out.split(separator: " ").last.map { String($0.dropLast(3)) })  // "id:00000000": digits alone are a row number
-        #expect(await h.run("restore", ref) == 0)
+        #expect(h.out == "Deleted “C” (restore with: todo restore 3).\n")
+        #expect(await h.run("check", "3") == 1)
+        #expect(h.err == "todo: #3 is in the Trash: put it back with `todo restore 3`.\n")
+        #expect(await h.run("restore", "3") == 0)
         #expect(h.out == "Restored “C” to To Do.\n")
         #expect(try await h.store.sectionTitles().todo == ["A", "B", "C", "D", "E"])
 
-        #expect(await h.run("rm", "3") == 0)
-        #expect(await h.run("restore", "1") == 0, "row 1 of `todo trash`: the last deleted")
+        #expect(await h.run("rm", "#3") == 0)
+        #expect(await h.run("restore", "#3") == 0, "the number, as `todo trash` shows it")
         #expect(try await h.store.sectionTitles().todo == ["A", "B", "C", "D", "E"])
     }
 
-    @Test("TRASH-12 trash lists newest first with row number, id start, title and when; --json carries deletedAt")
+    @Test("TRASH-12 trash lists newest first with number, title and when; --json carries deletedAt")
     func test_TRASH_12_list() async throws {
         let h = TrashHarness()
         #expect(await h.run("trash") == 0)
         #expect(h.out == "The Trash is empty.\n")
         await h.run("add", "Buy milk")
         await h.run("add", "Go")
-        await h.run("rm", "2")
-        h.env.advance(by: 2 * 3600)
         await h.run("rm", "1")
+        h.env.advance(by: 2 * 3600)
+        await h.run("rm", "2")
         h.env.advance(by: 60)
 
         #expect(await h.run("trash") == 0)
         #expect(h.out == """
-              1. 00000000  Go        deleted 1 minute ago
-              2. 00000000  Buy milk  deleted 2 hours ago
+              #2  Go        deleted 1 minute ago
+              #1  Buy milk  deleted 2 hours ago
 
             """)
 
@@ -89,16 +91,16 @@ struct TrashCLITests {
         for title in ["A", "B"] { await h.run("add", title) }
         await h.run("rm", "1")
         for (ref, message) in [
-            ("2", "There is no row 2 in the Trash: `todo trash` shows rows 1…1. (For an id that starts with digits, write id:2.)\n"),
+            ("2", "#2 is not in the Trash. (`todo trash` shows each deleted item's number; for an id that starts with digits, write id:2.)\n"),
             ("ffff", "No item in the Trash has an id starting with “ffff”.\n"),
             ("ab", "“ab” is too short to name an item by its id: give at least 4 characters of it, or write id:ab.\n"),
-            ("milk!", "“milk!” is neither a row number of `todo trash` nor the start of an item id.\n"),
+            ("milk!", "“milk!” is neither an item number (#7) nor the start of an item id.\n"),
         ] {
             #expect(await h.run("restore", "1", ref) == 1, "\(ref)")
             #expect(h.err == "todo: " + message, "\(ref)")
         }
         #expect(try await h.store.trash().count == 1, "nothing was restored")
-        await h.run("rm", "1")
+        await h.run("rm", "2")
         #expect(await h.run("restore", "id:0000") == 1)
         #expect(h.err.hasPrefix("todo: “0000” matches several items in the Trash"))
         #expect(await h.run("restore", "id:00000000-0000-4000-8000-000000000001") == 0)

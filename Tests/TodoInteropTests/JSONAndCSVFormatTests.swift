@@ -32,6 +32,7 @@ struct JSONAndCSVFormatTests {
                 "estimateMinutes" : null,
                 "id" : "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e02",
                 "location" : null,
+                "number" : 2,
                 "order" : -1,
                 "project" : null,
                 "repeatDays" : [

@@ -137,13 +137,16 @@ struct TodoListViewModelTests {
         #expect(tomorrowSUT.titles(.todo) == ["due tomorrow"])
     }
 
-    @Test("row numbers count through the full list, so a filtered list shows the same numbers")
-    func test_rowNumbers_followTheFullList() async throws {
+    @Test("NUMBER-2 a row shows its item's stable number, in a filtered list as in the whole one")
+    func test_NUMBER_2_rowsShowStableNumbers() async throws {
         let (sut, store) = makeListSUT(scope: .project("Work"))
         _ = try await store.add(TodoDraft(title: "W", project: Project(name: "Work")))
         try await store.add(titles: ["X", "Y"])
         try await sut.load()
-        #expect(sut.rows.map(\.number) == [3])
+        #expect(sut.rows.map(\.number) == [1])
+        let whole = TodoListViewModel(store: store)
+        try await whole.load()
+        #expect(whole.rows.map(\.number) == [3, 2, 1])
     }
 
     @Test("CHECK-1 checking a to-do item makes it the first item of Done")
@@ -216,7 +219,7 @@ struct TodoListViewModelTests {
         #expect(sut.titles(.todo) == ["A", "C", "B"])
     }
 
-    @Test("a paged load shows one page of each section, numbered as in the full list")
+    @Test("a paged load shows one page of each section, each row with its item's number")
     func test_pagedLoad() async throws {
         let (sut, store) = makeListSUT()
         let items = try await store.add(titles: (1...7).map { "T\($0)" })  // T7 … T1
@@ -226,7 +229,7 @@ struct TodoListViewModelTests {
         #expect(sut.sectionCounts == [.todo: 4, .done: 3])
         #expect(sut.titles(.todo) == ["T5", "T4"])
         #expect(sut.titles(.done) == ["T1"])
-        #expect(sut.rows.map(\.number) == [3, 4, 7])
+        #expect(sut.rows.map(\.number) == [5, 4, 1])
         try await sut.load()
         let full = sut.rows.map { [$0.title: $0.number] }
         try await sut.load(page: 9, rowsPerSection: 3)  // past the end: the last page

@@ -17,8 +17,8 @@ struct HardeningStoreTests {
         try await store.database.writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version)
-                    VALUES (lower(?), ?, 0, ?, 0, 0, ?)
+                    INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version, number)
+                    VALUES (lower(?), ?, 0, ?, 0, 0, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM todoItem))
                     """,
                 arguments: [UUID().uuidString, title, position, version])
         }
@@ -90,7 +90,9 @@ struct HardeningStoreTests {
                     projectId INTEGER REFERENCES project(id), estimateMinutes INTEGER,
                     repeatDays INTEGER NOT NULL DEFAULT 0, position REAL NOT NULL, createdAt INTEGER NOT NULL,
                     updatedAt INTEGER NOT NULL, completedAt INTEGER, version INTEGER NOT NULL);
-                DELETE FROM grdb_migrations WHERE identifier LIKE 'v4%';
+                DROP TABLE itemNumberCounter;
+                DELETE FROM grdb_migrations
+                    WHERE identifier LIKE 'v4%' OR identifier LIKE 'v5%' OR identifier LIKE 'v6-numbers%';
                 """)
             let rows: [(String, String, String?, Double, Int)] = [
                 ("00000000-0000-4000-8000-000000000001", "max version", nil, 5, Int.max),

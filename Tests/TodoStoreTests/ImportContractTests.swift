@@ -9,7 +9,7 @@ import TodoTestSupport
 struct ImportContractTests {
     private static let t0 = TestEnvironment.referenceDate
 
-    /// A whole item, as a lossless format gives it.
+    /// A whole item, as a lossless format gives it (its number is `n`).
     private func item(
         _ n: Int, _ title: String, done: Bool = false, position: Double, version: Int = 1,
         project: String? = nil, details: String? = nil
@@ -19,7 +19,7 @@ struct ImportContractTests {
             dueDate: CalendarDate(iso: "2026-12-0\(n % 9 + 1)"), location: Location(name: "Café ☕", latitude: 48.85, longitude: 2.35),
             project: project.map(Project.init(name:)), estimateMinutes: 15 * n, repeatDays: [.monday, .friday],
             position: position, createdAt: Self.at(-86_400_000 + 123), updatedAt: Self.at(-3_600_000 + 456),
-            completedAt: done ? Self.at(-60_000 + 789) : nil, version: version)
+            completedAt: done ? Self.at(-60_000 + 789) : nil, version: version, number: n)
     }
 
     /// The reference date moved by whole milliseconds (what stores keep).

@@ -8,7 +8,9 @@ import TodoCore
 public enum InteropFixtures {
     public static func at(_ iso: String) -> Date { Timestamp.parse(iso)! }
 
-    public static let items: [TodoItem] = [
+    /// Numbered #1… in this order, as a fresh store numbers items imported from a file that
+    /// carries no numbers (NUMBER-5).
+    public static let items: [TodoItem] = numbered([
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e01")!,
             title: "Café ☕ “curly” \"straight\", commas; semicolons \\ backslash",
@@ -41,5 +43,13 @@ public enum InteropFixtures {
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e06")!,
             title: "Old thing; done", isDone: true, position: 0, createdAt: at("2026-10-01T06:07:08.009Z"),
             updatedAt: at("2026-10-02T06:07:08.009Z"), completedAt: at("2026-10-02T06:07:08.009Z"), version: 2),
-    ]
+    ])
+
+    private static func numbered(_ items: [TodoItem]) -> [TodoItem] {
+        items.enumerated().map { offset, item in
+            var item = item
+            item.number = offset + 1
+            return item
+        }
+    }
 }
