@@ -74,6 +74,7 @@ public enum TodoWebApp {
         ListController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
+        AddPreviewController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)
         APIController(store: store, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
