@@ -105,17 +105,26 @@ struct Add: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add an item; it goes first in To Do.")
 
-    @Argument(help: "The title (words are joined with spaces).") var title: [String]
+    @Argument(help: ArgumentHelp(
+        "The title (words are joined with spaces), read as plain words unless --raw.",
+        discussion: "At the end: today, tomorrow, fri, next fri, in 3 days, dec 24, 12/24, 2026-12-24, every mon,wed; "
+            + "anywhere: #Project, @Location, ~30m. \"Quoted\" words are kept as typed. An option wins over the words."))
+    var title: [String]
     @OptionGroup var fields: FieldOptions
+    @Flag(help: "Keep the title as typed: read no dates, #projects, @locations or ~estimates from it.") var raw = false
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: StoreOptions
 
     func run(in context: CLIContext) async throws {
         let form = ItemFormViewModel(store: try await store.open(context), today: context.today)
         form.title = title.joined(separator: " ")
+        form.readsPlainWords = !raw
         try fields.apply(to: form)
         let item = try await form.save()
-        context.writeOut(json ? try ListRenderer.json(item) : "Added #\(item.number) “\(item.title)” (\(ItemReference.shortID(item.id))).\n")
+        // What else was stored (from the words or the options): `· due 11/24/2026 · #Family` (WORDS-14).
+        let stored = PlainWordsInput.summary(of: item).map { " · " + $0 }.joined()
+        context.writeOut(
+            json ? try ListRenderer.json(item) : "Added #\(item.number) “\(item.title)” (\(ItemReference.shortID(item.id)))\(stored).\n")
     }
 }
 

@@ -32,6 +32,17 @@ public final class ItemFormViewModel {
     public var repeatDays: Set<Weekday> = []
     /// Editable only when editing (EDIT-1).
     public var isDone = false
+    /// When adding, read the title as plain words (WORDS-14 … WORDS-17): `todo add` unless
+    /// `--raw`, the web's add fields. Editing never reads the title.
+    public var readsPlainWords = false
+    /// Whether the words win over the other fields (the web) or a filled field wins (`todo add`).
+    public var wordsWinOverFields = false
+
+    /// What the title's words will store, for the add form to show; nil when it reads none.
+    public var titlePreview: PlainWordsPreview? {
+        guard readsPlainWords, !isEditing else { return nil }
+        return PlainWordsPreview(text: title, today: today())
+    }
 
     public init(
         store: any TodoStore, mode: Mode = .add,
@@ -107,12 +118,15 @@ public final class ItemFormViewModel {
         let location: Location? = name.isEmpty && lat == nil && lon == nil
             ? nil : Location(name: name, latitude: lat, longitude: lon)
         let project = projectName.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try TodoDraft(
+        var draft = try TodoDraft(
             title: title, details: details, isDone: isEditing && isDone,
             dueDate: TodoInput.dueDate(dueDate, today: today()), location: location,
             project: project.isEmpty ? nil : Project(name: project),
-            estimateMinutes: TodoInput.estimate(estimate), repeatDays: repeatDays
-        ).validated()
+            estimateMinutes: TodoInput.estimate(estimate), repeatDays: repeatDays)
+        if readsPlainWords, !isEditing {
+            draft = PlainWordsInput.apply(PlainWords.read(title, today: today()), to: draft, wordsWin: wordsWinOverFields)
+        }
+        return try draft.validated()
     }
 
     /// Only what differs from the original, so a concurrent change to another field is kept.

@@ -143,11 +143,18 @@ public final class QuickAddViewModel {
     /// What the person typed.
     public var text = ""
     public private(set) var sections: [QuickAddSection]
+    /// Read the title line as plain words, which win over the sections' choices (WORDS-18).
+    public var readsPlainWords = false
+    private let today: () -> CalendarDate
 
-    public init(store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none) {
+    public init(
+        store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none,
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+    ) {
         self.store = store
         self.source = source
         self.context = context
+        self.today = today
         sections = QuickAddSectionKind.allCases.map { kind in
             var selected: [String] = []
             switch (kind, context) {
@@ -219,13 +226,15 @@ public final class QuickAddViewModel {
     /// What Save would store: the title, the description and every section's selection (QUICK-10).
     var draft: TodoDraft {
         let project = section(.project).selection.selected.first
-        return TodoDraft(
+        let draft = TodoDraft(
             title: title,
             details: descriptionText,
             dueDate: section(.dueDate).selection.selected.first.flatMap(CalendarDate.init(iso:)),
             project: project.map(Project.init(name:)),
             estimateMinutes: section(.estimate).selection.selected.first.flatMap { Int($0) },
             repeatDays: Set(section(.repeatDays).selection.selected.compactMap(Weekday.init(rawValue:))))
+        guard readsPlainWords else { return draft }
+        return PlainWordsInput.apply(PlainWords.read(title, today: today()), to: draft, wordsWin: true)
     }
 
     /// Saves the task and returns it (QUICK-1: the View then closes the popup); with an empty

@@ -43,7 +43,12 @@ struct APIItemBody {
         "title", "details", "completed", "dueDate", "location", "project", "estimateMinutes", "repeatDays", "order",
     ]
 
+    /// Not an item field: `"parse": true` on POST reads the title as plain words (WORDS-15).
+    static let readingFields: Set<String> = ["parse"]
+
     let fields: [String: JSONValue]
+    /// `"parse"` as sent: nil when absent.
+    let parse: Bool?
 
     /// Parses a body: a JSON object of known fields.
     init(json data: Data) throws {
@@ -61,11 +66,16 @@ struct APIItemBody {
             throw APIError(.badRequest, "The field “\(duplicate)” is given twice.")
         }
         if let unknown = object.keys.sorted().first(where: {
-            !Self.writableFields.contains($0) && !Self.readOnlyFields.contains($0)
+            !Self.writableFields.contains($0) && !Self.readOnlyFields.contains($0) && !Self.readingFields.contains($0)
         }) {
             throw APIError(.badRequest, "Unknown field “\(unknown)”.")
         }
         fields = object.filter { Self.writableFields.contains($0.key) }
+        switch object["parse"] {
+        case nil: parse = nil
+        case .bool(let value)?: parse = value
+        case let other?: throw APIError(.badRequest, "“parse” must be a boolean, not \(other.typeName).")
+        }
     }
 
     func draft() throws -> TodoDraft {

@@ -54,7 +54,12 @@ struct APIController: Sendable {
     }
 
     @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let draft = try await body(request).draft()
+        let body = try await body(request)
+        var draft = try body.draft()
+        if body.parse == true {
+            // The title read as plain words; a field sent in the body wins over its words (WORDS-15).
+            draft = PlainWordsInput.apply(PlainWords.read(draft.title, today: today()), to: draft, wordsWin: false)
+        }
         let item = try await store.add(draft)
         let location = url(for: item, request)
         return try WebFormat.json(
@@ -74,7 +79,11 @@ struct APIController: Sendable {
 
     @Sendable func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try id(context)
-        let changes = try await body(request).changes()
+        let body = try await body(request)
+        if body.parse != nil {
+            throw APIError(.badRequest, "“parse” reads the title of a new item: send it with POST /api/todos, not PATCH.")
+        }
+        let changes = try body.changes()
         guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
         else { throw APIError.notFound(try raw(context)) }
         var headers: HTTPFields = [.eTag: WebFormat.eTag(item)]

@@ -19,9 +19,11 @@ struct ItemForm: Decodable {
     var estimate: String?
     var repeatDays: [String]?
     var done: String?
+    /// `1`: read the title as plain words (the add fields, WORDS-16, WORDS-17).
+    var words: String?
 
     enum CodingKeys: String, CodingKey {
-        case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done
+        case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done, words
         case repeatDays = "repeat"
     }
 }
@@ -46,6 +48,8 @@ struct QuickAddForm: Decodable {
     var dueDate: String?
     var estimate: String?
     var repeatDays: [String]?
+    /// `1`: read the title line as plain words (WORDS-18).
+    var words: String?
 }
 
 /// The import form on `/import-export`.

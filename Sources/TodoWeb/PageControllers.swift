@@ -12,7 +12,7 @@ struct PageContext: Sendable {
     let views: TodoViews
 
     func quickAdd(_ context: QuickAddContext) -> QuickAddViewModel {
-        QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context)
+        QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context, today: today)
     }
 
     /// After a form action: back to the page it was made on (POST-redirect-GET). An in-place
@@ -114,6 +114,8 @@ struct ItemController: Sendable {
         let query = request.uri.queryParameters
         let from = WebFormat.localPath(query.get("from"))
         let form = ItemFormViewModel(store: page.store, today: page.today)
+        form.readsPlainWords = true  // the title's words are read on save, and shown under it (WORDS-17)
+        form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
         if let due = query.get("due") { form.dueDate = due }
         return try await formPage(form, from: from, error: nil, request)
@@ -125,6 +127,8 @@ struct ItemController: Sendable {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
         let form = ItemFormViewModel(store: page.store, today: page.today)
         fill(form, from: fields)
+        form.readsPlainWords = fields.words == "1"
+        form.wordsWinOverFields = true
         return try await save(form, from: WebFormat.localPath(fields.from), request)
     }
 
@@ -260,6 +264,7 @@ struct QuickAddController: Sendable {
         let from = WebFormat.localPath(fields.from)
         let quickAdd = page.quickAdd(.none)
         quickAdd.text = fields.text ?? ""
+        quickAdd.readsPlainWords = fields.words == "1"
         let chosen: [(QuickAddSectionKind, [String])] = [
             (.project, [fields.project ?? ""]), (.dueDate, [fields.dueDate ?? ""]), (.estimate, [fields.estimate ?? ""]),
             (.repeatDays, fields.repeatDays ?? []),

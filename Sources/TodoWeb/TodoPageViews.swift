@@ -57,6 +57,9 @@ struct FormPageView: PageView {
     let isDone: Bool
     let cancelTitle: String
     let saveTitle: String
+    /// Adding: the title is read as plain words, and what they will store shows under it (WORDS-17).
+    let readsWords: Bool
+    let preview: AddPreviewView?
 
     init(_ form: ItemFormViewModel, projects: [Project], from: String, error: String?, frame: PageFrame) {
         self.frame = frame
@@ -87,6 +90,9 @@ struct FormPageView: PageView {
         isDone = form.isDone
         cancelTitle = form.cancelButtonTitle
         saveTitle = form.saveButtonTitle
+        let titlePreview = form.titlePreview
+        readsWords = titlePreview != nil
+        preview = titlePreview.map(AddPreviewView.init)
     }
 }
 

@@ -77,6 +77,7 @@ public enum TodoWebApp {
         ListController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
+        AddPreviewController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)
         TrashController(page: page, now: options.now).register(on: router)
         APIController(store: store, today: options.today).register(on: router.group("api"))

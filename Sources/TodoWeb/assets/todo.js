@@ -84,6 +84,34 @@
     }
   }
 
+  // What an add field's words will store (WORDS-19): asked from the server ~150 ms after the
+  // last keystroke and shown as its chips under the field. The words are read there, not here.
+  function bindAddPreviews(root) {
+    root.querySelectorAll("[data-add-preview]").forEach(function (field) {
+      var box = document.getElementById(field.getAttribute("data-add-preview"));
+      var source = field.getAttribute("data-add-preview-src");
+      if (!box || !source || field.dataset.previewBound) return;
+      field.dataset.previewBound = "1";
+      var timer = null, asked = null;
+      var ask = function () {
+        var text = field.value;
+        if (text === asked) return;
+        asked = text;
+        fetch(source + "?text=" + encodeURIComponent(text), { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" })
+          .then(function (response) { return response.ok ? response.text() : ""; })
+          .then(function (html) {
+            if (asked !== text || !field.isConnected) return;  // a later answer is on its way
+            if (box.innerHTML.trim() !== html.trim()) box.innerHTML = html;
+          })
+          .catch(function () { /* without an answer the add still reads the words on the server */ });
+      };
+      field.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(ask, 150);
+      });
+    });
+  }
+
   // Installable and readable offline: the service worker keeps the shell, the assets and the
   // last list loaded; this page asks it to keep itself and what it links to.
   function registerServiceWorker() {
@@ -106,6 +134,7 @@
   function bindAll() {
     bindTitleRules(document);
     bindQuickAdd();
+    bindAddPreviews(document);
   }
 
   document.addEventListener("page:swapped", bindAll);

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// The plain-words grammar, row by row (docs/specs/plain-words.md). Today is Monday 11/23/2026
+/// unless a row says otherwise; every row states the whole reading.
+@Suite("Plain words")
+struct PlainWordsTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let input: String
+        let today: CalendarDate
+        let expected: PlainWordsReading
+        var testDescription: String { "“\(input)”" }
+    }
+
+    static let monday = day(2026, 11, 23)
+
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
+        CalendarDate(year: year, month: month, day: day)!
+    }
+
+    static func row(
+        _ input: String, today: CalendarDate = monday, title: String, due: CalendarDate? = nil, project: String? = nil,
+        location: String? = nil, estimate: Int? = nil, repeats: Set<Weekday> = [],
+        _ pieces: [(PlainWordsReading.Kind, String)] = []
+    ) -> Row {
+        Row(input: input, today: today, expected: PlainWordsReading(
+            title: title, dueDate: due, project: project, location: location, estimateMinutes: estimate,
+            repeatDays: repeats, pieces: pieces.map { PlainWordsReading.Piece($0.0, $0.1) }))
+    }
+
+    static let tomorrow = day(2026, 11, 24)
+    static let friday = day(2026, 11, 27)
+    static let christmasEve = day(2026, 12, 24)
+    static let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+
+    static let rows: [Row] = [
+        // The issue's sentence.
+        row("Call mom tomorrow #Family @Home ~30m", title: "Call mom", due: tomorrow, project: "Family", location: "Home",
+            estimate: 30, [(.dueDate, "tomorrow"), (.project, "#Family"), (.location, "@Home"), (.estimate, "~30m")]),
+        // WORDS-3 today, tomorrow, any case.
+        row("Call mom tomorrow", title: "Call mom", due: tomorrow, [(.dueDate, "tomorrow")]),
+        row("Pay rent today", title: "Pay rent", due: monday, [(.dueDate, "today")]),
+        row("Call mom TOMORROW", title: "Call mom", due: tomorrow, [(.dueDate, "TOMORROW")]),
+        // WORDS-4 day names: the next one after today; next = a week later.
+        row("Review fri", title: "Review", due: friday, [(.dueDate, "fri")]),
+        row("Review friday", title: "Review", due: friday, [(.dueDate, "friday")]),
+        row("Review Friday", title: "Review", due: friday, [(.dueDate, "Friday")]),
+        row("Team lunch next fri", title: "Team lunch", due: day(2026, 12, 4), [(.dueDate, "next fri")]),
+        row("Gym mon", title: "Gym", due: day(2026, 11, 30), [(.dueDate, "mon")]),
+        row("Plan Thurs", title: "Plan", due: day(2026, 11, 26), [(.dueDate, "Thurs")]),
+        // WORDS-5 in N days / weeks.
+        row("Dentist in 3 days", title: "Dentist", due: day(2026, 11, 26), [(.dueDate, "in 3 days")]),
+        row("Report in 2 weeks", title: "Report", due: day(2026, 12, 7), [(.dueDate, "in 2 weeks")]),
+        row("Renew in 1 day", title: "Renew", due: tomorrow, [(.dueDate, "in 1 day")]),
+        // WORDS-6 dates, with and without a year.
+        row("Party dec 24", title: "Party", due: christmasEve, [(.dueDate, "dec 24")]),
+        row("Party 24 dec", title: "Party", due: christmasEve, [(.dueDate, "24 dec")]),
+        row("Party December 24", title: "Party", due: christmasEve, [(.dueDate, "December 24")]),
+        row("Party 12/24", title: "Party", due: christmasEve, [(.dueDate, "12/24")]),
+        row("Party 2026-12-24", title: "Party", due: christmasEve, [(.dueDate, "2026-12-24")]),
+        row("Party 12/24/2027", title: "Party", due: day(2027, 12, 24), [(.dueDate, "12/24/2027")]),
+        row("Dentist jan 5", title: "Dentist", due: day(2027, 1, 5), [(.dueDate, "jan 5")]),
+        row("Old bill 2026-01-05", title: "Old bill", due: day(2026, 1, 5), [(.dueDate, "2026-01-05")]),
+        row("Leap 2/29", title: "Leap", due: day(2028, 2, 29), [(.dueDate, "2/29")]),
+        row("Plan 12/31", today: day(2026, 12, 31), title: "Plan", due: day(2026, 12, 31), [(.dueDate, "12/31")]),
+        row("Plan 1/1", today: day(2026, 12, 31), title: "Plan", due: day(2027, 1, 1), [(.dueDate, "1/1")]),
+        row("Meet May 5", title: "Meet", due: day(2027, 5, 5), [(.dueDate, "May 5")]),
+        row("Eat 1/2", title: "Eat", due: day(2027, 1, 2), [(.dueDate, "1/2")]),
+        row("Bad 13/45", title: "Bad 13/45"),
+        row("Bad feb 30", title: "Bad feb 30"),
+        row("Bad 2026-02-30", title: "Bad 2026-02-30"),
+        row("File taxes 0/5", title: "File taxes 0/5"),
+        row("Fix 13/45 tomorrow", title: "Fix 13/45", due: tomorrow, [(.dueDate, "tomorrow")]),
+        // WORDS-1 words that look like dates but are not at the end.
+        row("Read Friday Night Lights", title: "Read Friday Night Lights"),
+        row("Meet May", title: "Meet May"),
+        row("Buy 3 days supply", title: "Buy 3 days supply"),
+        row("Tomorrow call mom", title: "Tomorrow call mom"),
+        row("12/24 Party", title: "12/24 Party"),
+        row("Call mom tomorrow.", title: "Call mom tomorrow."),
+        row("Sale next", title: "Sale next"),
+        row("Sprint every", title: "Sprint every"),
+        row("Pay 5 fri", title: "Pay 5", due: friday, [(.dueDate, "fri")]),
+        // WORDS-2 WORDS-7 signs anywhere; a name needs a letter.
+        row("Call #Family mom", title: "Call mom", project: "Family", [(.project, "#Family")]),
+        row("Project #Work tomorrow notes", title: "Project tomorrow notes", project: "Work", [(.project, "#Work")]),
+        row("Buy paint #\"Home improvement\"", title: "Buy paint", project: "Home improvement",
+            [(.project, "#\"Home improvement\"")]),
+        row("Meet @\"Corner shop\" tomorrow", title: "Meet", due: tomorrow, location: "Corner shop",
+            [(.location, "@\"Corner shop\""), (.dueDate, "tomorrow")]),
+        row("Fix bug #123", title: "Fix bug #123"),
+        row("Email me@example.com", title: "Email me@example.com"),
+        row("Learn C# basics", title: "Learn C# basics"),
+        row("Ask @ desk", title: "Ask @ desk"),
+        // WORDS-8 estimates need a unit.
+        row("Write ~1h30m", title: "Write", estimate: 90, [(.estimate, "~1h30m")]),
+        row("Write ~2h", title: "Write", estimate: 120, [(.estimate, "~2h")]),
+        row("Write ~90", title: "Write ~90"),
+        row("Write ~0m", title: "Write", estimate: 0, [(.estimate, "~0m")]),
+        row("Sign ~", title: "Sign ~"),
+        row("Review ~30m tomorrow", title: "Review", due: tomorrow, estimate: 30, [(.estimate, "~30m"), (.dueDate, "tomorrow")]),
+        // WORDS-9 repeats.
+        row("Gym every mon,wed", title: "Gym", repeats: [.monday, .wednesday], [(.repeatDays, "every mon,wed")]),
+        row("Gym every mon, wed, fri", title: "Gym", repeats: [.monday, .wednesday, .friday],
+            [(.repeatDays, "every mon, wed, fri")]),
+        row("Stretch every day", title: "Stretch", repeats: Set(Weekday.allCases), [(.repeatDays, "every day")]),
+        row("Standup every weekday", title: "Standup", repeats: weekdays, [(.repeatDays, "every weekday")]),
+        row("Brunch every weekend", title: "Brunch", repeats: [.saturday, .sunday], [(.repeatDays, "every weekend")]),
+        row("Gym every mon wed", title: "Gym", due: day(2026, 11, 25), repeats: [.monday],
+            [(.repeatDays, "every mon"), (.dueDate, "wed")]),
+        row("Book flights ~45m every monday", title: "Book flights", estimate: 45, repeats: [.monday],
+            [(.estimate, "~45m"), (.repeatDays, "every monday")]),
+        // WORDS-10 quotes.
+        row("Read \"Tomorrow\"", title: "Read Tomorrow"),
+        row("Read \"Friday Night\" fri", title: "Read Friday Night", due: friday, [(.dueDate, "fri")]),
+        row("Watch “Friday”", title: "Watch Friday"),
+        row("Say \"hi", title: "Say \"hi"),
+        row("Buy \"2/29\" card", title: "Buy 2/29 card"),
+        row("Note \"#Family\" tomorrow", title: "Note #Family", due: tomorrow, [(.dueDate, "tomorrow")]),
+        // WORDS-11 one of each kind: the last one.
+        row("Meeting Friday tomorrow", title: "Meeting Friday", due: tomorrow, [(.dueDate, "tomorrow")]),
+        row("#a #b", title: "#a", project: "b", [(.project, "#b")]),
+        row("Meet @Home @Office", title: "Meet @Home", location: "Office", [(.location, "@Office")]),
+        // WORDS-12 only recognised words; spacing; CJK and emoji untouched.
+        row("tomorrow", title: "tomorrow", due: tomorrow, [(.dueDate, "tomorrow")]),
+        row("#Family", title: "#Family", project: "Family", [(.project, "#Family")]),
+        row("in 3 days", title: "in 3 days", due: day(2026, 11, 26), [(.dueDate, "in 3 days")]),
+        row("", title: ""),
+        row("Call  mom   tomorrow", title: "Call  mom", due: tomorrow, [(.dueDate, "tomorrow")]),
+        row("  Call mom tomorrow  ", title: "Call mom", due: tomorrow, [(.dueDate, "tomorrow")]),
+        row("买牛奶 明天", title: "买牛奶 明天"),
+        row("买牛奶 tomorrow #家", title: "买牛奶", due: tomorrow, project: "家", [(.dueDate, "tomorrow"), (.project, "#家")]),
+        row("会議の準備 @東京 ~1h", title: "会議の準備", location: "東京", estimate: 60, [(.location, "@東京"), (.estimate, "~1h")]),
+        row("🎂 Bake cake 🎉 fri", title: "🎂 Bake cake 🎉", due: friday, [(.dueDate, "fri")]),
+        row("🎂🎉", title: "🎂🎉"),
+        row("Trip in 3 weeks #Travel @\"Paris Nord\" ~2h every sat", title: "Trip", due: day(2026, 12, 14), project: "Travel",
+            location: "Paris Nord", estimate: 120, repeats: [.saturday],
+            [(.dueDate, "in 3 weeks"), (.project, "#Travel"), (.location, "@\"Paris Nord\""), (.estimate, "~2h"),
+             (.repeatDays, "every sat")]),
+    ]
+
+    @Test("WORDS-1 … WORDS-12 the table: each text reads as its row says", arguments: rows)
+    func test_WORDS_1_to_12_table(_ row: Row) {
+        #expect(PlainWords.read(row.input, today: row.today) == row.expected)
+    }
+
+    @Test("the table has at least 60 rows")
+    func test_WORDS_table_isLarge() {
+        #expect(Self.rows.count >= 60)
+    }
+
+    @Test("WORDS-13 a project name too long for the rules is read as it is; the rules refuse it on save")
+    func test_WORDS_13_valuesGoThroughTheRules() {
+        let name = String(repeating: "x", count: 201)
+        let reading = PlainWords.read("Long #\(name)", today: Self.monday)
+        #expect(reading == PlainWordsReading(title: "Long", project: name, pieces: [.init(.project, "#" + name)]))
+        let draft = TodoDraft(title: reading.title, project: reading.project.map(Project.init(name:)))
+        #expect(throws: TodoValidationError.projectNameTooLong(length: 201)) { try draft.validated() }
+        let zero = PlainWords.read("Write ~0m", today: Self.monday)
+        #expect(throws: TodoValidationError.estimateOutOfRange(minutes: 0)) {
+            try TodoDraft(title: zero.title, estimateMinutes: zero.estimateMinutes).validated()
+        }
+    }
+
+    @Test("WORDS-12 a long text of unmatched quotes and words reads in one pass, without a hang")
+    func test_WORDS_12_longTextIsLinear() {
+        let text = String(repeating: "“a ", count: 20_000) + "tomorrow"
+        let start = Date()
+        let reading = PlainWords.read(text, today: Self.monday)
+        #expect(reading.dueDate == Self.tomorrow)
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("the words are a table: another vocabulary reads other words")
+    func test_WORDS_vocabularyIsData() {
+        var words = PlainWordsVocabulary.english
+        words.relativeDays["明天"] = 1
+        words.projectSigns.insert("＃")
+        let reading = PlainWords.read("买牛奶 明天 ＃家", today: Self.monday, vocabulary: words)
+        #expect(reading == PlainWordsReading(
+            title: "买牛奶", dueDate: Self.tomorrow, project: "家", pieces: [.init(.dueDate, "明天"), .init(.project, "＃家")]))
+    }
+}
