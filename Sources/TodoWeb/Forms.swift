@@ -19,10 +19,19 @@ struct ItemForm: Decodable {
     var estimate: String?
     var repeatDays: [String]?
     var done: String?
+    /// The values the edit form showed when it was opened (`base=1` says they are there), so a
+    /// save over a newer version can merge field by field (MERGE-1).
+    var base: String?
+    var baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude: String?
+    var baseProject, baseEstimate, baseDone: String?
+    var baseRepeatDays: [String]?
 
     enum CodingKeys: String, CodingKey {
         case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done
         case repeatDays = "repeat"
+        case base, baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude
+        case baseProject, baseEstimate, baseDone
+        case baseRepeatDays = "baseRepeat"
     }
 }
 

@@ -73,6 +73,7 @@ public enum TodoWebApp {
         let page = PageContext(store: store, today: options.today, views: views)
         ListController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
+        MoveController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)
         APIController(store: store, today: options.today).register(on: router.group("api"))
