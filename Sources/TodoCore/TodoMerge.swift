@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fields a person edits, as one unit each (a location's name and coordinates together).
-public enum TodoField: String, CaseIterable, Sendable {
+public enum EditableField: String, CaseIterable, Sendable {
     case title, details, dueDate, location, project, estimate, repeatDays, isDone
 
     /// Whether the two value sets differ in this field.
@@ -53,16 +53,16 @@ extension TodoDraft {
 public struct TodoMerge: Equatable, Sendable {
     /// What to apply over `theirs`: my changes that `theirs` does not already have.
     public let changes: TodoChanges
-    /// The fields both sides changed to different values, in `TodoField` order.
-    public let conflicts: [TodoField]
+    /// The fields both sides changed to different values, in `EditableField` order.
+    public let conflicts: [EditableField]
     /// The fields I changed (whether or not they conflict).
-    public let mine: [TodoField]
+    public let mine: [EditableField]
 
     public init(base: TodoDraft, mine: TodoDraft, theirs: TodoDraft) {
         var changes = TodoChanges()
-        var conflicts: [TodoField] = []
-        var changedByMe: [TodoField] = []
-        for field in TodoField.allCases where field.differs(mine, base) {
+        var conflicts: [EditableField] = []
+        var changedByMe: [EditableField] = []
+        for field in EditableField.allCases where field.differs(mine, base) {
             changedByMe.append(field)
             if !field.differs(theirs, base) {
                 field.take(from: mine, into: &changes)

@@ -39,7 +39,7 @@ public final class ItemFormViewModel {
     /// After a save refused because the item changed elsewhere: the fields both sides changed
     /// to different values (MERGE-2; empty when nothing could be merged). The form's values are then what keeping mine would store:
     /// my changes over the current version.
-    public private(set) var conflicts: [TodoField] = []
+    public private(set) var conflicts: [EditableField] = []
 
     public init(
         store: any TodoStore, mode: Mode = .add,
@@ -227,7 +227,7 @@ public struct ItemFormValues: Equatable, Sendable {
     }
 
     /// Takes `field`'s text from `other`.
-    mutating func take(_ field: TodoField, from other: ItemFormValues) {
+    mutating func take(_ field: EditableField, from other: ItemFormValues) {
         switch field {
         case .title: title = other.title
         case .details: details = other.details

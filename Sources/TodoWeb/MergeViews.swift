@@ -36,7 +36,7 @@ extension ItemForm {
     }
 }
 
-extension TodoField {
+extension EditableField {
     /// The conflict page's row for this field (`ConflictPageView.rows`).
     var conflictRowKey: String {
         switch self {

@@ -13,7 +13,7 @@ struct MergeRulesTests {
         location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday])
 
     /// `values` with `field` set to its `n`-th other value (1 or 2).
-    private static func changed(_ values: TodoDraft, _ field: TodoField, _ n: Int) -> TodoDraft {
+    private static func changed(_ values: TodoDraft, _ field: EditableField, _ n: Int) -> TodoDraft {
         var v = values
         switch field {
         case .title: v.title = "Title \(n)"
@@ -28,12 +28,12 @@ struct MergeRulesTests {
         return v
     }
 
-    static let cases: [(TodoField, Who)] = TodoField.allCases.flatMap { field in
+    static let cases: [(EditableField, Who)] = EditableField.allCases.flatMap { field in
         Who.allCases.filter { !(field == .isDone && $0 == .bothDifferent) }.map { (field, $0) }
     }
 
     @Test("MERGE-1 MERGE-2 each field: mine only, theirs only, both the same, both different", arguments: cases)
-    func test_MERGE_1_MERGE_2_fieldTable(field: TodoField, who: Who) {
+    func test_MERGE_1_MERGE_2_fieldTable(field: EditableField, who: Who) {
         let base = Self.base
         let mine = [.me, .bothSame, .bothDifferent].contains(who) ? Self.changed(base, field, 1) : base
         let theirs: TodoDraft = switch who {

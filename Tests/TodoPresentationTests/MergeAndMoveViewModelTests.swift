@@ -31,7 +31,7 @@ struct MergeAndMoveViewModelTests {
 
     /// Each field: I change it to `mine`, the other side to `theirs`.
     struct Row: Sendable, CustomTestStringConvertible {
-        let field: TodoField
+        let field: EditableField
         let mine: @Sendable (ItemFormViewModel) -> Void
         let theirs: TodoChanges
         let mineValue: @Sendable (TodoItem) -> Bool
