@@ -177,8 +177,9 @@ struct ConflictPageView: PageView {
     let rows: [Row]
     let hidden: [Hidden]
     let reopenHref: String
-    /// How many fields both sides changed to different values (MERGE-2).
+    /// How many fields both sides changed to different values (MERGE-2), and a sentence naming them.
     let conflictCount: Int
+    let bothChangedNote: String?
 
     init(mine form: ItemFormViewModel, current: TodoItem, from: String, frame: PageFrame) {
         self.frame = frame
@@ -192,7 +193,10 @@ struct ConflictPageView: PageView {
             Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2,
                 conflict: conflicting.contains(now.0) && now.2 != yours.2)
         }
-        conflictCount = rows.filter(\.conflict).count
+        let both = rows.filter(\.conflict)
+        conflictCount = both.count
+        bothChangedNote = both.isEmpty ? nil
+            : "Changed on both sides: \(both.map(\.label).joined(separator: ", ")). Keeping yours also keeps their changes to the other fields."
         var fields: [(String, String)] = [
             ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
             ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),

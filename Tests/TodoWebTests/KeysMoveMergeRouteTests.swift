@@ -157,6 +157,7 @@ struct KeysMoveMergeRouteTests {
             let page = conflict.text
             #expect(page.contains(#"<tr data-testid="conflict-row-title" class="differs both-changed" data-differs data-conflict>"#))
             #expect(page.contains(#"<td data-testid="theirs-title"><mark>Swim</mark></td><td data-testid="mine-title"><mark>Walk</mark></td>"#))
+            #expect(page.contains("Changed on both sides: Title. Keeping yours also keeps their changes to the other fields."))
             // Details only they changed: mine shows theirs, and the row is not a difference.
             #expect(page.contains(#"<tr data-testid="conflict-row-details"><th scope="row">Details</th><td data-testid="theirs-details">pool</td><td data-testid="mine-details">pool</td>"#))
             #expect(try await sut.store.item(id: item.id)?.title == "Swim")

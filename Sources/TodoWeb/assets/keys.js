@@ -96,7 +96,7 @@
         if (row && row.getAttribute("data-edit-href")) { event.preventDefault(); location.assign(row.getAttribute("data-edit-href")); }
         return;
       case "Delete":
-        target = row && row.querySelector("[data-testid^=delete-]");
+        target = row && row.querySelector("form[action$='/delete'] button, [data-testid^=delete-]");
         if (target) { event.preventDefault(); target.click(); }
         return;
       case "?":
