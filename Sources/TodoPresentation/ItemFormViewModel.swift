@@ -35,10 +35,10 @@ public final class ItemFormViewModel {
     /// Whether saving over a version changed elsewhere merges field by field (MERGE-1) rather
     /// than refusing: true when the edited item holds the values the edit started from (what
     /// the CLI read; a web form that sent them back, see `reopened`).
-    public var mergesChangesMadeElsewhere = true
+    public private(set) var mergesChangesMadeElsewhere = true
     /// After a save refused because the item changed elsewhere: the fields both sides changed
-    /// to different values (MERGE-2; empty when nothing could be merged). The form's values are then what keeping mine would store:
-    /// my changes over the current version.
+    /// to different values (MERGE-2; empty when nothing could be merged). The form's values are
+    /// then what keeping mine would store: my changes over the current version.
     public private(set) var conflicts: [EditableField] = []
 
     public init(
