@@ -43,6 +43,14 @@ public final class ItemFormViewModel {
         guard readsPlainWords, !isEditing else { return nil }
         return PlainWordsPreview(text: title, today: today())
     }
+    /// Whether saving over a version changed elsewhere merges field by field (MERGE-1) rather
+    /// than refusing: true when the edited item holds the values the edit started from (what
+    /// the CLI read; a web form that sent them back, see `reopened`).
+    public private(set) var mergesChangesMadeElsewhere = true
+    /// After a save refused because the item changed elsewhere: the fields both sides changed
+    /// to different values (MERGE-2; empty when nothing could be merged). The form's values are
+    /// then what keeping mine would store: my changes over the current version.
+    public private(set) var conflicts: [EditableField] = []
 
     public init(
         store: any TodoStore, mode: Mode = .add,
@@ -84,6 +92,30 @@ public final class ItemFormViewModel {
         return ItemFormViewModel(store: store, mode: .edit(item), today: today)
     }
 
+    /// The edit form sent back by a person who opened it at `version`, showing `base` (nil when
+    /// the form did not carry what it showed: then nothing can be merged, MERGE-5).
+    public static func reopened(
+        store: any TodoStore, item: TodoItem, version: Int, base: ItemFormValues?,
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+    ) throws -> ItemFormViewModel {
+        var opened = item
+        opened.version = version
+        if let base {
+            let values = try draft(from: base, isEditing: true, today: today())
+            opened.title = values.title
+            opened.details = values.details
+            opened.isDone = values.isDone
+            opened.dueDate = values.dueDate
+            opened.location = values.location
+            opened.project = values.project
+            opened.estimateMinutes = values.estimateMinutes
+            opened.repeatDays = values.repeatDays
+        }
+        let form = ItemFormViewModel(store: store, mode: .edit(opened), today: today)
+        form.mergesChangesMadeElsewhere = base != nil
+        return form
+    }
+
     public var heading: String { isEditing ? "Edit item" : "New item" }
     public var saveButtonTitle: String { isEditing ? "OK" : "Save" }
     public var cancelButtonTitle: String { "Cancel" }
@@ -105,28 +137,73 @@ public final class ItemFormViewModel {
             return try await store.add(draft)
         case .edit(let original):
             let changes = Self.changes(from: original, to: draft)
-            guard let saved = try await store.update(id: original.id, changes, expectedVersion: original.version)
-            else { throw TodoPresentationError.itemNotFound }
-            return saved
+            do {
+                guard let saved = try await store.update(id: original.id, changes, expectedVersion: original.version)
+                else { throw TodoPresentationError.itemNotFound }
+                return saved
+            } catch TodoStoreError.versionConflict(let current) {
+                return try await merge(draft, base: TodoDraft(fieldsOf: original), over: current)
+            }
         }
     }
 
+    /// Saves `mine` over `current`, changed elsewhere since `base`: field by field (MERGE-1),
+    /// or refused with `versionConflict` and `conflicts` set (MERGE-2). Tries again when the
+    /// item changes once more while merging.
+    private func merge(_ mine: TodoDraft, base: TodoDraft, over current: TodoItem) async throws -> TodoItem {
+        var current = current
+        for _ in 0..<3 {
+            let theirs = TodoDraft(fieldsOf: current)
+            let merge = mergesChangesMadeElsewhere ? TodoMerge(base: base, mine: mine, theirs: theirs) : nil
+            guard let merge, merge.isClean else {
+                // Without the values the edit started from, who changed what is unknown (MERGE-5).
+                conflicts = merge?.conflicts ?? []
+                if let merge {
+                    // What "keep mine" stores: my changed fields, theirs for the rest.
+                    var kept = ItemFormValues(current)
+                    for field in merge.mine { kept.take(field, from: values) }
+                    values = kept
+                }
+                throw TodoStoreError.versionConflict(current: current)
+            }
+            if merge.changes == TodoChanges() { return current }
+            do {
+                guard let saved = try await store.update(id: current.id, merge.changes, expectedVersion: current.version)
+                else { throw TodoPresentationError.itemNotFound }
+                return saved
+            } catch TodoStoreError.versionConflict(let newer) {
+                current = newer
+            }
+        }
+        throw TodoStoreError.versionConflict(current: current)
+    }
+
     private func makeDraft() throws -> TodoDraft {
-        let name = locationName.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lat = try TodoInput.coordinate(latitude)
-        let lon = try TodoInput.coordinate(longitude)
-        let location: Location? = name.isEmpty && lat == nil && lon == nil
-            ? nil : Location(name: name, latitude: lat, longitude: lon)
-        let project = projectName.trimmingCharacters(in: .whitespacesAndNewlines)
-        var draft = try TodoDraft(
-            title: title, details: details, isDone: isEditing && isDone,
-            dueDate: TodoInput.dueDate(dueDate, today: today()), location: location,
-            project: project.isEmpty ? nil : Project(name: project),
-            estimateMinutes: TodoInput.estimate(estimate), repeatDays: repeatDays)
+        var draft = try Self.fields(of: values, isEditing: isEditing, today: today())
         if readsPlainWords, !isEditing {
             draft = PlainWordsInput.apply(PlainWords.read(title, today: today()), to: draft, wordsWin: wordsWinOverFields)
         }
         return try draft.validated()
+    }
+
+    /// The model values of the form's text, validated.
+    private static func draft(from values: ItemFormValues, isEditing: Bool, today: CalendarDate) throws -> TodoDraft {
+        try fields(of: values, isEditing: isEditing, today: today).validated()
+    }
+
+    /// The model values of the form's text, before the rules are applied.
+    private static func fields(of values: ItemFormValues, isEditing: Bool, today: CalendarDate) throws -> TodoDraft {
+        let name = values.locationName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lat = try TodoInput.coordinate(values.latitude)
+        let lon = try TodoInput.coordinate(values.longitude)
+        let location: Location? = name.isEmpty && lat == nil && lon == nil
+            ? nil : Location(name: name, latitude: lat, longitude: lon)
+        let project = values.projectName.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try TodoDraft(
+            title: values.title, details: values.details, isDone: isEditing && values.isDone,
+            dueDate: TodoInput.dueDate(values.dueDate, today: today), location: location,
+            project: project.isEmpty ? nil : Project(name: project),
+            estimateMinutes: TodoInput.estimate(values.estimate), repeatDays: values.repeatDays)
     }
 
     /// Only what differs from the original, so a concurrent change to another field is kept.
@@ -166,6 +243,23 @@ public struct ItemFormValues: Equatable, Sendable {
         self.estimate = estimate
         self.repeatDays = repeatDays
         self.isDone = isDone
+    }
+
+    /// Takes `field`'s text from `other`.
+    mutating func take(_ field: EditableField, from other: ItemFormValues) {
+        switch field {
+        case .title: title = other.title
+        case .details: details = other.details
+        case .dueDate: dueDate = other.dueDate
+        case .location:
+            locationName = other.locationName
+            latitude = other.latitude
+            longitude = other.longitude
+        case .project: projectName = other.projectName
+        case .estimate: estimate = other.estimate
+        case .repeatDays: repeatDays = other.repeatDays
+        case .isDone: isDone = other.isDone
+        }
     }
 
     /// The values an item shows in the edit form.

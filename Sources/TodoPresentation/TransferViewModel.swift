@@ -8,15 +8,29 @@ public struct ImportReport: Equatable, Sendable {
     public let summary: ImportSummary
     public let source: String
     public let dryRun: Bool
+    /// The format read from the content when none was chosen (IMPORT-1).
+    public var detectedFormat: InteropFormat? = nil
 
     /// One sentence: how many items were (or would be) added, updated and left unchanged.
     public var headline: String {
         func items(_ n: Int) -> String { "\(n) item\(n == 1 ? "" : "s")" }
         if summary.entries.isEmpty { return "Nothing to import: \(source) has no items." }
         let counts = "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+        let read = detectedFormat.map { " Read as \(Self.name($0))." } ?? ""
         return dryRun
-            ? "Dry run, nothing was changed. Importing \(source) would give: \(counts)."
-            : "Imported \(items(summary.entries.count)) from \(source): \(counts)."
+            ? "Dry run, nothing was changed. Importing \(source) would give: \(counts).\(read)"
+            : "Imported \(items(summary.entries.count)) from \(source): \(counts).\(read)"
+    }
+
+    /// How a format is named to a person.
+    public static func name(_ format: InteropFormat) -> String {
+        switch format {
+        case .json: "JSON"
+        case .csv: "CSV"
+        case .todotxt: "todo.txt"
+        case .taskwarrior: "Taskwarrior"
+        case .ics: "iCalendar"
+        }
     }
 
     /// In a dry run, one line per item that would change: `add “title”`, `update “title” (fields)`.
@@ -85,12 +99,18 @@ public final class TransferViewModel {
 
     /// Reads `data` as `format` and imports it, or reports (`dryRun`) what would change.
     /// A malformed file changes nothing and throws an `ImportRefusal`.
-    public func importData(_ data: Data, format: InteropFormat, source: String, dryRun: Bool) async throws -> ImportReport {
+    /// With no `format`, the format is detected from the text (IMPORT-1).
+    public func importData(_ data: Data, format: InteropFormat?, source: String, dryRun: Bool) async throws -> ImportReport {
         do {
             let text = try InteropFormat.text(from: data)
-            let items = try format.codec(options).decode(text)
+            guard let chosen = format ?? InteropFormat.detect(text) else {
+                throw ImportRefusal(message: "\(source) is empty; nothing was imported.")
+            }
+            let items = try chosen.codec(options).decode(text)
             let summary = try await store.importItems(items, dryRun: dryRun)
-            return ImportReport(summary: summary, source: source, dryRun: dryRun)
+            var report = ImportReport(summary: summary, source: source, dryRun: dryRun)
+            if format == nil { report.detectedFormat = chosen }
+            return report
         } catch let error as TodoFormatError {
             throw Self.refusal(source, error.origin, error.reason)
         } catch let error as TodoImportError {

@@ -21,10 +21,19 @@ struct ItemForm: Decodable {
     var done: String?
     /// `1`: read the title as plain words (the add fields, WORDS-16, WORDS-17).
     var words: String?
+    /// The values the edit form showed when it was opened (`base=1` says they are there), so a
+    /// save over a newer version can merge field by field (MERGE-1).
+    var base: String?
+    var baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude: String?
+    var baseProject, baseEstimate, baseDone: String?
+    var baseRepeatDays: [String]?
 
     enum CodingKeys: String, CodingKey {
         case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done, words
         case repeatDays = "repeat"
+        case base, baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude
+        case baseProject, baseEstimate, baseDone
+        case baseRepeatDays = "baseRepeat"
     }
 }
 

@@ -154,9 +154,14 @@ struct ItemController: Sendable {
         guard let version = fields.version.flatMap({ Int($0) }) else {
             throw PageError(.badRequest, "The form was sent without the version it edits; reload the item and edit it again.")
         }
-        var opened = stored
-        opened.version = version
-        let form = ItemFormViewModel(store: page.store, mode: .edit(opened), today: page.today)
+        // With the values it showed (MERGE-1), a save over a newer version merges field by field.
+        let form: ItemFormViewModel
+        do {
+            form = try ItemFormViewModel.reopened(
+                store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today)
+        } catch {
+            throw PageError(.badRequest, "The form's starting values were unreadable; reload the item and edit it again.")
+        }
         fill(form, from: fields)
         form.isDone = fields.done == "1"
         return try await save(form, from: WebFormat.localPath(fields.from), request)

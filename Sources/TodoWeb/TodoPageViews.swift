@@ -21,6 +21,8 @@ struct DetailsPageView: PageView {
     let toggleTitle: String
     let toggleValue: String
     let toggleAnnouncement: String
+    /// The section Move up / Move down act in (MOVE-3).
+    let sectionTitle: String
 
     init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
         self.frame = frame
@@ -36,6 +38,7 @@ struct DetailsPageView: PageView {
         toggleTitle = details.toggleButtonTitle
         toggleValue = details.item?.isDone == true ? "0" : "1"
         toggleAnnouncement = details.toggleAnnouncement
+        sectionTitle = details.item?.section.headerTitle ?? TodoSection.todo.headerTitle
     }
 }
 
@@ -60,15 +63,19 @@ struct FormPageView: PageView {
     /// Adding: the title is read as plain words, and what they will store shows under it (WORDS-17).
     let readsWords: Bool
     let preview: AddPreviewView?
+    /// When editing: the values the form started from, sent back to merge with (MERGE-1).
+    let base: [HiddenField]
 
     init(_ form: ItemFormViewModel, projects: [Project], from: String, error: String?, frame: PageFrame) {
         self.frame = frame
         if case .edit(let item) = form.mode {
             action = TodoPaths.item(item.id)
             version = item.version
+            base = HiddenField.base(ItemFormValues(item))
         } else {
             action = "/items"
             version = nil
+            base = []
         }
         self.from = from
         self.error = error
@@ -166,8 +173,8 @@ struct QuickAddPageView: PageView {
 
 struct ConflictPageView: PageView {
     static let template = "conflict"
-    struct Row { let key, label, theirs, mine: String; let differs: Bool }
-    struct Hidden { let name, value: String }
+    struct Row { let key, label, theirs, mine: String; let differs: Bool; let conflict: Bool }
+    typealias Hidden = HiddenField
     let frame: PageFrame
     let id: String
     let from: String
@@ -176,6 +183,9 @@ struct ConflictPageView: PageView {
     let rows: [Row]
     let hidden: [Hidden]
     let reopenHref: String
+    /// How many fields both sides changed to different values (MERGE-2), and a sentence naming them.
+    let conflictCount: Int
+    let bothChangedNote: String?
 
     init(mine form: ItemFormViewModel, current: TodoItem, from: String, frame: PageFrame) {
         self.frame = frame
@@ -184,9 +194,15 @@ struct ConflictPageView: PageView {
         currentTitle = current.title
         currentVersion = current.version
         let mine = form.values, theirs = ItemFormValues(current)
+        let conflicting = Set(form.conflicts.map(\.conflictRowKey))
         rows = zip(Self.rows(theirs), Self.rows(mine)).map { now, yours in
-            Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2)
+            Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2,
+                conflict: conflicting.contains(now.0) && now.2 != yours.2)
         }
+        let both = rows.filter(\.conflict)
+        conflictCount = both.count
+        bothChangedNote = both.isEmpty ? nil
+            : "Changed on both sides: \(both.map(\.label).joined(separator: ", ")). Keeping yours also keeps their changes to the other fields."
         var fields: [(String, String)] = [
             ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
             ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),
@@ -194,7 +210,8 @@ struct ConflictPageView: PageView {
         ]
         fields += mine.repeatDays.ordered.map { ("repeat[]", $0.rawValue) }
         if mine.isDone { fields.append(("done", "1")) }
-        hidden = fields.map { Hidden(name: $0.0, value: $0.1) }
+        // Keeping mine starts from the current version: a change made meanwhile merges again.
+        hidden = fields.map { Hidden(name: $0.0, value: $0.1) } + HiddenField.base(theirs)
         reopenHref = "/items/\(id)/edit" + TodoPaths.query(from: from)
     }
 
@@ -221,18 +238,30 @@ struct ErrorPageView: PageView {
 
 struct TransferPageView: PageView {
     static let template = "transfer"
+    /// The format choice that reads the format from the content (IMPORT-1).
+    static let detect = "auto"
     struct Format { let value, label: String; let selected: Bool }
     struct Report { let headline: String; let changes: [String]; let hasChanges: Bool }
     let frame: PageFrame
+    /// The formats to export to.
     let formats: [Format]
+    /// The import's choices: detect, then each format.
+    let importFormats: [Format]
     let contents: String
+    let dryRun: Bool
     let report: Report?
     let error: String?
 
-    init(format: InteropFormat = .json, contents: String = "", report: ImportReport? = nil, error: String? = nil, frame: PageFrame) {
+    init(
+        format: InteropFormat? = nil, contents: String = "", dryRun: Bool = false, report: ImportReport? = nil,
+        error: String? = nil, frame: PageFrame
+    ) {
         self.frame = frame
-        formats = InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: $0 == format) }
+        formats = InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: false) }
+        importFormats = [Format(value: Self.detect, label: "Detect from the content", selected: format == nil)]
+            + InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: $0 == format) }
         self.contents = contents
+        self.dryRun = dryRun
         self.report = report.map { Report(headline: $0.headline, changes: $0.changes, hasChanges: !$0.changes.isEmpty) }
         self.error = error
     }

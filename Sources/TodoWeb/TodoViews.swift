@@ -27,8 +27,8 @@ struct TodoViews: Sendable {
     func frame(_ title: String, _ request: Request) -> PageFrame {
         PageFrame(
             title: title == "Todo" ? title : "\(title) — Todo",
-            stylesheets: [assets.path("webui.css"), assets.path("todo.css")],
-            scripts: [assets.path("webui.js"), assets.path("todo.js")],
+            stylesheets: [assets.path("webui.css"), assets.path("todo.css"), assets.path("keys.css")],
+            scripts: [assets.path("webui.js"), assets.path("todo.js"), assets.path("keys.js")],
             manifest: "/manifest.webmanifest", icon: assets.path("icon.svg"),
             appleTouchIcon: assets.path("icon-192.png"),
             fragment: PageFragment.isRequested(by: request))
@@ -146,6 +146,8 @@ struct ListPageView: PageView, Hashable {
         let count: Int
         /// The section's rows, each as `row.mustache` renders it, one after the other.
         let rows: String
+        /// The place (1 = first) of the section's first row shown: a move's announcement counts from it.
+        var firstPosition = 1
 
         // Hashed by its size, compared byte by byte: hashing 100 rows of text (Unicode-normalized)
         // cost more than rendering the page it was meant to save.
@@ -156,7 +158,8 @@ struct ListPageView: PageView, Hashable {
         }
 
         static func == (lhs: SectionView, rhs: SectionView) -> Bool {
-            lhs.id == rhs.id && lhs.title == rhs.title && lhs.count == rhs.count && sameBytes(lhs.rows, rhs.rows)
+            lhs.id == rhs.id && lhs.title == rhs.title && lhs.count == rhs.count && lhs.firstPosition == rhs.firstPosition
+                && sameBytes(lhs.rows, rhs.rows)
         }
 
         private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
@@ -211,6 +214,11 @@ struct RowView: Hashable {
     let deleteLabel: String
     let deleteAnnouncement: String
     let from: String
+    /// The row's edit form (the `e` shortcut), the drag handle's name, and what a move says
+    /// (`{position}`: the place in the list shown, filled in by keys.js).
+    let editHref: String
+    let moveLabel: String
+    let movedAnnouncement: String
 
     init(_ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String) {
         id = row.id.lowercasedText
@@ -231,6 +239,9 @@ struct RowView: Hashable {
         deleteLabel = "Delete \(row.title)"
         deleteAnnouncement = row.deleteAnnouncement
         self.from = from
+        editHref = "/items/" + id + "/edit" + fromQuery
+        moveLabel = row.moveLabel
+        movedAnnouncement = row.movedAnnouncement(position: "{position}")
     }
 }
 
@@ -257,6 +268,9 @@ extension RowView: MustacheParent {
         case "deleteLabel": deleteLabel
         case "deleteAnnouncement": deleteAnnouncement
         case "from": from
+        case "editHref": editHref
+        case "moveLabel": moveLabel
+        case "movedAnnouncement": movedAnnouncement
         default: nil
         }
     }
@@ -294,7 +308,8 @@ extension ListPageView {
                 id: section.section.rawValue, title: section.headerTitle,
                 count: list.sectionCounts[section.section] ?? section.rows.count,
                 rows: section.rows.map { views.render(RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery)) }
-                    .joined())
+                    .joined(),
+                firstPosition: (list.page - 1) * (list.rowsPerSection ?? 0) + 1)
         }
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1

@@ -76,6 +76,7 @@ public enum TodoWebApp {
         let page = PageContext(store: store, today: options.today, views: views)
         ListController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
+        MoveController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
         AddPreviewController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)

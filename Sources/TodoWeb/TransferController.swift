@@ -56,20 +56,37 @@ struct TransferController: Sendable {
         views.page(TransferPageView(frame: frame(request)))
     }
 
+    /// The import form: pasted text or a chosen file (a multipart form, IMPORT-2), the format
+    /// chosen or detected (IMPORT-1), and a dry run that keeps the text in the box (IMPORT-3).
     @Sendable func importPasted(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let fields = try await WebFormat.form(ImportForm.self, of: request)
-        let contents = fields.contents ?? ""
-        guard let format = InteropFormat(rawValue: fields.format ?? "") else {
+        let fields = try await ImportFields.read(request)
+        var contents = fields.contents
+        var data = Data(contents.utf8)
+        var source = "the pasted text"
+        if let file = fields.file {
+            data = Data(file.bytes)
+            source = "the file “\(file.fileName ?? "")”"
+            // The file's text goes in the box, so a dry run can be followed by Import.
+            if let text = try? InteropFormat.text(from: data) { contents = text }
+        }
+        let chosen = fields.format ?? ""
+        let format = InteropFormat(rawValue: chosen)
+        guard format != nil || chosen.isEmpty || chosen == TransferPageView.detect else {
             let view = TransferPageView(
-                contents: contents, error: "Choose a format: \(InteropFormat.namesForMessages).", frame: frame(request))
+                contents: contents, dryRun: fields.dryRun,
+                error: "Choose a format: \(InteropFormat.namesForMessages).", frame: frame(request))
             return views.page(view, status: .unprocessableContent)
         }
         do {
             let report = try await TransferViewModel(store: store).importData(
-                Data(contents.utf8), format: format, source: "the pasted text", dryRun: fields.dryRun == "1")
-            return views.page(TransferPageView(format: format, report: report, frame: frame(request)))
+                data, format: format, source: source, dryRun: fields.dryRun)
+            let view = TransferPageView(
+                format: format, contents: fields.dryRun ? contents : "", dryRun: fields.dryRun, report: report,
+                frame: frame(request))
+            return views.page(view)
         } catch let refusal as ImportRefusal {
-            let view = TransferPageView(format: format, contents: contents, error: refusal.message, frame: frame(request))
+            let view = TransferPageView(
+                format: format, contents: contents, dryRun: fields.dryRun, error: refusal.message, frame: frame(request))
             return views.page(view, status: .unprocessableContent)
         }
     }
@@ -81,6 +98,27 @@ struct TransferController: Sendable {
             throw APIError(.badRequest, "Give ?format= one of \(InteropFormat.namesForMessages).")
         }
         return format
+    }
+}
+
+/// What the import form sent, as a URL-encoded form (pasted text only) or a multipart one (with
+/// the file picker).
+struct ImportFields {
+    var format: String?
+    var contents = ""
+    var dryRun = false
+    var file: MultipartForm.Part?
+
+    static func read(_ request: Request) async throws -> ImportFields {
+        let contentType = request.headers[.contentType] ?? ""
+        guard let boundary = MultipartForm.boundary(of: contentType) else {
+            let form = try await WebFormat.form(ImportForm.self, of: request)
+            return ImportFields(format: form.format, contents: form.contents ?? "", dryRun: form.dryRun == "1")
+        }
+        let form = try MultipartForm(try await WebFormat.body(of: request), boundary: boundary)
+        return ImportFields(
+            format: form.text("format"), contents: form.text("contents") ?? "", dryRun: form.text("dryRun") == "1",
+            file: form.file("file"))
     }
 }
 
