@@ -61,9 +61,9 @@ def test_INSTALL_2_completions_for_three_shells_are_valid(installed):
         for path in (bash, zsh, fish):
             assert path.is_file() and path.stat().st_size > 0, path
         assert subprocess.run(["bash", "-n", str(bash)], capture_output=True).returncode == 0
-        assert f"complete -F _{app}" in bash.read_text() or f"_{app}" in bash.read_text()
+        assert f"-F _{app} {app}" in bash.read_text()
         assert zsh.read_text().startswith(f"#compdef {app}")
-        assert f"complete -c {app}" in fish.read_text()
+        assert f"complete -c '{app}'" in fish.read_text()
         # The other shells' own syntax checks, where they are installed (not CI packages).
         if shutil.which("zsh"):
             assert subprocess.run(["zsh", "-n", str(zsh)], capture_output=True).returncode == 0

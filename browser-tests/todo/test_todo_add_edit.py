@@ -4,7 +4,15 @@ import re
 
 from playwright.sync_api import expect
 
-from pages_todo import ListPage
+from pages_todo import DetailsPage, ListPage
+
+
+def done_row(lst: ListPage, title: str):
+    """The Done row titled ``title``: a repeating item checked has a To Do namesake, its next
+    occurrence (REPEAT-1)."""
+    rows = lst.rows("done").filter(has=lst.page.locator(".title", has_text=re.compile(f"^{re.escape(title)}$")))
+    expect(rows).to_have_count(1)
+    return rows
 
 
 def rgb(text: str) -> tuple[int, int, int]:
@@ -156,15 +164,18 @@ def test_EDIT_2_ok_stores_fields_everywhere_and_after_restart(page, server, api)
     def assert_everywhere():
         lst.open()
         assert lst.done_titles() == ["Buy oat milk"]
+        assert lst.todo_titles() == ["Buy oat milk"], "it repeats on Saturdays: its next occurrence (REPEAT-1)"
         lst.open("/projects/Errands")
         assert lst.done_titles() == ["Buy oat milk"]
-        d = lst.open_item("Buy oat milk")
+        with page.expect_navigation():
+            done_row(lst, "Buy oat milk").locator(".row-link").click()
+        d = DetailsPage(page, server)
         assert d.fields() == {
             "Status": "Done", "Details": "Barista", "Due date": "04/01/2030", "Location": "Market",
             "Project": "Errands", "Estimate": "15m", "Repeat": d.field("repeat").inner_text(),
         }
         assert "Sat" in d.field("repeat").inner_text()
-        item = api.by_title("Buy oat milk")
+        [item] = [i for i in api.todos() if i["title"] == "Buy oat milk" and i["completed"]]
         assert (item["completed"], item["details"], item["project"], item["dueDate"]) == (True, "Barista", "Errands", "2030-04-01")
 
     assert_everywhere()

@@ -5,9 +5,19 @@ import http.server
 import threading
 import urllib.parse
 
+import re
+
 from playwright.sync_api import expect
 
 from pages_todo import ListPage, QuickAddDialog
+
+
+def done_row(lst: ListPage, title: str):
+    """The Done row titled ``title``: a repeating item checked has a To Do namesake, its next
+    occurrence (REPEAT-1)."""
+    rows = lst.rows("done").filter(has=lst.page.locator(".title", has_text=re.compile(f"^{re.escape(title)}$")))
+    expect(rows).to_have_count(1)
+    return rows
 
 EVIL = "<img src=x onerror=alert(1)>"
 EVIL_PROJECT = "<script>alert(2)</script>"
@@ -159,8 +169,9 @@ def test_NOJS_add_check_delete_and_quick_add_through_plain_forms(nojs_page, serv
     expect(form.save_edit().field("status")).to_have_text("Done")
     lst.open()
     assert lst.done_titles() == ["Call mom"]
-    lst.delete("Call mom")
-    assert [i["title"] for i in api.todos()] == ["Buy milk"]
+    assert lst.todo_titles() == ["Call mom", "Buy milk"], "it repeats on Sundays: its next occurrence (REPEAT-1)"
+    lst.act(lambda: done_row(lst, "Call mom").locator("[data-testid^=delete-]").click())
+    assert [(i["title"], i["completed"]) for i in api.todos()] == [("Call mom", False), ("Buy milk", False)]
 
     # show unfinished only works as a plain form too
     api.add("Finished", completed=True)
