@@ -175,6 +175,11 @@ struct TrashRouteTests {
             #expect(html.contains("data-testid=\"confirm-empty\">Empty trash</button>"))
             #expect(html.contains("href=\"/trash\" data-in-place data-focus=\"[data-testid=empty-trash]\" data-testid=\"cancel-empty\">Cancel</a>"))
             #expect(await sut.store.trash().count == 2, "asking changes nothing")
+            // A page on another site can't empty it (as for every other action).
+            let crossSite = try await client.execute(
+                uri: "/trash/empty", method: .post, headers: headers(.form, [.origin: "https://evil.example"]), body: .form([]))
+            #expect(crossSite.status == .forbidden)
+            #expect(await sut.store.trash().count == 2)
 
             let empty = try await client.execute(uri: "/trash/empty", method: .post, headers: .form, body: .form([]))
             #expect(empty.status == .seeOther && empty.headers[.location] == "/trash")
