@@ -469,8 +469,9 @@ public struct SQLiteTodoStore: TodoStore {
         return db.changesCount
     }
 
-    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them, the
-    /// number included), then `deletedAt`.
+    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them), then
+    /// `deletedAt`. A field added to items is added here and to `trashFromItem` at the same place
+    /// as in `select`, and to the table by a migration.
     private static let trashColumns = """
         id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
         estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, deletedAt
@@ -485,7 +486,8 @@ public struct SQLiteTodoStore: TodoStore {
         """
 
     private static func trashedItem(from row: Row) -> TrashedItem {
-        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row[17]))
+        // `deletedAt` by name: a column added to `select` (and here, at the same place) moves it.
+        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row["deletedAt"]))
     }
 
     // MARK: - SQL

@@ -82,7 +82,7 @@ struct TrashViewModelTests {
         #expect(try await store.items().map(\.title) == ["A"])
         try await sut.deleteForever(id: items[1].id)
         #expect(sut.rows.isEmpty)
-        #expect(try await store.trash().isEmpty)
+        #expect(await store.trash().isEmpty)
         await #expect(throws: TrashError.notInTrash) { try await sut.restore(id: items[1].id) }
         await #expect(throws: TrashError.notInTrash) { try await sut.deleteForever(id: items[0].id) }
     }

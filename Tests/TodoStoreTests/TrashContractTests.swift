@@ -219,4 +219,23 @@ struct TrashContractTests {
         env.advance(by: 30 * Self.day)
         #expect(try await reopen().trash().isEmpty)
     }
+
+    @Test("TRASH-1 a list from before the Trash gets one when it is opened, its items kept")
+    func test_TRASH_1_migrationAddsTheTrash() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let items = try await store.add(titles: ["B", "A"])
+        // As the version before the Trash left the file.
+        try await store.database.writer.write { db in
+            try db.execute(sql: """
+                DROP TABLE trashedItem; DELETE FROM grdb_migrations WHERE identifier LIKE 'v6-trash%';
+                """)
+        }
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        #expect(try await reopened.sectionTitles().todo == ["A", "B"])
+        #expect(try await reopened.delete(id: items[0].id))
+        #expect(try await reopened.trash().map(\.item.title) == ["B"])
+    }
 }
