@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // The import page's file upload (multipart/form-data): Hummingbird decodes URL-encoded forms only.
+        .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -64,6 +66,7 @@ let package = Package(
                 "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", mustache,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
             resources: [.copy("templates"), .copy("assets")],

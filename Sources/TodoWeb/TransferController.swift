@@ -64,8 +64,8 @@ struct TransferController: Sendable {
         var data = Data(contents.utf8)
         var source = "the pasted text"
         if let file = fields.file {
-            data = Data(file.bytes)
-            source = "the file “\(file.fileName ?? "")”"
+            data = file.bytes
+            source = "the file “\(file.name)”"
             // The file's text goes in the box, so a dry run can be followed by Import.
             if let text = try? InteropFormat.text(from: data) { contents = text }
         }
@@ -98,27 +98,6 @@ struct TransferController: Sendable {
             throw APIError(.badRequest, "Give ?format= one of \(InteropFormat.namesForMessages).")
         }
         return format
-    }
-}
-
-/// What the import form sent, as a URL-encoded form (pasted text only) or a multipart one (with
-/// the file picker).
-struct ImportFields {
-    var format: String?
-    var contents = ""
-    var dryRun = false
-    var file: MultipartForm.Part?
-
-    static func read(_ request: Request) async throws -> ImportFields {
-        let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = MultipartForm.boundary(of: contentType) else {
-            let form = try await WebFormat.form(ImportForm.self, of: request)
-            return ImportFields(format: form.format, contents: form.contents ?? "", dryRun: form.dryRun == "1")
-        }
-        let form = try MultipartForm(try await WebFormat.body(of: request), boundary: boundary)
-        return ImportFields(
-            format: form.text("format"), contents: form.text("contents") ?? "", dryRun: form.text("dryRun") == "1",
-            file: form.file("file"))
     }
 }
 

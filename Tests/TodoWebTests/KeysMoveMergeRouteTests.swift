@@ -238,6 +238,48 @@ struct KeysMoveMergeRouteTests {
         }
     }
 
+    @Test("IMPORT-2 a chosen file wins over pasted text and is named whole; a malformed or oversized form is refused")
+    func test_IMPORT_2_uploadIsCheckedBeforeImport() async throws {
+        let sut = WebSUT()
+        try await sut.app.test(.router) { client async throws in
+            let quoted: HTTPFields = [.contentType: #"multipart/form-data; boundary="XyZ123""#]
+            let chosen = try await client.execute(
+                uri: "/import-export", method: .post, headers: quoted,
+                body: multipart([("format", nil, "auto"), ("contents", nil, "Pasted\r\n"), ("file", "a;b.txt", "From the file\r\n")]))
+            #expect(chosen.status == .ok)
+            #expect(chosen.text.contains("Imported 1 item from the file “a;b.txt”"))
+            #expect(try await sut.store.items().map(\.title) == ["From the file"])
+            let malformed = "The form was malformed; nothing was imported."
+            let refused: [(HTTPFields, ByteBuffer)] = [
+                ([.contentType: "multipart/form-data"], multipart([("contents", nil, "No boundary")])),
+                ([.contentType: "multipart/form-data; boundary="], multipart([("contents", nil, "Empty boundary")])),
+                (
+                    [.contentType: "multipart/form-data; boundary=\(String(repeating: "b", count: 71))"],
+                    multipart([("contents", nil, "Long boundary")], boundary: String(repeating: "b", count: 71))
+                ),
+                (multipartHeaders, ByteBuffer(string: "--XyZ123\r\nContent-Disposition: form-data; name=\"contents\"\r\n\r\nCut off")),
+                (multipartHeaders, ByteBuffer(string: "--XyZ123\r\nContent-Disposition: form-data; name=\"contents\"\r\n\r\nCut\r\n--XyZ123\r\n")),
+                (multipartHeaders, ByteBuffer(string: "no delimiter at all")),
+                (multipartHeaders, multipart((0...32).map { ("field\($0)", nil, "x") } + [("contents", nil, "Too many parts")])),
+            ]
+            for (headers, body) in refused {
+                let response = try await client.execute(uri: "/import-export", method: .post, headers: headers, body: body)
+                #expect(response.status == .badRequest)
+                #expect(response.text.contains(malformed))
+            }
+            let most = try await client.execute(
+                uri: "/import-export", method: .post, headers: multipartHeaders,
+                body: multipart((0..<31).map { ("field\($0)", nil, "x") } + [("contents", nil, "Thirty-two parts")]))
+            #expect(most.status == .ok)
+            let latin1 = try await client.execute(
+                uri: "/import-export", method: .post, headers: multipartHeaders,
+                body: ByteBuffer(bytes: Array("--XyZ123\r\nContent-Disposition: form-data; name=\"file\"; filename=\"l.txt\"\r\n\r\n".utf8)
+                    + [0x43, 0x61, 0x66, 0xE9] + Array("\r\n--XyZ123--\r\n".utf8)))
+            #expect(latin1.status == .unprocessableContent && latin1.text.contains("not UTF-8 text"))
+            #expect(try await sut.store.items().map(\.title).sorted() == ["From the file", "Thirty-two parts"])
+        }
+    }
+
     @Test("IMPORT-3 a dry run keeps the text, the format and the dry-run choice; a real import empties the box")
     func test_IMPORT_3_dryRunKeepsText() async throws {
         let sut = WebSUT()
