@@ -196,7 +196,7 @@ struct TrashContractTests {
         #expect(try await sut.trash().isEmpty)
     }
 
-    @Test("the Trash is kept as it was: restore and purge after a restart")
+    @Test("TRASH-1 SAVE-3 TRASH-5 the Trash is kept as it was: restore and purge after a restart")
     func test_TRASH_1_SAVE_3_trashSurvivesRestart() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
