@@ -100,10 +100,11 @@ public struct SQLiteTodoStore: TodoStore {
         -> ListPage
     {
         try await read { db in
-            let total = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate))
+            let total = try Self.count(db, filter.withBothSections)
+            var toDo = filter
+            toDo.unfinishedOnly = true
             let layout = ListPage.layout(
-                sections: sections, total: total,
-                toDo: try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true)),
+                sections: sections, total: total, toDo: try Self.count(db, toDo),
                 page: page, rowsPerSection: rowsPerSection)
             var entries: [TodoSection: [ListEntry]] = [:]
             for slice in layout.slices {
@@ -115,7 +116,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     private static func count(_ db: Database, _ filter: TodoFilter) throws -> Int {
-        if filter.project == nil, filter.dueDate == nil { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
+        if filter.isWholeList { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
         let (whereSQL, arguments) = whereClause(filter)
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
     }
@@ -124,8 +125,8 @@ public struct SQLiteTodoStore: TodoStore {
         _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int
     ) throws -> [ListEntry] {
         guard limit > 0 else { return [] }
-        let filter = TodoFilter(project: filter.project, dueDate: filter.dueDate)
-        let unfiltered = filter.project == nil && filter.dueDate == nil
+        let filter = filter.withBothSections
+        let unfiltered = filter.isWholeList
         let done = section == .done
         var (whereSQL, arguments) = Self.whereClause(filter)
         whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
@@ -351,6 +352,23 @@ public struct SQLiteTodoStore: TodoStore {
             _ = arguments.append(contentsOf: [dueDate.iso])
         }
         if filter.unfinishedOnly { conditions.append("i.isDone = 0") }
+        if let due = filter.due {
+            switch due {
+            case .todayWithOverdue(let today):
+                conditions.append("i.dueDate <= ? AND (i.dueDate = ? OR i.isDone = 0)")
+                _ = arguments.append(contentsOf: [today.iso, today.iso])
+            case .overdue(let before):
+                conditions.append("i.dueDate < ? AND i.isDone = 0")
+                _ = arguments.append(contentsOf: [before.iso])
+            case .between(let from, let through):
+                conditions.append("i.dueDate BETWEEN ? AND ?")
+                _ = arguments.append(contentsOf: [from.iso, through.iso])
+            }
+        }
+        if let (sql, words) = SearchIndex.condition(filter.words) {
+            conditions.append(sql)
+            _ = arguments.append(contentsOf: StatementArguments(words))
+        }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
