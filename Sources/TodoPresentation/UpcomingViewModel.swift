@@ -59,7 +59,9 @@ public final class UpcomingViewModel {
         }
         let tomorrow = today().adding(days: 1)
         days = loaded.compactMap { date, list in
-            guard let count = list.counts[.todo], let entries = list.entries[.todo], !entries.isEmpty else { return nil }
+            // A day with fewer pages shows nothing past its last (its page is then clamped).
+            guard list.page == shownPage, let count = list.counts[.todo], let entries = list.entries[.todo], !entries.isEmpty
+            else { return nil }
             return UpcomingDayViewModel(
                 date: date, headerTitle: date == tomorrow ? "Tomorrow" : Self.heading(date),
                 rows: entries.map(TodoRowViewModel.init), count: count)
