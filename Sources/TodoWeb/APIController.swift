@@ -45,7 +45,7 @@ struct APIController: Sendable {
             dueDate = date
         }
         // FIND-10: ?q=TEXT keeps the items that contain every word.
-        let text = request.uri.queryParameters.get("q").map { String($0) }
+        let text = request.formQueryValue("q")
         if let text, text.count > TodoFilter.maxTextLength {
             throw APIError(.badRequest, "?q= is at most \(TodoFilter.maxTextLength) characters.")
         }

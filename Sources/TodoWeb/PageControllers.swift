@@ -70,7 +70,7 @@ struct ListController: Sendable {
 
     /// `/search?q=TEXT` (FIND-8): the matching items as a list; a blank query is the whole list.
     @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let text = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
         guard text.count <= TodoFilter.maxTextLength else {
             throw PageError(.badRequest, "A search is at most \(TodoFilter.maxTextLength) characters; shorten it and try again.")

@@ -40,6 +40,11 @@ struct SearchTodayRouteTests {
             let todo = try #require(html.range(of: "data-testid=\"header-todo\""))
             let done = try #require(html.range(of: "data-testid=\"header-done\""))
             #expect(todo.lowerBound < done.lowerBound)
+            // A form sends spaces as +, pluses as %2B.
+            let words = try await client.execute(uri: "/search?q=oat+MILK", method: .get).text
+            #expect(words.contains("Search “oat MILK”") && words.contains("Oat milk") && !words.contains("Buy milk"))
+            let plus = try await client.execute(uri: "/search?q=a%2Bb", method: .get).text
+            #expect(plus.contains("Nothing matches “a+b”"))
             // Row actions come back to the search.
             #expect(html.contains("name=\"from\" value=\"/search?q=MILK\""))
         }
