@@ -129,7 +129,9 @@ public struct SQLiteTodoStore: TodoStore {
         let unfiltered = filter.isWholeList
         let done = section == .done
         var (whereSQL, arguments) = Self.whereClause(filter)
-        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
+        // A search reads its matches by rowid and sorts them: scanning the section for them
+        // would read every row of it to find a few (`+` keeps SQLite off the section index).
+        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + (filter.words.words.contains(where: SearchWords.isIndexable) ? "+i.isDone = ?" : "i.isDone = ?")
         _ = arguments.append(contentsOf: [done])
         // The slice starts at a row found through the section index alone: OFFSET would
         // read (and drop) every skipped row's table entry. (A filtered section keeps OFFSET:
