@@ -53,7 +53,7 @@ public struct TodoCommand: ParsableCommand {
                 """,
             subcommands: [
                 List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
-                Projects.self, Export.self, Import.self,
+                Projects.self, Export.self, Import.self, Search.self,
                 TrashCommand.self, Restore.self,
             ] + extra,
             defaultSubcommand: List.self)
@@ -71,20 +71,33 @@ struct List: ParsableCommand, CLIRunnable {
 
     @Flag(help: "Hide the Done section.") var unfinished = false
     @Option(help: "Only the items of this project.") var project: String?
-    @Option(help: ArgumentHelp("Only the items due on this date.", valueName: "date")) var due: String?
+    @Option(help: ArgumentHelp("Only the items due on this date (today: with the overdue ones first).", valueName: "date"))
+    var due: String?
+    @Flag(help: "Only the to-do items due before today.") var overdue = false
+    @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        if project != nil, due != nil { throw ValidationError("Give --project or --due, not both.") }
+        if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --project, --due, --overdue or --upcoming.")
+        }
     }
 
     func run(in context: CLIContext) async throws {
+        if upcoming {
+            let upcoming = UpcomingViewModel(store: try await store.open(context), today: context.today)
+            return context.writeOut(
+                json ? try await ListRenderer.json(upcoming) : try await ListRenderer.text(upcoming, styled: context.styled))
+        }
         let scope: ListScope
-        if let project {
+        if overdue {
+            scope = .overdue
+        } else if let project {
             scope = .project(project)
         } else if let due {
-            scope = .dueDate(try TodoInput.dueDate(due, today: context.today()) ?? context.today())
+            let date = try TodoInput.dueDate(due, today: context.today()) ?? context.today()
+            scope = date == context.today() ? .today : .dueDate(date)
         } else {
             scope = .all
         }

@@ -15,15 +15,16 @@ enum ListRenderer {
     static func text(_ list: TodoListViewModel, styled: Bool, to write: (String) -> Void) async throws {
         try await list.load(page: 1, rowsPerSection: rowsPerSlice)
         if list.scope != .all { write((styled ? bold + list.title + reset : list.title) + "\n") }
-        guard !list.sections.isEmpty else {
+        guard !list.isEmpty else {
             let message = list.scope == .all && list.totalCount == 0
                 ? "Nothing to do yet. Add your first item with: todo add \"Title\"" : list.emptyMessage
             return write(message + "\n")
         }
         // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
         // have the largest numbers, and a long list's later rows are rarely wider.
-        let widest = list.sections.lazy.flatMap(\.rows).map(\.number).max() ?? 1
+        let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
         let width = String(widest).utf8.count + 1
+        let marksOverdue = list.scope == .today || list.scope == .overdue
         // Bytes, not String appends: a long list is tens of thousands of small pieces.
         let chunk = 64 * 1024
         var bytes: [UInt8] = []
@@ -43,13 +44,15 @@ enum ListRenderer {
                 put(styled ? "  " + dim : "  (")
                 if let location = row.locationName { put(location) }
                 if let due = row.dueDateText { put((row.locationName == nil ? "due " : ", due ") + due) }
+                if marksOverdue, list.isOverdue(row) { put(", " + TodoListViewModel.overdueLabel) }
                 put(styled ? reset : ")")
             }
             put("\n")
         }
-        for section in list.sections {
-            put((styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n")
-            var rows = section.rows, printed = 0
+        func putAll(_ first: [TodoRowViewModel], count: Int, next: (TodoRowViewModel) async throws -> [TodoRowViewModel])
+            async throws
+        {
+            var rows = first, printed = 0
             while let lastRow = rows.last {
                 for row in rows {
                     put(row)
@@ -59,11 +62,46 @@ enum ListRenderer {
                     }
                 }
                 printed += rows.count
-                guard printed < list.sectionCounts[section.section] ?? 0 else { break }
-                rows = try await list.rows(in: section.section, after: lastRow, limit: rowsPerSlice)
+                guard printed < count else { break }
+                rows = try await next(lastRow)
+            }
+        }
+        if !list.overdueRows.isEmpty {
+            put((styled ? bold + list.overdueHeaderTitle + reset : list.overdueHeaderTitle) + "\n")
+            try await putAll(list.overdueRows, count: list.overdueCount) { try await list.overdueRows(after: $0, limit: rowsPerSlice) }
+        }
+        for section in list.sections {
+            put((styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n")
+            try await putAll(section.rows, count: list.sectionCounts[section.section] ?? 0) {
+                try await list.rows(in: section.section, after: $0, limit: rowsPerSlice)
             }
         }
         write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Upcoming: each day's heading, then its rows as `todo list` prints them (DAY-7).
+    static func text(_ upcoming: UpcomingViewModel, styled: Bool) async throws -> String {
+        try await upcoming.load()
+        var out = (styled ? bold + upcoming.title + reset : upcoming.title) + "\n"
+        guard !upcoming.isEmpty else { return out + upcoming.emptyMessage + "\n" }
+        let width = String(upcoming.days.flatMap(\.rows).map(\.number).max() ?? 1).count
+        for day in upcoming.days {
+            out += (styled ? bold + day.headerTitle + reset : day.headerTitle) + "\n"
+            for row in day.rows {
+                let number = String(row.number)
+                out += String(repeating: " ", count: 2 + width - number.count) + number + ". [ ] " + row.title
+                if let location = row.locationName { out += styled ? "  " + dim + location + reset : "  (" + location + ")" }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    /// `{"days": [{"date": "YYYY-MM-DD", "items": [ITEM…]}…]}`.
+    static func json(_ upcoming: UpcomingViewModel) async throws -> String {
+        struct Day: Encodable { let date: String; let items: [TodoItem] }
+        struct Days: Encodable { let days: [Day] }
+        return try json(Days(days: try await upcoming.loadItems().map { Day(date: $0.date.iso, items: $0.items) }))
     }
 
     static func details(_ details: ItemDetailViewModel) -> String {

@@ -91,19 +91,104 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     public var dueDate: CalendarDate?
     /// "Show unfinished only": the Done section is left out.
     public var unfinishedOnly: Bool
+    /// A search (FIND-1…5): every word of it must appear, ignoring case, in the title, the
+    /// details, the project's name or the location's name. Blank is no search.
+    public var text: String? {
+        didSet { words = SearchWords(text) }
+    }
+    /// Which due dates: today with what is overdue, only what is overdue, or a range (DAY-1…5).
+    public var due: DueScope?
+    /// `text`, split into the words each item must contain.
+    public private(set) var words: SearchWords
 
-    public init(project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false) {
+    public init(
+        project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false, text: String? = nil,
+        due: DueScope? = nil
+    ) {
         self.project = project
         self.dueDate = dueDate
         self.unfinishedOnly = unfinishedOnly
+        self.text = text
+        self.due = due
+        self.words = SearchWords(text)
     }
 
     public static let all = TodoFilter()
+
+    /// The longest search a View accepts (characters); longer ones are refused with a sentence.
+    public static let maxTextLength = 200
+
+    /// The same filter with every section shown (`unfinishedOnly` off).
+    public var withBothSections: TodoFilter {
+        var filter = self
+        filter.unfinishedOnly = false
+        return filter
+    }
+
+    /// True when nothing but `unfinishedOnly` is set: the whole list.
+    public var isWholeList: Bool { project == nil && dueDate == nil && words.isEmpty && due == nil }
 
     public func matches(_ item: TodoItem) -> Bool {
         (project == nil || item.project?.name == project)
             && (dueDate == nil || item.dueDate == dueDate)
             && !(unfinishedOnly && item.isDone)
+            && (due?.matches(item) ?? true)
+            && words.matches(item)
+    }
+}
+
+/// Which due dates a list shows, besides one date (`TodoFilter.dueDate`).
+public enum DueScope: Equatable, Hashable, Sendable {
+    /// Due on `today`, or overdue: not done and due before it (Today, DAY-2).
+    case todayWithOverdue(CalendarDate)
+    /// Not done and due before `date` (DAY-1).
+    case overdue(before: CalendarDate)
+    /// Due from `from` through `through`, both included (Upcoming, DAY-5).
+    case between(CalendarDate, CalendarDate)
+
+    public func matches(_ item: TodoItem) -> Bool {
+        guard let date = item.dueDate else { return false }
+        switch self {
+        case .todayWithOverdue(let today): return date == today || (date < today && !item.isDone)
+        case .overdue(let before): return date < before && !item.isDone
+        case .between(let from, let through): return from <= date && date <= through
+        }
+    }
+}
+
+/// The words of a search, as every store matches them: split at white space; each must be
+/// contained in one of an item's texts. Words of three characters or more compare ignoring
+/// case in every script (as SQLite's trigram index folds them); shorter words, which the
+/// index can't hold, ignoring the case of A–Z only (as SQLite's LIKE).
+public struct SearchWords: Equatable, Hashable, Sendable {
+    public let words: [String]
+
+    public init(_ text: String?) {
+        words = (text ?? "").split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// A word the index can look up: three characters (Unicode code points) or more.
+    public static func isIndexable(_ word: String) -> Bool { word.unicodeScalars.count >= 3 }
+
+    public func matches(_ item: TodoItem) -> Bool {
+        guard !words.isEmpty else { return true }
+        let texts = [item.title, item.details, item.project?.name, item.location?.name].compactMap { $0 }
+        return words.allSatisfy { word in texts.contains { Self.contains($0, word) } }
+    }
+
+    static func contains(_ text: String, _ word: String) -> Bool {
+        if isIndexable(word) {
+            return text.range(of: word, options: [.caseInsensitive, .literal]) != nil
+        }
+        return asciiLowered(text).contains(asciiLowered(word))
+    }
+
+    private static func asciiLowered(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
     }
 }
 
@@ -263,10 +348,11 @@ extension TodoStore {
     public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
         -> ListPage
     {
-        let total = try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate))
+        let total = try await count(filter.withBothSections)
+        var toDo = filter
+        toDo.unfinishedOnly = true
         let layout = ListPage.layout(
-            sections: sections, total: total,
-            toDo: try await count(TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true)),
+            sections: sections, total: total, toDo: try await count(toDo),
             page: page, rowsPerSection: rowsPerSection)
         var entries: [TodoSection: [ListEntry]] = [:]
         for slice in layout.slices {
@@ -286,8 +372,7 @@ extension TodoStore {
     /// Every row of `section` that matches `filter` (its `unfinishedOnly` ignored), numbered in
     /// the full list: what the default slices are cut from.
     private func numberedEntries(_ filter: TodoFilter, in section: TodoSection) async throws -> [ListEntry] {
-        var filter = filter
-        filter.unfinishedOnly = false
+        let filter = filter.withBothSections
         return try await items(.all).enumerated()
             .filter { $0.element.section == section && filter.matches($0.element) }
             .map { ListEntry(number: $0.offset + 1, item: $0.element) }

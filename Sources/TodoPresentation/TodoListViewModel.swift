@@ -27,8 +27,12 @@ public enum ListScope: Equatable, Hashable, Sendable {
     case all
     case project(String)
     case dueDate(CalendarDate)
-    /// The items due today (resolved with the ViewModel's clock).
+    /// The items due today, after the overdue ones (resolved with the ViewModel's clock, DAY-2).
     case today
+    /// The items that contain every word of a text (FIND-1).
+    case search(String)
+    /// The to-do items due before today (DAY-1, DAY-4).
+    case overdue
 }
 
 /// Remembers the "show unfinished only" choice (LIST-6) between visits.
@@ -99,6 +103,12 @@ public final class TodoListViewModel {
     public private(set) var rowsPerSection: Int?
     /// The projects that have items, for links to their lists; read with the rows.
     public private(set) var projects: [Project] = []
+    /// Today's overdue rows (DAY-2), shown before the sections under `overdueHeaderTitle`, each
+    /// marked; empty on other lists.
+    public private(set) var overdueRows: [TodoRowViewModel] = []
+    /// How many overdue rows Today has in all, whatever page is loaded.
+    public private(set) var overdueCount = 0
+    public var overdueHeaderTitle: String { "Overdue" }
 
     public init(
         store: any TodoStore, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
@@ -117,6 +127,8 @@ public final class TodoListViewModel {
         case .project(let name): name
         case .today: "Today"
         case .dueDate(let date): date == today() ? "Today" : "Due \(date.monthDayYear)"
+        case .search(let text): "Search “\(text)”"
+        case .overdue: "Overdue"
         }
     }
 
@@ -136,15 +148,46 @@ public final class TodoListViewModel {
     }
 
     /// True when no row shows (LIST-4): the View shows `emptyMessage` and no headers.
-    public var isEmpty: Bool { sections.isEmpty }
+    public var isEmpty: Bool { sections.isEmpty && overdueRows.isEmpty }
+
+    /// The text searched for, on a search list.
+    public var searchText: String? {
+        if case .search(let text) = scope { return text }
+        return nil
+    }
+
+    /// What the list reads from the store (its `unfinishedOnly` left to the caller).
+    var filter: TodoFilter {
+        switch scope {
+        case .all: TodoFilter()
+        case .today: TodoFilter(dueDate: today())
+        case .project(let name): TodoFilter(project: name)
+        case .dueDate(let date): TodoFilter(dueDate: date)
+        case .search(let text): TodoFilter(text: text)
+        case .overdue: TodoFilter(due: .overdue(before: today()))
+        }
+    }
+
+    /// Today's overdue rows: not done, due before today.
+    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today())) }
+
+    /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
+    public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }
+    /// The word that marks an overdue row, beside its date (DAY-2).
+    public static let overdueLabel = "overdue"
 
     public var emptyMessage: String {
+        if case .search(let text) = scope, totalCount == 0 { return "Nothing matches “\(text)”" }
+        if case .overdue = scope, totalCount == 0 { return "Nothing is overdue." }
+        if case .today = scope, totalCount == 0, overdueCount == 0 { return "Nothing due today" }
         if totalCount > 0 { return "Everything here is done. Turn off “show unfinished only” to see it." }
         switch scope {
         case .all: return "Nothing to do yet. Add your first item with +."
         case .project(let name): return "No items in the project \(name)."
-        case .today: return "Nothing is due today."
+        case .today: return "Nothing due today"
         case .dueDate(let date): return date == today() ? "Nothing is due today." : "Nothing is due on \(date.monthDayYear)."
+        case .search(let text): return "Nothing matches “\(text)”"
+        case .overdue: return "Nothing is overdue."
         }
     }
 
@@ -161,17 +204,28 @@ public final class TodoListViewModel {
     /// so a long list shows its first screen without reading the rest. A page past the last
     /// shows the last.
     public func load(page: Int, rowsPerSection: Int?) async throws {
-        let shown: [TodoSection] = showUnfinishedOnly ? [.todo] : TodoSection.allCases
-        let loaded = try await store.listPage(
-            TodoFilter(project: projectName, dueDate: dueDate), sections: shown, page: page, rowsPerSection: rowsPerSection)
-        self.sections = shown.compactMap { section in
+        let shown: [TodoSection] = showUnfinishedOnly || scope == .overdue ? [.todo] : TodoSection.allCases
+        let loaded = try await store.listPage(filter, sections: shown, page: page, rowsPerSection: rowsPerSection)
+        var pageCount = loaded.pageCount, shownPage = loaded.page
+        var overdue: ListPage?
+        if scope == .today {
+            // Overdue first (DAY-2): its own rows, paged beside the day's sections; a part with
+            // fewer pages shows nothing on the pages past its last.
+            let late = try await store.listPage(overdueFilter, sections: [.todo], page: page, rowsPerSection: rowsPerSection)
+            pageCount = max(pageCount, late.pageCount)
+            shownPage = min(max(page, 1), pageCount)
+            overdue = late
+        }
+        self.sections = loaded.page != shownPage ? [] : shown.compactMap { section in
             guard let entries = loaded.entries[section], !entries.isEmpty else { return nil }
             return TodoSectionViewModel(section: section, rows: entries.map(TodoRowViewModel.init))
         }
+        self.overdueRows = overdue.map { $0.page == shownPage ? ($0.entries[.todo] ?? []).map(TodoRowViewModel.init) : [] } ?? []
+        self.overdueCount = overdue?.counts[.todo] ?? 0
         self.totalCount = loaded.total
         self.sectionCounts = loaded.counts
-        self.page = loaded.page
-        self.pageCount = loaded.pageCount
+        self.page = shownPage
+        self.pageCount = pageCount
         self.rowsPerSection = rowsPerSection.map { max($0, 1) }
         self.projects = loaded.projects
     }
@@ -180,13 +234,22 @@ public final class TodoListViewModel {
     /// for views that go through a long list a slice at a time instead of holding all of it.
     /// Empty when `row` has been deleted in the meantime.
     public func rows(in section: TodoSection, after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
-        try await store.listEntries(TodoFilter(project: projectName, dueDate: dueDate), in: section, after: row.entry, limit: limit)
+        try await store.listEntries(filter, in: section, after: row.entry, limit: limit)
             .map(TodoRowViewModel.init)
+    }
+
+    /// Today's overdue rows after `row` (at most `limit`): as `rows(in:after:limit:)`.
+    public func overdueRows(after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
+        try await store.listEntries(overdueFilter, in: .todo, after: row.entry, limit: limit).map(TodoRowViewModel.init)
     }
 
     /// The whole items of the list, in row order, as `load()` shows them (hidden Done rows
     /// left out): for views that show every field, such as JSON.
     public func loadItems() async throws -> [TodoItem] {
-        try await store.items(TodoFilter(project: projectName, dueDate: dueDate, unfinishedOnly: showUnfinishedOnly))
+        var filter = self.filter
+        filter.unfinishedOnly = showUnfinishedOnly
+        let items = try await store.items(filter)
+        guard scope == .today else { return items }
+        return try await store.items(overdueFilter) + items
     }
 }

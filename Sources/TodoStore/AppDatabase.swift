@@ -295,6 +295,11 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX trashedItem_deletedAt ON trashedItem(deletedAt);
                 """)
         }
+        migrator.registerMigration("v6-search full-text index") { db in
+            // FIND-1…7: search through an FTS5 trigram index of the items' texts, filled from the
+            // items already there and kept by triggers (SearchIndex).
+            try SearchIndex.create(db)
+        }
         return migrator
     }()
 

@@ -111,10 +111,11 @@ public struct SQLiteTodoStore: TodoStore {
         -> ListPage
     {
         try await read { db in
-            let total = try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate))
+            let total = try Self.count(db, filter.withBothSections)
+            var toDo = filter
+            toDo.unfinishedOnly = true
             let layout = ListPage.layout(
-                sections: sections, total: total,
-                toDo: try Self.count(db, TodoFilter(project: filter.project, dueDate: filter.dueDate, unfinishedOnly: true)),
+                sections: sections, total: total, toDo: try Self.count(db, toDo),
                 page: page, rowsPerSection: rowsPerSection)
             var entries: [TodoSection: [ListEntry]] = [:]
             for slice in layout.slices {
@@ -126,7 +127,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     private static func count(_ db: Database, _ filter: TodoFilter) throws -> Int {
-        if filter.project == nil, filter.dueDate == nil { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
+        if filter.isWholeList { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
         let (whereSQL, arguments) = whereClause(filter)
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
     }
@@ -135,11 +136,13 @@ public struct SQLiteTodoStore: TodoStore {
         _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int
     ) throws -> [ListEntry] {
         guard limit > 0 else { return [] }
-        let filter = TodoFilter(project: filter.project, dueDate: filter.dueDate)
-        let unfiltered = filter.project == nil && filter.dueDate == nil
+        let filter = filter.withBothSections
+        let unfiltered = filter.isWholeList
         let done = section == .done
         var (whereSQL, arguments) = Self.whereClause(filter)
-        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "i.isDone = ?"
+        // A search reads its matches by rowid and sorts them: scanning the section for them
+        // would read every row of it to find a few (`+` keeps SQLite off the section index).
+        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + (filter.words.words.contains(where: SearchWords.isIndexable) ? "+i.isDone = ?" : "i.isDone = ?")
         _ = arguments.append(contentsOf: [done])
         // The slice starts at a row found through the section index alone: OFFSET would
         // read (and drop) every skipped row's table entry. (A filtered section keeps OFFSET:
@@ -514,6 +517,23 @@ public struct SQLiteTodoStore: TodoStore {
             _ = arguments.append(contentsOf: [dueDate.iso])
         }
         if filter.unfinishedOnly { conditions.append("i.isDone = 0") }
+        if let due = filter.due {
+            switch due {
+            case .todayWithOverdue(let today):
+                conditions.append("i.dueDate <= ? AND (i.dueDate = ? OR i.isDone = 0)")
+                _ = arguments.append(contentsOf: [today.iso, today.iso])
+            case .overdue(let before):
+                conditions.append("i.dueDate < ? AND i.isDone = 0")
+                _ = arguments.append(contentsOf: [before.iso])
+            case .between(let from, let through):
+                conditions.append("i.dueDate BETWEEN ? AND ?")
+                _ = arguments.append(contentsOf: [from.iso, through.iso])
+            }
+        }
+        if let (sql, words) = SearchIndex.condition(filter.words) {
+            conditions.append(sql)
+            _ = arguments.append(contentsOf: StatementArguments(words))
+        }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 

@@ -46,10 +46,16 @@ struct APIController: Sendable {
             }
             dueDate = date
         }
+        // FIND-10: ?q=TEXT keeps the items that contain every word.
+        let text = request.formQueryValue("q")
+        if let text, text.count > TodoFilter.maxTextLength {
+            throw APIError(.badRequest, "?q= is at most \(TodoFilter.maxTextLength) characters.")
+        }
         let filter = TodoFilter(
             project: request.uri.queryParameters.get("project"),
             dueDate: dueDate,
-            unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1")
+            unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1",
+            text: text)
         return try await list(filter, request)
     }
 

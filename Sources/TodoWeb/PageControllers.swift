@@ -41,6 +41,8 @@ struct ListController: Sendable {
         router.get("/today", use: today)
         router.get("/projects/:name", use: project)
         router.get("/due/:date", use: dueDate)
+        router.get("/search", use: search)
+        router.get("/overdue", use: overdue)
         router.post("/preferences/unfinished", use: setUnfinishedOnly)
     }
 
@@ -66,6 +68,20 @@ struct ListController: Sendable {
         return try await list(.dueDate(date), request)
     }
 
+    /// `/search?q=TEXT` (FIND-8): the matching items as a list; a blank query is the whole list.
+    @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
+        guard text.count <= TodoFilter.maxTextLength else {
+            throw PageError(.badRequest, "A search is at most \(TodoFilter.maxTextLength) characters; shorten it and try again.")
+        }
+        return try await list(.search(text), request)
+    }
+
+    @Sendable func overdue(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await list(.overdue, request)
+    }
+
     @Sendable func setUnfinishedOnly(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let form = try await WebFormat.form(PreferenceForm.self, of: request)
         var response = page.back(to: form.from)
@@ -84,7 +100,7 @@ struct ListController: Sendable {
         case .project(let name): .project(name)
         case .today: .dueDate(page.today())
         case .dueDate(let date): .dueDate(date)
-        case .all: .none
+        case .all, .search, .overdue: .none
         }
         var view = ListPageView(
             list, quickAdd: page.quickAdd(quickAdd), today: page.today(),

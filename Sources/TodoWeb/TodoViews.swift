@@ -88,7 +88,14 @@ enum TodoPaths {
         case .today: "/today"
         case .project(let name): "/projects/" + HTML.urlComponent(name)
         case .dueDate(let date): "/due/" + date.iso
+        case .search(let text): "/search?q=" + HTML.urlComponent(text)
+        case .overdue: "/overdue"
         }
+    }
+
+    /// Page `page` of the list at `base` (which may have a query already).
+    static func page(_ page: Int, of base: String) -> String {
+        page == 1 ? base : base + (base.contains("?") ? "&" : "?") + "page=\(page)"
     }
 
     /// The query item that opens quick add (or the form) with a list's project or date chosen:
@@ -118,6 +125,8 @@ struct ListPageView: PageView, Hashable {
     let hereQuery: String
     let addHref: String
     let navigation: [NavLink]
+    /// What the search field holds (FIND-8): the query on a search page, else empty.
+    let searchText: String
     let showUnfinishedOnly: Bool
     let unfinishedNext: String
     let isEmpty: Bool
@@ -277,10 +286,25 @@ extension RowView: MustacheParent {
 }
 
 extension ListPageView {
+    /// The lists every list page links to: All items, Today, Upcoming (DAY-6), then each
+    /// project's; `current` is the page's own address.
+    static func navigation(current: String, projects: [Project]) -> [NavLink] {
+        var links = [
+            NavLink(label: "All items", href: "/", current: current == "/", testID: "nav-/"),
+            NavLink(label: "Today", href: "/today", current: current == "/today", testID: "nav-/today"),
+            NavLink(label: "Upcoming", href: "/upcoming", current: current == "/upcoming", testID: "nav-/upcoming"),
+        ]
+        for project in projects {
+            let href = TodoPaths.list(.project(project.name))
+            links.append(NavLink(label: project.name, href: href, current: current == href, testID: "nav-" + href))
+        }
+        return links
+    }
+
     init(_ list: TodoListViewModel, quickAdd: QuickAddViewModel, today: CalendarDate, frame: PageFrame, views: TodoViews) {
         self.frame = frame
         let base = TodoPaths.list(list.scope)
-        let here = list.page > 1 ? base + "?page=\(list.page)" : base
+        let here = TodoPaths.page(list.page, of: base)
         self.here = here
         hereQuery = TodoPaths.query(from: here)
         title = list.title
@@ -289,21 +313,18 @@ extension ListPageView {
         addHref = "/items/new" + hereQuery + chosen
         quickAddHref = "/quick-add" + hereQuery + chosen
         self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
-        var links = [
-            NavLink(label: "All items", href: "/", current: list.scope == .all, testID: "nav-/"),
-            NavLink(label: "Today", href: "/today", current: list.scope == .today, testID: "nav-/today"),
-        ]
-        for project in list.projects {
-            let href = TodoPaths.list(.project(project.name))
-            links.append(NavLink(label: project.name, href: href, current: list.scope == .project(project.name), testID: "nav-" + href))
-        }
-        navigation = links
+        navigation = Self.navigation(current: base, projects: list.projects)
+        searchText = list.searchText ?? ""
         showUnfinishedOnly = list.showUnfinishedOnly
         unfinishedNext = list.showUnfinishedOnly ? "0" : "1"
         isEmpty = list.isEmpty
         emptyMessage = list.emptyMessage
         let fromQuery = hereQuery
-        sections = list.sections.map { section in
+        let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
+            id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount,
+            rows: list.overdueRows.map { views.render(RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery)) }
+                .joined())]
+        sections = overdue + list.sections.map { section in
             SectionView(
                 id: section.section.rawValue, title: section.headerTitle,
                 count: list.sectionCounts[section.section] ?? section.rows.count,
@@ -313,12 +334,15 @@ extension ListPageView {
         }
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1
-            let shown = list.sections.map { section in
-                let first = (list.page - 1) * size + 1
+            let first = (list.page - 1) * size + 1
+            let overdue = list.overdueRows.isEmpty ? [] : [
+                "\(list.overdueHeaderTitle) \(first)–\(first + list.overdueRows.count - 1) of \(list.overdueCount)"
+            ]
+            let shown = (overdue + list.sections.map { section in
                 let last = first + section.rows.count - 1
                 return "\(section.headerTitle) \(first)–\(last) of \(list.sectionCounts[section.section] ?? 0)"
-            }.joined(separator: ", ")
-            func link(_ page: Int) -> String { page == 1 ? base : base + "?page=\(page)" }
+            }).joined(separator: ", ")
+            func link(_ page: Int) -> String { TodoPaths.page(page, of: base) }
             func pager(_ label: String) -> PagerView {
                 PagerView(
                     label: label, status: "Page \(list.page) of \(list.pageCount) (\(shown))",
@@ -336,6 +360,7 @@ extension ListPageView {
         case .project(let name): "Add a to-do to \(name)"
         case .today: "Add a to-do for today"
         case .dueDate(let date): "Add a to-do due \(date.monthDayYear)"
+        case .search, .overdue: "Add a to-do"
         }
         inlineAdd = InlineAddView(
             label: "Add a to-do", placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso)

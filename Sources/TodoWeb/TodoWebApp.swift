@@ -75,6 +75,7 @@ public enum TodoWebApp {
         router.get("/healthz") { _, _ in "ok\n" }
         let page = PageContext(store: store, today: options.today, views: views)
         ListController(page: page).register(on: router)
+        UpcomingController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
         MoveController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)

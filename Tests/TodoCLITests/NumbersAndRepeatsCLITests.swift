@@ -19,7 +19,7 @@ struct NumbersAndRepeatsCLITests {
         #expect(await h.run("check", "2") == 0)
         #expect(h.out == "Checked “B”.\n")
         #expect(await h.run("rm", "1") == 0)
-        #expect(h.out == "Deleted “A”.\n")
+        #expect(h.out == "Deleted “A” (restore with: todo restore 1).\n")
         #expect(await h.run("list") == 0)
         #expect(h.out == "To Do\n  #3 [ ] C\nDone\n  #2 [x] B\n")
     }
@@ -33,7 +33,12 @@ struct NumbersAndRepeatsCLITests {
         #expect(h.out.hasPrefix("Added #4 “D”"))
         for ref in ["3", "#3"] {
             #expect(await h.run("rm", ref) == 1)
-            #expect(h.err.hasPrefix("todo: There is no #3."))
+            #expect(h.err == "todo: #3 is in the Trash: put it back with `todo restore 3`.\n")
+        }
+        #expect(await h.run("trash", "--empty", "--yes") == 0)
+        for ref in ["3", "#3", "9"] {
+            #expect(await h.run("rm", ref) == 1)
+            #expect(h.err.hasPrefix("todo: There is no #\(ref.dropFirst(ref.hasPrefix("#") ? 1 : 0))."))
         }
         #expect(await h.run("show", "#x") == 1)
         #expect(h.err.contains("is not an item number"))

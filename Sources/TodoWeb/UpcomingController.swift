@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import TodoCore
+import TodoPresentation
+import WebUI
+
+/// `/upcoming` (DAY-5, DAY-6): the next 7 days' to-do items, a section per day, on the list
+/// page's template (rows, actions, pager and navigation as on every list).
+struct UpcomingController: Sendable {
+    let page: PageContext
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/upcoming", use: upcoming)
+    }
+
+    @Sendable func upcoming(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let upcoming = UpcomingViewModel(store: page.store, today: page.today)
+        let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+        try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
+        let tomorrow = page.today().adding(days: 1)
+        let view = ListPageView(
+            upcoming, preferences: CookiePreferences(request), quickAdd: page.quickAdd(.dueDate(tomorrow)),
+            today: page.today(), frame: page.views.frame(upcoming.title, request), views: page.views)
+        return page.views.page(view)
+    }
+}
+
+extension ListPageView {
+    /// Upcoming as a list page: one section per day, headed by the day.
+    init(
+        _ upcoming: UpcomingViewModel, preferences: any ListPreferences, quickAdd: QuickAddViewModel, today: CalendarDate,
+        frame: PageFrame, views: TodoViews
+    ) {
+        self.frame = frame
+        let base = "/upcoming"
+        let here = TodoPaths.page(upcoming.page, of: base)
+        self.here = here
+        hereQuery = TodoPaths.query(from: here)
+        title = upcoming.title
+        isAllItems = false
+        let chosen = TodoPaths.queryItem(quickAdd.context).map { "&" + $0 } ?? ""
+        addHref = "/items/new" + hereQuery + chosen
+        quickAddHref = "/quick-add" + hereQuery + chosen
+        self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
+        navigation = Self.navigation(current: base, projects: upcoming.projects)
+        searchText = ""
+        showUnfinishedOnly = preferences.showUnfinishedOnly
+        unfinishedNext = preferences.showUnfinishedOnly ? "0" : "1"
+        isEmpty = upcoming.isEmpty
+        emptyMessage = upcoming.emptyMessage
+        let fromQuery = hereQuery
+        sections = upcoming.days.map { day in
+            SectionView(
+                id: "day-" + day.date.iso, title: day.headerTitle, count: day.count,
+                rows: day.rows.map { views.render(RowView($0, scope: .all, today: today, from: here, fromQuery: fromQuery)) }
+                    .joined())
+        }
+        if upcoming.pageCount > 1 {
+            let size = upcoming.rowsPerDay ?? 1
+            let first = (upcoming.page - 1) * size + 1
+            let shown = upcoming.days.filter { !$0.rows.isEmpty }.map { day in
+                "\(day.headerTitle) \(first)–\(first + day.rows.count - 1) of \(day.count)"
+            }.joined(separator: ", ")
+            func pager(_ label: String) -> PagerView {
+                PagerView(
+                    label: label, status: "Page \(upcoming.page) of \(upcoming.pageCount) (\(shown))",
+                    previous: upcoming.page > 1 ? TodoPaths.page(upcoming.page - 1, of: base) : nil,
+                    next: upcoming.page < upcoming.pageCount ? TodoPaths.page(upcoming.page + 1, of: base) : nil)
+            }
+            pagerTop = pager("Pages")
+            pagerBottom = pager("Pages, at the end of the list")
+        } else {
+            pagerTop = nil
+            pagerBottom = nil
+        }
+        inlineAdd = InlineAddView(
+            label: "Add a to-do", placeholder: "Add a to-do for tomorrow", project: nil, due: today.adding(days: 1).iso)
+    }
+}
