@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // Comics: Insecure.MD5 for the Marvel request signature (already in the graph through AsyncHTTPClient's TLS).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -91,6 +93,7 @@ let package = Package(
             dependencies: [
                 "ComicsCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // MARK: Comics — the bundled catalog (data resource + in-process source)
@@ -102,6 +105,10 @@ let package = Package(
         // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
         .target(
             name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            swiftSettings: strict),
+        // MARK: Comics — the offline copy (GRDB), behind ComicsCore's ComicsOfflineCopy
+        .target(
+            name: "ComicsCache", dependencies: ["ComicsCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // MARK: Comics — ViewModels (ComicsCore only)
         .target(name: "ComicsPresentation", dependencies: ["ComicsCore"], swiftSettings: strict),
@@ -121,7 +128,7 @@ let package = Package(
             name: "comics",
             dependencies: [
                 "ComicsCLI", "ComicsWeb", "ComicsCore", "ComicsAPI", "ComicsCatalog", "ComicsCatalogServer", "WebUI",
-                argumentParser, logging,
+                "ComicsCache", argumentParser, logging,
             ],
             swiftSettings: strict),
         // MARK: Todo — composition root
@@ -170,6 +177,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "ComicsCacheTests", dependencies: ["ComicsCache", "ComicsCore", "ComicsPresentation"],
+            swiftSettings: strict),
+        .testTarget(
             name: "ComicsPresentationTests", dependencies: ["ComicsPresentation", "ComicsCore"],
             swiftSettings: strict),
         .testTarget(
@@ -183,6 +193,7 @@ let package = Package(
             name: "ComicsCLITests",
             dependencies: [
                 "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
+                "ComicsCache",
                 hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
             ],
             swiftSettings: strict),

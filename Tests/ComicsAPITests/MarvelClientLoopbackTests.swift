@@ -142,22 +142,23 @@ struct MarvelClientLoopbackTests {
         #expect(error?.isNoConnection == true)
     }
 
-    @Test("COMICS-1 a closed port (127.0.0.1:1) means no connection")
+    @Test("COMICS-MSG-1 a closed port (127.0.0.1:1) is a server that isn't answering, not a missing network")
     func closedPort() async {
         let error = await #expect(throws: ComicsSourceError.self) {
             try await makeSUT(URL(string: "http://127.0.0.1:1")!).loadComics()
         }
 
-        #expect(error?.isNoConnection == true)
+        #expect(error?.isNoConnection == false)
+        #expect(error?.sourceUnreachable == true)
     }
 
-    @Test("CHARACTERS-1 a closed port means no connection for characters too")
+    @Test("COMICS-MSG-1 a closed port is not answering for characters too")
     func closedPortCharacters() async {
         let error = await #expect(throws: ComicsSourceError.self) {
             try await makeSUT(URL(string: "http://127.0.0.1:1")!).loadCharacters(ofComic: 1)
         }
 
-        #expect(error?.isNoConnection == true)
+        #expect(error?.sourceUnreachable == true)
     }
 
     @Test("COMICS-1 a host name that does not resolve means no connection")
