@@ -116,3 +116,29 @@ private struct Copy: ComicsOfflineCopy {
     func keep(characters: [ComicCharacter], of comic: Comic, fetchedAt: Date) throws {}
     func characters(ofComic id: Comic.ID) throws -> KeptCharacters? { nil }
 }
+
+@Suite("Comics web app: the search text")
+struct ComicsSearchTextTests {
+    @Test("COMICS-FIND-2 a GET form's + is a space and %2B a plus")
+    func formEncoding() async throws {
+        let source = Recording()
+        let logger = Logger(label: "comics-web-test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let app = Application(router: try buildRouter(ComicsWebDependencies(source: source, logger: logger)), logger: logger)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/?q=spider+man&render=server", method: .get) { _ in }
+            try await client.execute(uri: "/?q=c%2B%2B&render=server", method: .get) { _ in }
+        }
+        #expect(await source.searches == ["spider man", "c++"])
+    }
+}
+
+private actor Recording: ComicsSource {
+    private(set) var searches: [String?] = []
+    nonisolated func loadComics() async throws(ComicsSourceError) -> [Comic] { [] }
+    func loadComicsPage(_ number: Int, titleContaining: String?) async throws(ComicsSourceError) -> ComicsPage {
+        searches.append(titleContaining)
+        return ComicsPage(comics: [], number: number, totalCount: 0, hasMore: false)
+    }
+    nonisolated func loadComic(id: Comic.ID) async throws(ComicsSourceError) -> Comic { Comic(id: id, title: "x") }
+    nonisolated func loadCharacters(ofComic id: Comic.ID) async throws(ComicsSourceError) -> [ComicCharacter] { [] }
+}
