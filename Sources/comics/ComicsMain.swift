@@ -22,7 +22,8 @@ enum ComicsMain {
             return handler
         }
         let context = ComicsCLIContext(
-            openSource: openSource, stderrIsTerminal: isatty(STDERR_FILENO) == 1, openOfflineCopy: openOfflineCopy)
+            openSource: openSource, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            openOfflineCopy: { openOfflineCopy(environment: ProcessInfo.processInfo.environment) })
         exit(await ComicsCommand.run(Comics.self, Array(CommandLine.arguments.dropFirst()), context: context))
     }
 
@@ -40,8 +41,8 @@ enum ComicsMain {
 
     /// COMICS-COPY-1: the offline copy under `$XDG_CACHE_HOME/comics` (else `~/.cache/comics`); none when
     /// the file can't be opened (the commands then work without a copy).
-    @Sendable static func openOfflineCopy() -> (any ComicsOfflineCopy)? {
-        let path = SQLiteOfflineCopy.defaultPath(environment: ProcessInfo.processInfo.environment)
+    static func openOfflineCopy(environment: [String: String]) -> (any ComicsOfflineCopy)? {
+        let path = SQLiteOfflineCopy.defaultPath(environment: environment)
         do {
             return try SQLiteOfflineCopy(path: path)
         } catch {

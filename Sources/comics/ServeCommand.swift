@@ -63,7 +63,7 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
         if choice.usesOfflineCopy {
             var dependencies = ComicsWebDependencies(
                 source: try ComicsMain.openSource(choice), logger: logger, hosts: configuration.hosts)
-            dependencies.offlineCopy = ComicsMain.openOfflineCopy()
+            dependencies.offlineCopy = ComicsMain.openOfflineCopy(environment: environment)
             dependencies.offline = source.offline
             return (dependencies, nil)
         }

@@ -114,10 +114,18 @@ struct ComicsExecutableTests {
 
     struct BinaryMissing: Error { let searched: [String] }
 
+    /// COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
+    static func isolatedEnvironment() -> [String: String] {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-tests-\(UUID().uuidString)")
+        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path], uniquingKeysWith: { $1 })
+    }
+
     static func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        // COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
+        process.environment = isolatedEnvironment()
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

@@ -141,9 +141,10 @@ def metron():
             pass
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def cache_home(tmp_path, monkeypatch):
-    """A fresh XDG_CACHE_HOME for the offline copy, inherited by every `comics` started in the test."""
+    """A fresh XDG_CACHE_HOME for the offline copy, inherited by every `comics` started in the test
+    (so that no test reads the copy another left, nor the person's own)."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
     return folder

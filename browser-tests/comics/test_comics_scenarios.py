@@ -89,7 +89,7 @@ def test_CHARACTERS_1_no_connection_for_a_comics_characters(page, serve):
 
     characters = CharactersPage(page).open(server.base_url, 1).wait_until_loaded()
 
-    expect(characters.error_message).to_have_text(NOT_ANSWERING)
+    expect(characters.error_message).to_have_text(NO_CONNECTION)
     expect(page.get_by_test_id("retry")).to_be_visible()
     assert characters.names() == []
 
