@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         // The import page's file upload (multipart/form-data): Hummingbird decodes URL-encoded forms only.
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
+        // Comics: Insecure.MD5 for the Marvel request signature (already in the graph through AsyncHTTPClient's TLS).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: Todo — Model
@@ -94,6 +96,7 @@ let package = Package(
             dependencies: [
                 "ComicsCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // MARK: Comics — the bundled catalog (data resource + in-process source)
@@ -105,6 +108,10 @@ let package = Package(
         // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
         .target(
             name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            swiftSettings: strict),
+        // MARK: Comics — the offline copy (GRDB), behind ComicsCore's ComicsOfflineCopy
+        .target(
+            name: "ComicsCache", dependencies: ["ComicsCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // MARK: Comics — ViewModels (ComicsCore only)
         .target(name: "ComicsPresentation", dependencies: ["ComicsCore"], swiftSettings: strict),
@@ -124,7 +131,7 @@ let package = Package(
             name: "comics",
             dependencies: [
                 "ComicsCLI", "ComicsWeb", "ComicsCore", "ComicsAPI", "ComicsCatalog", "ComicsCatalogServer", "WebUI",
-                argumentParser, logging,
+                "ComicsCache", argumentParser, logging,
             ],
             swiftSettings: strict),
         // MARK: Todo — composition root
@@ -173,6 +180,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "ComicsCacheTests", dependencies: ["ComicsCache", "ComicsCore", "ComicsPresentation"],
+            swiftSettings: strict),
+        .testTarget(
             name: "ComicsPresentationTests", dependencies: ["ComicsPresentation", "ComicsCore"],
             swiftSettings: strict),
         .testTarget(
@@ -186,6 +196,7 @@ let package = Package(
             name: "ComicsCLITests",
             dependencies: [
                 "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
+                "ComicsCache",
                 hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
             ],
             swiftSettings: strict),

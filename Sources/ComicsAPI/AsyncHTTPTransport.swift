@@ -2,6 +2,7 @@ import AsyncHTTPClient
 public import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The real transport: AsyncHTTPClient (deadlines, redirects, a connection pool).
 ///
@@ -40,9 +41,14 @@ public struct AsyncHTTPTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, timeout: TimeInterval) async throws(TransportError) -> TransportResponse {
+        try await get(url, headers: [], timeout: timeout)
+    }
+
+    public func get(_ url: URL, headers: [(String, String)], timeout: TimeInterval) async throws(TransportError) -> TransportResponse {
         let host = url.host ?? "?"
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Accept-Encoding", value: "identity")
         let deadline = NIODeadline.now() + .milliseconds(Int64(min(max(timeout, 0), 86_400) * 1000))
@@ -66,7 +72,10 @@ public struct AsyncHTTPTransport: HTTPTransport {
                 }
                 body.writeImmutableBuffer(chunk)
             }
-            return TransportResponse(statusCode: Int(response.status.code), body: Data(body.readableBytesView))
+            let kept = ["retry-after", "content-type"].compactMap { name in response.headers.first(name: name).map { (name, $0) } }
+            return TransportResponse(
+                statusCode: Int(response.status.code), body: Data(body.readableBytesView),
+                headers: Dictionary(kept, uniquingKeysWith: { $1 }))
         } catch let error as TransportError {
             throw error
         } catch {
@@ -74,8 +83,8 @@ public struct AsyncHTTPTransport: HTTPTransport {
         }
     }
 
-    /// Failures that mean "the server could not be reached" (refused, unresolvable, timed out,
-    /// cut off, cancelled), as opposed to an answer that made no sense.
+    /// Failures that mean "no network at all" (unresolvable name, unreachable network or host, cancelled),
+    /// "the server isn't answering" (refused, timed out, cut off), or an answer that made no sense.
     static func classify(_ error: any Error) -> TransportError {
         let detail = String(describing: error)
         if error is CancellationError { return TransportError(.unreachable, detail: "cancelled") }
@@ -84,7 +93,27 @@ public struct AsyncHTTPTransport: HTTPTransport {
         ]
         if let error = error as? HTTPClientError, malformed.contains(error) { return TransportError(.other, detail: detail) }
         if error is HTTPParserError { return TransportError(.other, detail: detail) }
-        // Connection failures (refused, reset, DNS) come from NIO as connection or I/O errors.
+        let serverSide: [HTTPClientError] = [
+            .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .remoteConnectionClosed,
+        ]
+        if let error = error as? HTTPClientError, serverSide.contains(error) {
+            return TransportError(.notAnswering, detail: detail)
+        }
+        if let error = error as? NIOConnectionError {
+            let networkDown = [ENETUNREACH, EHOSTUNREACH, ENETDOWN]
+            let errnos = error.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
+            if errnos.isEmpty || errnos.allSatisfy(networkDown.contains) {
+                return TransportError(.unreachable, detail: detail)  // no address resolved, or no route
+            }
+            return TransportError(.notAnswering, detail: detail)
+        }
+        if let error = error as? IOError {
+            return TransportError([ENETUNREACH, EHOSTUNREACH, ENETDOWN].contains(error.errnoCode) ? .unreachable : .notAnswering, detail: detail)
+        }
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+            return TransportError(.unreachable, detail: detail)
+        }
+        if error is ChannelError { return TransportError(.notAnswering, detail: detail) }
         return TransportError(.unreachable, detail: detail)
     }
 }

@@ -2,8 +2,10 @@ import ComicsCore
 
 /// What went wrong talking to a Marvel-compatible server, with the detail kept for the logs.
 public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No HTTP answer: refused, unreachable, DNS failure, timeout.
+    /// No network: DNS failure, unreachable network or host.
     case unreachable(detail: String)
+    /// The server refused the connection, cut it, or did not answer in time.
+    case notAnswering(detail: String)
     /// An answer with a non-2xx status; `code`/`message` come from either error-body shape when present.
     case status(Int, code: String?, message: String?)
     /// A 2xx answer whose body is not the contract's JSON.
@@ -16,10 +18,21 @@ public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     /// absurd total, or a list that could not be read within its time budget.
     case tooLarge(detail: String)
 
+    /// No answer came: no network, or a server not answering.
+    public var isNoAnswer: Bool {
+        switch self {
+        case .unreachable, .notAnswering: true
+        default: false
+        }
+    }
+
     /// The user-facing kind: no connection, or content that could not be read.
     public var sourceError: ComicsSourceError {
         switch self {
         case .unreachable: .noConnection(detail: description)
+        case .notAnswering: .notAnswering(detail: description)
+        case .status(401, _, _), .status(403, _, _): .keysRefused(detail: description)
+        case .status(404, _, _): .notFound(detail: description)
         case .status, .undecodable, .incomplete, .transport: .invalidContent(detail: description)
         case .tooLarge: .tooLarge(detail: description)
         }
@@ -28,6 +41,7 @@ public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unreachable(let detail): "unreachable (\(detail))"
+        case .notAnswering(let detail): "not answering (\(detail))"
         case .status(let status, let code, let message):
             "HTTP \(status)" + (code.map { " code=\($0)" } ?? "") + (message.map { " message=\($0)" } ?? "")
         case .undecodable(let detail): "undecodable JSON (\(detail))"

@@ -134,7 +134,7 @@ public struct MarvelClient: ComicsSource {
                 ).data
             } catch {
                 // A request cut short by what was left of the budget is the budget running out, not the network.
-                if case .unreachable = error, !Task.isCancelled, uptime() - started >= budget {
+                if error.isNoAnswer, !Task.isCancelled, uptime() - started >= budget {
                     throw .tooLarge(detail: "\(path) not read within \(budget) s (\(pagesRead) pages, \(items.count) items)")
                 }
                 throw error
@@ -185,6 +185,7 @@ public struct MarvelClient: ComicsSource {
         } catch {
             switch error.kind {
             case .unreachable: throw .unreachable(detail: error.detail)
+            case .notAnswering: throw .notAnswering(detail: error.detail)
             case .tooLarge: throw .tooLarge(detail: error.detail)
             case .other: throw .transport(detail: error.detail)
             }

@@ -11,9 +11,29 @@ public struct ComicsCLI: Sendable {
         self.context = context
     }
 
-    public func list(source: any ComicsSource, json: Bool) async -> Int32 {
-        let viewModel = ComicsListViewModel(source: source)
-        await Spinner.whileRunning("Loading comics…", in: context) { await viewModel.load() }
+    /// Which pages `comics list` and `comics search` print (COMICS-PAGE-2).
+    public enum Pages: Equatable, Sendable {
+        /// The first page, then how many more there are.
+        case first
+        /// Page K alone.
+        case page(Int)
+        /// Every page, within the source's rate limit.
+        case all
+    }
+
+    public func list(
+        source: any ComicsSource, json: Bool, pages: Pages = .first, options: ComicsLoadOptions = .init(),
+        command: String = "comics list"
+    ) async -> Int32 {
+        let viewModel = ComicsListViewModel(source: source, options: options)
+        await Spinner.whileRunning("Loading comics…", in: context) {
+            switch pages {
+            case .first: await viewModel.load()
+            case .page(let number): await viewModel.load(pages: number...number)
+            case .all: await viewModel.loadAll()
+            }
+        }
+        reportCopy(viewModel.copyNotice, problem: viewModel.errorMessage)
         guard let snapshot = viewModel.snapshot else {
             context.writeErr(TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.comicsUnreadable) + "\n")
             return 1
@@ -21,14 +41,26 @@ public struct ComicsCLI: Sendable {
         if json {
             context.writeOut(Self.json(snapshot) + "\n")
         } else {
-            context.writeOut(Self.table(snapshot) + "\n" + viewModel.attribution + "\n")
+            var more = ""
+            if let summary = viewModel.countSummary {
+                more = "\n\(summary) `\(command) --page \(viewModel.lastPage + 1)` shows the next page, `--all` every page.\n"
+            }
+            context.writeOut(Self.table(snapshot) + more + "\n" + viewModel.attribution + "\n")
         }
         return 0
     }
 
-    public func characters(ofComic id: Int, source: any ComicsSource, json: Bool) async -> Int32 {
-        let viewModel = CharactersViewModel(comicID: id, source: source)
+    /// COMICS-COPY-2: the failure and "Showing the copy from DATE" go to standard error above the copy.
+    private func reportCopy(_ notice: String?, problem: String?) {
+        guard let notice else { return }
+        if let problem { context.writeErr(TerminalText.sanitized(problem) + "\n") }
+        context.writeErr(notice + "\n")
+    }
+
+    public func characters(ofComic id: Int, source: any ComicsSource, json: Bool, options: ComicsLoadOptions = .init()) async -> Int32 {
+        let viewModel = CharactersViewModel(comicID: id, source: source, options: options)
         await Spinner.whileRunning("Loading characters…", in: context) { await viewModel.load() }
+        reportCopy(viewModel.copyNotice, problem: viewModel.errorMessage)
         guard let snapshot = viewModel.snapshot else {
             context.writeErr(
                 TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.charactersUnavailable) + "\n")

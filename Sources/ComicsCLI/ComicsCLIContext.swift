@@ -13,15 +13,19 @@ public struct ComicsCLIContext: Sendable {
     public var environment: [String: String]
     /// Opens the source the options chose (the executable knows the concrete types).
     public var openSource: @Sendable (SourceChoice) throws -> any ComicsSource
+    /// Opens the offline copy (COMICS-COPY-1), or `nil` when there is none to keep.
+    public var openOfflineCopy: @Sendable () -> (any ComicsOfflineCopy)?
 
     public init(
         openSource: @escaping @Sendable (SourceChoice) throws -> any ComicsSource,
         writeOut: @escaping @Sendable (String) -> Void = { ComicsCLIContext.write($0, to: .standardOutput) },
         writeErr: @escaping @Sendable (String) -> Void = { ComicsCLIContext.write($0, to: .standardError) },
         stderrIsTerminal: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        openOfflineCopy: @escaping @Sendable () -> (any ComicsOfflineCopy)? = { nil }
     ) {
         self.openSource = openSource
+        self.openOfflineCopy = openOfflineCopy
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.stderrIsTerminal = stderrIsTerminal

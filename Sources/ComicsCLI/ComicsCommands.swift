@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ComicsCore
+import ComicsPresentation
 
 /// `comics` — browse Marvel comics and their characters. The executable adds `serve` (the web app),
 /// which is not a terminal View: `ComicsCommand.makeConfiguration(adding:)`.
@@ -13,7 +14,7 @@ public struct ComicsCommand: ParsableCommand {
             commandName: "comics",
             abstract: "Browse Marvel comics and their characters.",
             discussion: "\(Attribution.marvel)",
-            subcommands: others + [List.self, Characters.self])
+            subcommands: others + [List.self, Search.self, Characters.self])
     }
 
     public init() {}
@@ -59,13 +60,44 @@ extension ComicsCommand {
             commandName: "list", abstract: "List the comics grouped by first letter.")
 
         @Flag(help: "Print {\"groups\":[{\"comics\":[{\"id\":…,\"title\":…}],\"letter\":…}]}.") public var json = false
+        @OptionGroup public var paging: PagingOptions
         @OptionGroup public var source: SourceOptions
 
         public init() {}
 
         public func run(in context: ComicsCLIContext) async throws -> Int32 {
-            let comicsSource = try context.openSource(try source.choice(environment: context.environment))
-            return await ComicsCLI(context: context).list(source: comicsSource, json: json)
+            let (comicsSource, options) = try source.open(in: context, search: nil)
+            return await ComicsCLI(context: context).list(
+                source: comicsSource, json: json, pages: paging.pages, options: options)
+        }
+    }
+
+    /// `comics search TEXT` — the comics whose title contains TEXT (COMICS-FIND-1).
+    public struct Search: ParsableCommand, ComicsRunnable {
+        public static let configuration = CommandConfiguration(
+            commandName: "search", abstract: "List the comics whose title contains TEXT, grouped by first letter.")
+
+        @Argument(help: "Words of the title (Metron searches the series name).") public var text: String
+        @Flag(help: "Print {\"groups\":[{\"comics\":[{\"id\":…,\"title\":…}],\"letter\":…}]}.") public var json = false
+        @OptionGroup public var paging: PagingOptions
+        @OptionGroup public var source: SourceOptions
+
+        public init() {}
+
+        public func validate() throws {
+            guard TitleSearch.normalized(text) != nil else { throw ValidationError("Give some words of a title to search for.") }
+        }
+
+        public func run(in context: ComicsCLIContext) async throws -> Int32 {
+            let (comicsSource, options) = try source.open(in: context, search: text)
+            return await ComicsCLI(context: context).list(
+                source: comicsSource, json: json, pages: paging.pages, options: options,
+                command: "comics search \(Self.quoted(text))")
+        }
+
+        static func quoted(_ text: String) -> String {
+            text.contains(where: { $0.isWhitespace || "'\"$`\\".contains($0) })
+                ? "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" : text
         }
     }
 
@@ -81,8 +113,43 @@ extension ComicsCommand {
         public init() {}
 
         public func run(in context: ComicsCLIContext) async throws -> Int32 {
-            let comicsSource = try context.openSource(try source.choice(environment: context.environment))
-            return await ComicsCLI(context: context).characters(ofComic: id, source: comicsSource, json: json)
+            let (comicsSource, options) = try source.open(in: context, search: nil)
+            return await ComicsCLI(context: context).characters(ofComic: id, source: comicsSource, json: json, options: options)
         }
+    }
+}
+
+/// `--page K` / `--all` (COMICS-PAGE-2).
+public struct PagingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Print this page of the list (1 is the first).", valueName: "K"))
+    public var page: Int?
+
+    @Flag(help: "Print every page (within the source's rate limit).")
+    public var all = false
+
+    public init() {}
+
+    public func validate() throws {
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more.") }
+        if page != nil, all { throw ValidationError("Give --page or --all, not both.") }
+    }
+
+    var pages: ComicsCLI.Pages {
+        if all { return .all }
+        if let page { return .page(page) }
+        return .first
+    }
+}
+
+extension SourceOptions {
+    /// The source the options chose, and how to read it: the search, the offline copy (for a source over
+    /// the network), `--offline`.
+    func open(in context: ComicsCLIContext, search: String?) throws -> (any ComicsSource, ComicsLoadOptions) {
+        let choice = try choice(environment: context.environment)
+        let copy = choice.usesOfflineCopy ? context.openOfflineCopy() : nil
+        if offline, copy == nil, choice.usesOfflineCopy == false {
+            throw ValidationError("--offline reads the copy kept from a server (--source metron or marvel); the bundled catalog needs none.")
+        }
+        return (try context.openSource(choice), ComicsLoadOptions(search: search, offlineCopy: copy, offline: offline))
     }
 }

@@ -3,10 +3,20 @@ import ComicsAPI
 import ComicsCore
 import Foundation
 
-/// Where the data comes from, as the options say: the bundled catalog, or a Marvel-compatible server.
+/// Where the data comes from, as the options say: the bundled catalog, a Marvel-compatible server, or Metron.
 public enum SourceChoice: Equatable, Sendable {
     case bundledCatalog
     case server(baseURL: URL, credentials: MarvelCredentials?, timeout: Double)
+    /// COMICS-METRON-1: Metron's API at `baseURL`, with the account's user name and password.
+    case metron(baseURL: URL, username: String, password: String, timeout: Double)
+
+    /// Whether answers are kept in (and read back from) the offline copy: only a source over the network.
+    public var usesOfflineCopy: Bool { self != .bundledCatalog }
+}
+
+/// `--source`: which kind of source.
+public enum SourceKind: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case catalog, marvel, metron
 }
 
 /// Where the data comes from; shared by `serve`, `list` and `characters`.
@@ -27,13 +37,36 @@ public struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to wait for the data source before giving up.", valueName: "SECONDS"))
     public var timeout: Double = 15
 
+    @Option(help: ArgumentHelp(
+        "Where the comics come from: catalog (bundled, the default), marvel (a Marvel-compatible server, --api-base-url) or metron (metron.cloud).",
+        valueName: "SOURCE"))
+    public var source: SourceKind?
+
+    @Option(name: .customLong("metron-url"), help: ArgumentHelp("Metron's API (default https://metron.cloud/api/).", valueName: "URL"))
+    public var metronURL: String?
+
+    @Option(name: .customLong("metron-user"), help: ArgumentHelp("Metron user name (or METRON_USERNAME).", valueName: "NAME"))
+    public var metronUser: String?
+
+    @Option(name: .customLong("metron-password"), help: ArgumentHelp("Metron password (or METRON_PASSWORD).", valueName: "PASSWORD"))
+    public var metronPassword: String?
+
+    @Flag(help: "Use only the offline copy kept from earlier answers (nothing is fetched).")
+    public var offline = false
+
     public init() {}
 
     public func validate() throws {
         if let apiBaseURL, Self.parseURL(apiBaseURL) == nil {
             throw ValidationError("--api-base-url must be an http or https URL, like http://127.0.0.1:8081.")
         }
+        if let metronURL, Self.parseURL(metronURL) == nil {
+            throw ValidationError("--metron-url must be an http or https URL, like https://metron.cloud/api/.")
+        }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        if source == .marvel, apiBaseURL == nil {
+            throw ValidationError("--source marvel needs --api-base-url (a Marvel-compatible server).")
+        }
     }
 
     /// The base URL, validated.
@@ -53,8 +86,18 @@ public struct SourceOptions: ParsableArguments {
 
     /// Which source the options ask for; the executable opens it (``ComicsCLIContext/openSource``).
     public func choice(environment: [String: String]) throws -> SourceChoice {
+        if source == .metron {
+            guard let user = nonEmpty(metronUser) ?? nonEmpty(environment["METRON_USERNAME"]),
+                  let password = nonEmpty(metronPassword) ?? nonEmpty(environment["METRON_PASSWORD"])
+            else {
+                throw ValidationError(
+                    "Give the Metron user name and password (--metron-user and --metron-password, or METRON_USERNAME and METRON_PASSWORD).")
+            }
+            let url = metronURL.flatMap(Self.parseURL) ?? URL(string: "https://metron.cloud/api/")!
+            return .metron(baseURL: url, username: user, password: password, timeout: timeout)
+        }
         let credentials = try credentials(environment: environment)
-        guard let baseURL else { return .bundledCatalog }
+        guard source != .catalog, let baseURL else { return .bundledCatalog }
         return .server(baseURL: baseURL, credentials: credentials, timeout: timeout)
     }
 

@@ -21,10 +21,11 @@ extension ComicGroup {
 
     /// Comics sorted ascending by title (ties broken by id so the order is total).
     public static func sortedByTitle(_ comics: [Comic]) -> [Comic] {
-        comics.sorted { lhs, rhs in
-            if lhs.title == rhs.title { return lhs.id < rhs.id }
-            return TitleOrdering.areInIncreasingOrder(lhs.title, rhs.title)
-        }
+        // Each title's comparison key is computed once, not at every comparison.
+        comics.map { (comic: $0, key: TitleOrdering.key($0.title)) }.sorted { lhs, rhs in
+            if lhs.comic.title == rhs.comic.title { return lhs.comic.id < rhs.comic.id }
+            return TitleOrdering.areInIncreasingOrder(lhs.comic.title, key: lhs.key, rhs.comic.title, key: rhs.key)
+        }.map(\.comic)
     }
 }
 

@@ -24,7 +24,12 @@ public enum TitleOrdering {
 
     /// `true` when `lhs` sorts strictly before `rhs`.
     public static func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
-        switch naturalCompare(key(lhs), key(rhs)) {
+        areInIncreasingOrder(lhs, key: key(lhs), rhs, key: key(rhs))
+    }
+
+    /// The same with each text's ``key(_:)`` already computed (sorting thousands computes each once).
+    public static func areInIncreasingOrder(_ lhs: String, key leftKey: String, _ rhs: String, key rightKey: String) -> Bool {
+        switch naturalCompare(leftKey, rightKey) {
         case .orderedAscending: return true
         case .orderedDescending: return false
         case .orderedSame: return lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)

@@ -14,6 +14,10 @@ public struct ComicsWebDependencies: Sendable {
     public var logger: Logger
     /// The Host names the server answers; others get 421 (HARDEN-2).
     public var hosts: HostAllowList
+    /// COMICS-COPY-1: where answers are kept, and read back when the source can't be reached.
+    public var offlineCopy: (any ComicsOfflineCopy)?
+    /// COMICS-COPY-3: serve only the offline copy.
+    public var offline = false
 
     public init(
         source: any ComicsSource, catalogRoutes: MarvelCatalogRoutes? = nil, logger: Logger,
@@ -55,7 +59,9 @@ public func buildRouter(_ dependencies: ComicsWebDependencies) throws -> Router<
     router.add(middleware: ComicsErrorMiddleware(views: views))
     views.assets.register(on: router)
     dependencies.catalogRoutes?.register(on: router)
-    ComicsPagesController(source: dependencies.source, logger: dependencies.logger, views: views).register(on: router)
+    let options = ComicsLoadOptions(offlineCopy: dependencies.offlineCopy, offline: dependencies.offline)
+    ComicsPagesController(source: dependencies.source, logger: dependencies.logger, views: views, options: options)
+        .register(on: router)
     ComicsAPIController(source: dependencies.source, logger: dependencies.logger).register(on: router)
     return router
 }

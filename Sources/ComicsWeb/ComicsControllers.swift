@@ -13,6 +13,10 @@ struct ComicsPagesController: Sendable {
     let source: any ComicsSource
     let logger: Logger
     let views: ComicsViews
+    var options = ComicsLoadOptions()
+
+    /// The most pages one address loads (`?page=50` is 5,000 Metron issues).
+    static let maxPage = 50
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("/", use: list)
@@ -20,20 +24,37 @@ struct ComicsPagesController: Sendable {
     }
 
     /// GET `/`: the comics grouped by first letter (COMICS-1..3).
+    /// `?q=TEXT` searches (COMICS-FIND-2), `?page=K` shows pages 1 through K (COMICS-PAGE-3).
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let title = "Marvel Comics"
+        var searching = self.options
+        searching.search = TitleSearch.normalized(Self.formValue(named: "q", in: request))
+        let options = searching
+        let pages = min(Self.maxPage, max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1))
         guard PageRequest.wantsLoaded(request) else {
-            let viewModel = ComicsListViewModel(source: source)
-            return views.page(
-                ComicsListPage(viewModel, frame: views.frame(title: title, loading: true, request: request)), "comics")
+            let viewModel = ComicsListViewModel(source: source, options: options)
+            let page = ComicsListPage(viewModel, pages: pages, frame: views.frame(title: title, loading: true, request: request))
+            return views.page(page, "comics")
         }
         let source = self.source, logger = self.logger, views = self.views
         return try await whileConnected(request) {
-            let viewModel = ComicsListViewModel(source: source, reportFailure: report("comics", logger))
-            await viewModel.load()
-            let page = ComicsListPage(viewModel, frame: views.frame(title: title, loading: false, request: request))
-            return views.page(page, "comics", status: viewModel.errorMessage == nil ? .ok : .badGateway)
+            let viewModel = ComicsListViewModel(source: source, options: options, reportFailure: report("comics", logger))
+            await viewModel.load(through: pages)
+            let page = ComicsListPage(
+                viewModel, pages: pages, frame: views.frame(title: title, loading: false, scripts: true, request: request))
+            return views.page(page, "comics", status: viewModel.state.errorMessage == nil ? .ok : .badGateway)
         }
+    }
+
+    /// A value of the query as a GET form sends it (`+` is a space, `%2B` a plus).
+    static func formValue(named name: String, in request: Request) -> String? {
+        guard let query = request.uri.query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] == name else { continue }
+            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+        return nil
     }
 
     /// GET `/comics/:id`: a comic's characters under its name (CHARACTERS-1..3, TITLE-1).
@@ -41,20 +62,21 @@ struct ComicsPagesController: Sendable {
         guard let id = context.parameters.get("id", as: Int.self) else {
             throw HTTPError(.notFound, message: ComicsMessages.charactersUnavailable)
         }
+        let options = self.options
         guard PageRequest.wantsLoaded(request) else {
-            let viewModel = CharactersViewModel(comicID: id, source: source)
+            let viewModel = CharactersViewModel(comicID: id, source: source, options: options)
             let frame = views.frame(title: CharactersPage.title(viewModel), loading: true, request: request)
             return views.page(CharactersPage(viewModel, frame: frame), "characters")
         }
         let source = self.source, logger = self.logger, views = self.views
         return try await whileConnected(request) {
             let viewModel = CharactersViewModel(
-                comicID: id, source: source, reportFailure: report("characters of comic \(id)", logger))
+                comicID: id, source: source, options: options, reportFailure: report("characters of comic \(id)", logger))
             await viewModel.load()
             let frame = views.frame(title: CharactersPage.title(viewModel), loading: false, request: request)
-            return views.page(
-                CharactersPage(viewModel, frame: frame), "characters",
-                status: viewModel.errorMessage == nil ? .ok : .badGateway)
+            let status: HTTPResponse.Status =
+                viewModel.isNotFound ? .notFound : viewModel.state.errorMessage == nil ? .ok : .badGateway
+            return views.page(CharactersPage(viewModel, frame: frame), "characters", status: status)
         }
     }
 }

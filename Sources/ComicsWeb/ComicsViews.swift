@@ -18,10 +18,11 @@ struct ComicsViews: Sendable {
 
     /// The frame of every comics page. A page still loading carries the scripts that fetch its loaded
     /// state; a loaded page needs none.
-    func frame(title: String, loading: Bool, request: Request) -> PageFrame {
+    /// The list keeps its scripts when loaded (`scripts: true`): they load more near its end.
+    func frame(title: String, loading: Bool, scripts: Bool = false, request: Request) -> PageFrame {
         PageFrame(
             title: title, stylesheets: [assets.path("webui.css"), assets.path("comics.css")],
-            scripts: loading ? [assets.path("webui.js"), assets.path("comics.js")] : [],
+            scripts: loading || scripts ? [assets.path("webui.js"), assets.path("comics.js")] : [],
             icon: assets.path("comics-icon.svg"), fragment: PageFragment.isRequested(by: request))
     }
 
@@ -60,6 +61,8 @@ struct ComicsListPage {
         let id: Int
         let title: String
         let href: String
+        /// COMICS-PLACE-1: `page-K` on the first comic of page K (K > 1), where "Load more" lands.
+        let pageMark: String?
     }
 
     let frame: PageFrame
@@ -68,25 +71,62 @@ struct ComicsListPage {
     /// Where a browser without JavaScript finds the loaded page.
     let loadedAddress: String
     let errorMessage: String?
+    /// COMICS-MSG-4: the same address again.
+    let retryAddress: String?
+    /// COMICS-COPY-2: "Showing the copy from DATE".
+    let copyNotice: String?
+    /// COMICS-FIND-2: the text searched for (the field's value).
+    let searchText: String
+    /// COMICS-FIND-2: nothing matched the search.
+    let noResults: String?
+    /// COMICS-PAGE-3: "Showing 100 of 5,000 comics." and the address of one more page.
+    let countSummary: String?
+    let loadMoreAddress: String?
     let groups: [Group]
     let hasGroups: Bool
     let attribution: String
 
-    init(_ viewModel: ComicsListViewModel, frame: PageFrame) {
+    init(_ viewModel: ComicsListViewModel, pages: Int = 1, frame: PageFrame) {
         self.frame = frame
         loading = viewModel.state == .idle || viewModel.state.isLoading
-        loadedAddress = "/?" + PageRequest.loadedQuery
+        let search = viewModel.options.search
+        searchText = search ?? ""
+        loadedAddress = Self.address(search: search, page: pages, loaded: true)
         errorMessage = viewModel.errorMessage
+        retryAddress = viewModel.canRetry ? loadedAddress : nil
+        copyNotice = viewModel.copyNotice
+        if let search, viewModel.state.value == [] { noResults = "No comics match “\(search)”." } else { noResults = nil }
+        countSummary = viewModel.countSummary
+        loadMoreAddress = viewModel.hasMore && viewModel.state.value != nil
+            ? Self.address(search: search, page: viewModel.lastPage + 1, loaded: true) + "#page-\(viewModel.lastPage + 1)"
+            : nil
+        let pageStarts = viewModel.pageStarts
         groups = viewModel.groups.map { group in
             let testID = group.letter == TitleOrdering.otherGroup ? "other" : group.letter
             return Group(
                 letter: group.letter, anchor: "group-" + testID, testID: testID,
                 label: group.letter == TitleOrdering.otherGroup
                     ? "Comics starting with a digit or a symbol" : "Comics starting with \(group.letter)",
-                comics: group.comics.map { Row(id: $0.id, title: $0.title, href: "/comics/\($0.id)") })
+                comics: group.comics.map { comic in
+                    Row(id: comic.id, title: comic.title, href: "/comics/\(comic.id)", pageMark: pageStarts[comic.id].map { "page-\($0)" })
+                })
         }
         hasGroups = !groups.isEmpty
         attribution = viewModel.attribution
+    }
+
+    /// `/?q=…&page=K&render=server`: the list's address, with only the parts that differ from the default.
+    static func address(search: String?, page: Int, loaded: Bool) -> String {
+        var components = URLComponents()
+        components.path = "/"
+        var items: [URLQueryItem] = []
+        if let search { items.append(URLQueryItem(name: "q", value: search)) }
+        if page > 1 { items.append(URLQueryItem(name: "page", value: String(page))) }
+        if loaded { items.append(URLQueryItem(name: "render", value: "server")) }
+        components.queryItems = items.isEmpty ? nil : items
+        // `+` is a space in a form's query: spell it out so it stays a plus.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? "/"
     }
 }
 
@@ -99,6 +139,10 @@ struct CharactersPage {
     /// TITLE-1: the comic's name once known.
     let heading: String
     let errorMessage: String?
+    /// COMICS-MSG-4: the same address again.
+    let retryAddress: String?
+    /// COMICS-COPY-2: "Showing the copy from DATE".
+    let copyNotice: String?
     let loaded: Bool
     let names: [String]
     let hasNames: Bool
@@ -110,6 +154,8 @@ struct CharactersPage {
         loadedAddress = "/comics/\(viewModel.comicID)?" + PageRequest.loadedQuery
         heading = viewModel.title ?? CharactersPage.untitled
         errorMessage = viewModel.errorMessage
+        retryAddress = viewModel.canRetry ? loadedAddress : nil
+        copyNotice = viewModel.copyNotice
         loaded = viewModel.state.value != nil
         names = viewModel.characterNames
         hasNames = !names.isEmpty

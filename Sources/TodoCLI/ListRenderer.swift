@@ -84,12 +84,12 @@ enum ListRenderer {
         try await upcoming.load()
         var out = (styled ? bold + upcoming.title + reset : upcoming.title) + "\n"
         guard !upcoming.isEmpty else { return out + upcoming.emptyMessage + "\n" }
-        let width = String(upcoming.days.flatMap(\.rows).map(\.number).max() ?? 1).count
+        let width = String(upcoming.days.flatMap(\.rows).map(\.number).max() ?? 1).count + 1
         for day in upcoming.days {
             out += (styled ? bold + day.headerTitle + reset : day.headerTitle) + "\n"
             for row in day.rows {
-                let number = String(row.number)
-                out += String(repeating: " ", count: 2 + width - number.count) + number + ". [ ] " + row.title
+                let number = "#" + String(row.number)
+                out += String(repeating: " ", count: 2 + width - number.count) + number + " [ ] " + row.title
                 if let location = row.locationName { out += styled ? "  " + dim + location + reset : "  (" + location + ")" }
                 out += "\n"
             }

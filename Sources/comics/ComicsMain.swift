@@ -1,6 +1,7 @@
 import ArgumentParser
 import ComicsAPI
 import ComicsCLI
+import ComicsCache
 import ComicsCatalog
 import ComicsCore
 import Foundation
@@ -21,7 +22,8 @@ enum ComicsMain {
             return handler
         }
         let context = ComicsCLIContext(
-            openSource: openSource, stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+            openSource: openSource, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            openOfflineCopy: { openOfflineCopy(environment: ProcessInfo.processInfo.environment) })
         exit(await ComicsCommand.run(Comics.self, Array(CommandLine.arguments.dropFirst()), context: context))
     }
 
@@ -32,6 +34,20 @@ enum ComicsMain {
             return CatalogComicsSource(catalog: try Catalog.bundled())
         case .server(let baseURL, let credentials, let timeout):
             return MarvelClient(configuration: .init(baseURL: baseURL, credentials: credentials, timeout: timeout))
+        case .metron(let baseURL, let username, let password, let timeout):
+            return MetronClient(configuration: .init(baseURL: baseURL, username: username, password: password, timeout: timeout))
+        }
+    }
+
+    /// COMICS-COPY-1: the offline copy under `$XDG_CACHE_HOME/comics` (else `~/.cache/comics`); none when
+    /// the file can't be opened (the commands then work without a copy).
+    static func openOfflineCopy(environment: [String: String]) -> (any ComicsOfflineCopy)? {
+        let path = SQLiteOfflineCopy.defaultPath(environment: environment)
+        do {
+            return try SQLiteOfflineCopy(path: path)
+        } catch {
+            Logger(label: "comics").warning("the offline copy at \(path) can't be opened: \(error)")
+            return nil
         }
     }
 }

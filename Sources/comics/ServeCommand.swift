@@ -35,7 +35,12 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
         configuration.allowedHosts = safety.allowedHosts
         configuration.limits = safety.limits
         let host = self.host
-        let dataSource = source.baseURL?.absoluteString ?? "the bundled catalog"
+        let choice = try source.choice(environment: context.environment)
+        let dataSource: String
+        switch choice {
+        case .bundledCatalog: dataSource = "the bundled catalog"
+        case .server(let url, _, _), .metron(let url, _, _, _): dataSource = url.absoluteString
+        }
         let writeOut = context.writeOut
         let app = try buildApplication(dependencies, configuration: configuration) { port in
             await selfHosted?.bind(host: host, port: port)
@@ -52,14 +57,17 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
     func makeDependencies(
         environment: [String: String], logger: Logger
     ) throws -> (ComicsWebDependencies, SelfHostedSource?) {
-        let credentials = try source.credentials(environment: environment)
+        let choice = try source.choice(environment: environment)
         var configuration = ComicsWebConfiguration(host: host, port: port)
         configuration.allowedHosts = safety.allowedHosts
-        if let baseURL = source.baseURL {
-            let client = MarvelClient(
-                configuration: .init(baseURL: baseURL, credentials: credentials, timeout: source.timeout))
-            return (ComicsWebDependencies(source: client, logger: logger, hosts: configuration.hosts), nil)
+        if choice.usesOfflineCopy {
+            var dependencies = ComicsWebDependencies(
+                source: try ComicsMain.openSource(choice), logger: logger, hosts: configuration.hosts)
+            dependencies.offlineCopy = ComicsMain.openOfflineCopy(environment: environment)
+            dependencies.offline = source.offline
+            return (dependencies, nil)
         }
+        let credentials = try source.credentials(environment: environment)
         let catalog: Catalog
         do { catalog = try Catalog.bundled() } catch {
             throw ValidationError("The bundled catalog can't be read: \(error)")

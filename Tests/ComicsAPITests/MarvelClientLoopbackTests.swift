@@ -97,8 +97,15 @@ struct MarvelClientLoopbackTests {
         #expect(error == .invalidContent(detail: "HTTP 500"))
     }
 
+    @Test("COMICS-MSG-2 the contract's 401 is refused keys, with its code and message kept")
+    func refusedKeys() async throws {
+        let error = try await loadComicsFailure(answer: .json(MarvelJSON.invalidCredentials, status: 401))
+
+        #expect(error == .keysRefused(
+            detail: "HTTP 401 code=InvalidCredentials message=That hash, timestamp and key combination is invalid."))
+    }
+
     @Test("COMICS-2 the contract's error bodies are invalid content with their code and message kept", arguments: [
-        (401, MarvelJSON.invalidCredentials, "HTTP 401 code=InvalidCredentials message=That hash, timestamp and key combination is invalid."),
         (409, MarvelJSON.missingKey, "HTTP 409 code=MissingParameter message=You must provide a user key."),
         (409, MarvelJSON.tooMany, "HTTP 409 code=409 message=You may not request more than 100 items."),
         (429, MarvelJSON.throttled, "HTTP 429 code=RequestThrottled message=You have exceeded your rate limit.  Please try again later."),
@@ -118,7 +125,7 @@ struct MarvelClientLoopbackTests {
         #expect(error?.isNoConnection == false)
     }
 
-    @Test("CHARACTERS-2 an unknown comic (404) is content that couldn't be read")
+    @Test("COMICS-MSG-3 an unknown comic (404) is a comic that doesn't exist")
     func unknownComic() async throws {
         let error = try await StubMarvelServer.with({ _ in
             .json(#"{"code":404,"status":"We couldn't find that comic_issue"}"#, status: 404)
@@ -126,12 +133,12 @@ struct MarvelClientLoopbackTests {
             await #expect(throws: ComicsSourceError.self) { try await makeSUT(baseURL).loadComic(id: 9) }
         }
 
-        #expect(error == .invalidContent(detail: "HTTP 404 code=404 message=We couldn't find that comic_issue"))
+        #expect(error == .notFound(detail: "HTTP 404 code=404 message=We couldn't find that comic_issue"))
     }
 
     // MARK: No connection
 
-    @Test("COMICS-1 a slow answer past the timeout means no connection")
+    @Test("COMICS-MSG-1 a slow answer past the timeout is a server that isn't answering")
     func slowAnswerTimesOut() async throws {
         let error = try await StubMarvelServer.with({ _ in
             StubMarvelServer.Answer(status: 200, body: MarvelJSON.comicsPage(total: 1, offset: 0, limit: 100), delay: .seconds(3))
@@ -139,25 +146,27 @@ struct MarvelClientLoopbackTests {
             await #expect(throws: ComicsSourceError.self) { try await makeSUT(baseURL, timeout: 0.5).loadComics() }
         }
 
-        #expect(error?.isNoConnection == true)
+        #expect(error?.isNoConnection == false)
+        #expect(error?.sourceUnreachable == true)
     }
 
-    @Test("COMICS-1 a closed port (127.0.0.1:1) means no connection")
+    @Test("COMICS-MSG-1 a closed port (127.0.0.1:1) is a server that isn't answering, not a missing network")
     func closedPort() async {
         let error = await #expect(throws: ComicsSourceError.self) {
             try await makeSUT(URL(string: "http://127.0.0.1:1")!).loadComics()
         }
 
-        #expect(error?.isNoConnection == true)
+        #expect(error?.isNoConnection == false)
+        #expect(error?.sourceUnreachable == true)
     }
 
-    @Test("CHARACTERS-1 a closed port means no connection for characters too")
+    @Test("COMICS-MSG-1 a closed port is not answering for characters too")
     func closedPortCharacters() async {
         let error = await #expect(throws: ComicsSourceError.self) {
             try await makeSUT(URL(string: "http://127.0.0.1:1")!).loadCharacters(ofComic: 1)
         }
 
-        #expect(error?.isNoConnection == true)
+        #expect(error?.sourceUnreachable == true)
     }
 
     @Test("COMICS-1 a host name that does not resolve means no connection")

@@ -68,19 +68,19 @@ struct MarvelClientRequestTests {
         #expect(error?.detail.contains("incomplete") == true)
     }
 
-    @Test("connection failures are told apart from answers that make no sense", arguments: [
-        (HTTPClientError.connectTimeout, TransportError.Kind.unreachable), (.deadlineExceeded, .unreachable),
-        (.remoteConnectionClosed, .unreachable), (.readTimeout, .unreachable), (.cancelled, .unreachable),
+    @Test("COMICS-MSG-1 a server not answering is told apart from no network and from answers that make no sense", arguments: [
+        (HTTPClientError.connectTimeout, TransportError.Kind.notAnswering), (.deadlineExceeded, .notAnswering),
+        (.remoteConnectionClosed, .notAnswering), (.readTimeout, .notAnswering), (.cancelled, .unreachable),
         (.invalidURL, .other), (.emptyHost, .other), (.bodyLengthMismatch, .other), (.redirectLimitReached, .other),
     ])
     func classification(error: HTTPClientError, kind: TransportError.Kind) {
         #expect(AsyncHTTPTransport.classify(error).kind == kind)
     }
 
-    @Test("a cancelled request and a refused connection count as no connection")
+    @Test("COMICS-1 a cancelled request counts as no connection; COMICS-MSG-1 a connect timeout as not answering")
     func classificationOfOtherErrors() {
         #expect(AsyncHTTPTransport.classify(CancellationError()).kind == .unreachable)
-        #expect(AsyncHTTPTransport.classify(ChannelError.connectTimeout(.seconds(1))).kind == .unreachable)
+        #expect(AsyncHTTPTransport.classify(ChannelError.connectTimeout(.seconds(1))).kind == .notAnswering)
     }
 
     // MARK: - Helpers

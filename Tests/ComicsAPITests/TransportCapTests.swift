@@ -78,7 +78,7 @@ struct TransportCapTests {
             try await AsyncHTTPTransport(maxBodyBytes: 300_000).get(baseURL.appendingPathComponent("fine"), timeout: 10)
         }
 
-        #expect(response == TransportResponse(statusCode: 200, body: Data(body.utf8)))
+        #expect(response == TransportResponse(statusCode: 200, body: Data(body.utf8), headers: ["Content-Type": "text/plain"]))
     }
 
     @Test("HARDEN-5: cancelling the caller cancels the request in flight at once")

@@ -10,12 +10,21 @@ import FoundationNetworking
 /// Acceptance tests through the built `comics` executable, as a person would run it.
 @Suite("The comics executable", .serialized)
 struct ComicsExecutableTests {
-    @Test("COMICS-1 `comics list --api-base-url http://127.0.0.1:1` fails with the no-connection message, no stack trace")
+    @Test("COMICS-1 `comics list --api-base-url http://comics.invalid` (no such name) fails with the no-connection message, no stack trace")
+    func noNetwork() throws {
+        let run = try Self.run(["list", "--api-base-url", "http://comics.invalid"])
+
+        #expect(run.status == 1)
+        #expect(run.stderr == "There is no internet connection. Check your connection and try again.\n")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("COMICS-MSG-1 `comics list --api-base-url http://127.0.0.1:1` (refused) says the server isn't answering")
     func closedPort() throws {
         let run = try Self.run(["list", "--api-base-url", "http://127.0.0.1:1"])
 
         #expect(run.status == 1)
-        #expect(run.stderr == "There is no internet connection. Check your connection and try again.\n")
+        #expect(run.stderr == "The comics server isn't answering. Please try again later.\n")
         #expect(run.stdout.isEmpty)
     }
 
@@ -105,10 +114,18 @@ struct ComicsExecutableTests {
 
     struct BinaryMissing: Error { let searched: [String] }
 
+    /// COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
+    static func isolatedEnvironment() -> [String: String] {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-tests-\(UUID().uuidString)")
+        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path], uniquingKeysWith: { $1 })
+    }
+
     static func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        // COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
+        process.environment = isolatedEnvironment()
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

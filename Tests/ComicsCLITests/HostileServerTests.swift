@@ -136,6 +136,7 @@ struct HostileServerTests {
         let process = Process()
         process.executableURL = try ComicsExecutableTests.binary()
         process.arguments = ["serve", "--port", "0", "--api-base-url", apiBaseURL.absoluteString]
+        process.environment = ComicsExecutableTests.isolatedEnvironment()
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ComicsCatalog
 import ComicsWeb
 import Foundation
@@ -45,10 +46,30 @@ struct ServeCompositionTests {
     func remoteSource() throws {
         let serve = try #require(
             try Comics.parseAsRoot(["serve", "--api-base-url", "http://127.0.0.1:1"]) as? ServeCommand)
-        let (dependencies, selfHosted) = try serve.makeDependencies(environment: [:], logger: Logger(label: "test"))
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let (dependencies, selfHosted) = try serve.makeDependencies(
+            environment: ["XDG_CACHE_HOME": cache.path], logger: Logger(label: "test"))
 
         #expect(selfHosted == nil)
         #expect(dependencies.catalogRoutes == nil)
         #expect(String(describing: type(of: dependencies.source)) == "MarvelClient")
+        #expect(dependencies.offlineCopy != nil, "COMICS-COPY-1: a server source keeps its answers")
+        #expect(FileManager.default.fileExists(atPath: cache.path + "/comics/offline-copy.sqlite"))
+    }
+
+    @Test("COMICS-METRON-1 --source metron with the user and password (or METRON_USERNAME / METRON_PASSWORD) serves Metron")
+    func metronSource() throws {
+        let serve = try #require(
+            try Comics.parseAsRoot(["serve", "--source", "metron", "--metron-url", "http://127.0.0.1:1/api/"]) as? ServeCommand)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        #expect(throws: ValidationError.self) {
+            try serve.makeDependencies(environment: ["XDG_CACHE_HOME": cache.path], logger: Logger(label: "test"))
+        }
+        let (dependencies, _) = try serve.makeDependencies(
+            environment: ["XDG_CACHE_HOME": cache.path, "METRON_USERNAME": "u", "METRON_PASSWORD": "p"],
+            logger: Logger(label: "test"))
+        #expect(String(describing: type(of: dependencies.source)) == "MetronClient")
     }
 }

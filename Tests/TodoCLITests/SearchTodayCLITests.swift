@@ -5,24 +5,24 @@ import TodoTestSupport
 
 @Suite("CLI: search, Today, Overdue and Upcoming")
 struct SearchTodayCLITests {
-    @Test("FIND-9 todo search prints the matching rows as todo list does, with full-list numbers")
+    @Test("FIND-9 todo search prints the matching rows as todo list does, with their numbers")
     func test_FIND_9_search() async throws {
         let h = CLIHarness()
         await h.run(["add", "Buy milk", "--location", "Shop"])
         await h.run(["add", "Bread"])
         await h.run(["add", "Oat milk"])
-        await h.run(["check", "3"])
+        await h.run(["check", "1"])
         #expect(await h.run(["search", "MILK"]) == 0)
         #expect(h.out == """
             Search “MILK”
             To Do
-              1. [ ] Oat milk
+              #3 [ ] Oat milk
             Done
-              3. [x] Buy milk
+              #1 [x] Buy milk
 
             """)
         await h.run(["search", "oat", "milk"])
-        #expect(h.out == "Search “oat milk”\nTo Do\n  1. [ ] Oat milk\n")
+        #expect(h.out == "Search “oat milk”\nTo Do\n  #3 [ ] Oat milk\n")
     }
 
     @Test("FIND-9 todo search --json prints the sections as todo list --json does")
@@ -30,7 +30,7 @@ struct SearchTodayCLITests {
         let h = CLIHarness()
         await h.run(["add", "Buy milk"])
         await h.run(["add", "Bread"])
-        await h.run(["check", "2"])
+        await h.run(["check", "1"])
         #expect(await h.run(["search", "milk", "--json"]) == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(h.out.utf8)) as? [String: [[String: Any]]])
         #expect(json["todo"]?.count == 0)
@@ -50,10 +50,10 @@ struct SearchTodayCLITests {
     @Test("FIND-4 FIND-9 search syntax is searched as it is")
     func test_FIND_4_syntax() async throws {
         let h = CLIHarness()
-        await h.run(["add", "Fix \"NEAR\" a-b*"])
+        await h.run(["add", "--raw", "Fix \"NEAR\" a-b*"])  // as typed: the words would drop the quotes (WORDS-10)
         await h.run(["add", "Other"])
         #expect(await h.run(["search", "\"NEAR\"", "a-b*"]) == 0)
-        #expect(h.out.contains("2. [ ] Fix \"NEAR\" a-b*"))
+        #expect(h.out.contains("  #1 [ ] Fix \"NEAR\" a-b*"))
         #expect(!h.out.contains("Other"))
     }
 
@@ -64,14 +64,14 @@ struct SearchTodayCLITests {
         await h.run(["add", "Call mom", "--due", "today"])
         await h.run(["add", "Later", "--due", "2026-11-28"])
         await h.run(["add", "Done late", "--due", "2026-11-19"])
-        await h.run(["check", "1"])
+        await h.run(["check", "4"])
         #expect(await h.run(["list", "--due", "today"]) == 0)
         #expect(h.out == """
             Today
             Overdue
-              3. [ ] Pay rent  (due 11/20/2026, overdue)
+              #1 [ ] Pay rent  (due 11/20/2026, overdue)
             To Do
-              2. [ ] Call mom  (due 11/21/2026)
+              #2 [ ] Call mom  (due 11/21/2026)
 
             """)
         await h.run(["list", "--due", "today", "--json"])
@@ -97,7 +97,7 @@ struct SearchTodayCLITests {
         await h.run(["add", "Call mom", "--due", "today"])
         await h.run(["add", "No date"])
         #expect(await h.run(["list", "--overdue"]) == 0)
-        #expect(h.out == "Overdue\nTo Do\n  3. [ ] Pay rent  (due 11/20/2026, overdue)\n")
+        #expect(h.out == "Overdue\nTo Do\n  #1 [ ] Pay rent  (due 11/20/2026, overdue)\n")
         #expect(await h.run(["list", "--overdue", "--upcoming"]) != 0)
         #expect(h.err.contains("Give one of --project, --due, --overdue or --upcoming."))
     }
@@ -113,9 +113,9 @@ struct SearchTodayCLITests {
         #expect(h.out == """
             Upcoming
             Tomorrow
-              2. [ ] Tomorrow's
+              #3 [ ] Tomorrow's
             Tuesday 11/24
-              3. [ ] Tuesday thing  (Office)
+              #2 [ ] Tuesday thing  (Office)
 
             """)
         await h.run(["list", "--upcoming", "--json"])

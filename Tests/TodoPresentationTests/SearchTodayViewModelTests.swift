@@ -7,7 +7,7 @@ import TodoTestSupport
 
 @Suite("Search, Today, Overdue and Upcoming ViewModels")
 struct SearchTodayViewModelTests {
-    @Test("FIND-1 a search list: the matching rows in the two sections, numbered in the full list, titled by the query")
+    @Test("FIND-1 a search list: the matching rows in the two sections, with their stable numbers, titled by the query")
     func test_FIND_1_searchList() async throws {
         let (sut, store) = makeListSUT(scope: .search("milk"))
         let milk = try await store.add(TodoDraft(title: "Buy milk"))
@@ -20,7 +20,7 @@ struct SearchTodayViewModelTests {
         #expect(sut.headerTitles == ["To Do", "Done"])
         #expect(sut.titles(.todo) == ["Milk the cow"])
         #expect(sut.titles(.done) == ["Buy milk"])
-        #expect(sut.rows.map(\.number) == [1, 3])
+        #expect(sut.rows.map(\.number) == [3, 1], "each item's own number (NUMBER-1), not its place")
         #expect(try await sut.loadItems().map(\.title) == ["Milk the cow", "Buy milk"])
     }
 
@@ -41,7 +41,7 @@ struct SearchTodayViewModelTests {
         let sut = TodoListViewModel(store: store, scope: .search("苹果"), today: { today })
         try await sut.load()
         #expect(sut.titles(.todo) == ["我喜欢吃苹果"])
-        #expect(sut.rows.map(\.number) == [2])
+        #expect(sut.rows.map(\.number) == [1])
     }
 
     @Test("DAY-2 Today: the overdue rows first, marked, then what is due today in its two sections")

@@ -119,3 +119,32 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def metron():
+    """Starts Metron-contract stubs (metron_stub.py); stops them at the end of the test."""
+    from metron_stub import MetronBehaviour, MetronStub, SMALL_CATALOG
+
+    stubs = []
+
+    def start(issues=SMALL_CATALOG, **behaviour):
+        stub = MetronStub(issues, MetronBehaviour(**behaviour)).start()
+        stubs.append(stub)
+        return stub
+
+    yield start
+    for stub in stubs:
+        try:
+            stub.stop()
+        except OSError:
+            pass
+
+
+@pytest.fixture(autouse=True)
+def cache_home(tmp_path, monkeypatch):
+    """A fresh XDG_CACHE_HOME for the offline copy, inherited by every `comics` started in the test
+    (so that no test reads the copy another left, nor the person's own)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder

@@ -54,6 +54,10 @@ class CharactersPage:
     def __init__(self, page: Page):
         self.page = page
 
+    def open(self, base_url: str, comic_id: int) -> "CharactersPage":
+        self.page.goto(f"{base_url}/comics/{comic_id}")
+        return self
+
     @property
     def spinner(self) -> Locator:
         return self.page.get_by_test_id("loading-indicator")

@@ -87,7 +87,8 @@ def test_COMICS_WEB_5_loading_and_error_states_have_no_axe_violations(looks, ser
 @pytest.mark.parametrize("scheme,viewport", LOOKS)
 def test_COMICS_WEB_5_pages_without_javascript_have_no_axe_violations(looks, catalog_server, scheme, viewport):
     # axe-core is a script, so it checks the very documents a browser without JavaScript ends on (the
-    # loaded pages, which carry no script) in a second context where scripts may run.
+    # loaded pages) in a second context where scripts may run. The loaded characters page carries no
+    # script; the loaded list carries only the one that loads more near its end (COMICS-PAGE-3).
     no_script = looks(scheme, viewport, javascript=False)
     no_script.goto(catalog_server.base_url + "/")
     no_script.get_by_test_id("comic-row").first.wait_for()
@@ -99,5 +100,5 @@ def test_COMICS_WEB_5_pages_without_javascript_have_no_axe_violations(looks, cat
     page = looks(scheme, viewport)
     for url in visited:
         page.goto(url)
-        assert page.locator("script").count() == 0
+        assert page.locator("script").count() == (2 if url == visited[0] else 0)
         assert_no_violations(page, scheme)

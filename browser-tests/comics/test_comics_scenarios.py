@@ -9,6 +9,7 @@ from marvel_stub import RULES_CATALOG
 from pages_comics import CharactersPage, ComicsListPage
 
 NO_CONNECTION = "There is no internet connection. Check your connection and try again."
+NOT_ANSWERING = "The comics server isn't answering. Please try again later."
 COMICS_UNREADABLE = "The content couldn't be read. Please try again later."
 CHARACTERS_UNAVAILABLE = "The list of characters can't be shown. Please try again later."
 ATTRIBUTION = "Data provided by Marvel. © 2025 MARVEL"
@@ -19,7 +20,7 @@ COMICS_TOO_MUCH = (
 # COMICS — see a list of Marvel comics
 
 def test_COMICS_1_no_connection_shows_message(page, serve):
-    server = serve("--api-base-url", "http://127.0.0.1:1")
+    server = serve("--api-base-url", "http://comics.invalid")
 
     comics = ComicsListPage(page, server.base_url).open().wait_until_loaded()
 
@@ -83,7 +84,17 @@ def test_COMICS_3_bundled_catalog_grouped_with_letter_index_that_jumps(page, cat
 
 # CHARACTERS — see the characters of a comic
 
-def test_CHARACTERS_1_no_connection_after_the_list_loaded(page, serve, marvel_stub):
+def test_CHARACTERS_1_no_connection_for_a_comics_characters(page, serve):
+    server = serve("--api-base-url", "http://comics.invalid")
+
+    characters = CharactersPage(page).open(server.base_url, 1).wait_until_loaded()
+
+    expect(characters.error_message).to_have_text(NO_CONNECTION)
+    expect(page.get_by_test_id("retry")).to_be_visible()
+    assert characters.names() == []
+
+
+def test_COMICS_MSG_1_the_server_stops_after_the_list_loaded(page, serve, marvel_stub):
     stub = marvel_stub(RULES_CATALOG)
     server = serve("--api-base-url", stub.base_url, "--timeout", "3")
     comics = ComicsListPage(page, server.base_url).open().wait_until_loaded()
@@ -92,7 +103,8 @@ def test_CHARACTERS_1_no_connection_after_the_list_loaded(page, serve, marvel_st
 
     characters = comics.select_comic("Avengers (1963) #1").wait_until_loaded()
 
-    expect(characters.error_message).to_have_text(NO_CONNECTION)
+    expect(characters.error_message).to_have_text(NOT_ANSWERING)
+    expect(page.get_by_test_id("retry")).to_be_visible()
     assert characters.names() == []
 
 

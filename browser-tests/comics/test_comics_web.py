@@ -71,7 +71,7 @@ def test_COMICS_WEB_2_without_javascript_the_list_and_characters_show_loaded(no_
 
 
 def test_COMICS_WEB_2_without_javascript_a_failed_load_shows_its_sentence(no_script_page, serve):
-    server = serve("--api-base-url", "http://127.0.0.1:1")
+    server = serve("--api-base-url", "http://comics.invalid")
 
     comics = ComicsListPage(no_script_page, server.base_url).open()
 
