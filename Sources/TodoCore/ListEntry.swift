@@ -1,11 +1,12 @@
 import Foundation
 
-/// One row of a list as a list shows it: its place in the full list (1-based, To Do then
-/// Done), the item's stable number, and the few fields a row draws. A long list reads these
-/// instead of whole items.
+/// One row of a list as a list shows it: its place in that list (1-based, To Do then Done),
+/// the item's stable number, and the few fields a row draws. A long list reads these instead
+/// of whole items.
 public struct ListEntry: Equatable, Sendable, Identifiable {
-    /// The row's place in the full list (what `item(atOffset: number - 1)` resolves): for
-    /// paging only. People see and type `itemNumber` (NUMBER-2).
+    /// The row's place in the list it was read from — the full list (what `item(atOffset:
+    /// number - 1)` resolves) or a filtered one: for paging only. People see and type
+    /// `itemNumber` (NUMBER-2).
     public let number: Int
     /// The item's stable number, `#7` (`TodoItem.number`).
     public let itemNumber: Int
@@ -54,7 +55,7 @@ public struct ListPage: Equatable, Sendable {
     public var page: Int
     /// How many pages the longest section needs (at least 1).
     public var pageCount: Int
-    /// Each requested section's rows on this page, numbered in the full list.
+    /// Each requested section's rows on this page, numbered in the list read.
     public var entries: [TodoSection: [ListEntry]]
     /// The projects that have items (as `TodoStore.projects()`), for links to their lists.
     public var projects: [Project]

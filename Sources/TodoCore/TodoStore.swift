@@ -272,7 +272,7 @@ public protocol TodoStore: Sendable {
     func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary
     /// A page of one section: the rows of `section` whose items match `filter` (its
     /// `unfinishedOnly` is ignored), in display order, from `offset` (0-based), at most
-    /// `limit`, each with its row number in the full list. A default reads the whole list;
+    /// `limit`, each with its place in the list `filter` reads. A default reads the whole list;
     /// stores that can answer from an index do better.
     func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
         -> [ListEntry]
@@ -370,11 +370,11 @@ extension TodoStore {
     }
 
     /// Every row of `section` that matches `filter` (its `unfinishedOnly` ignored), numbered in
-    /// the full list: what the default slices are cut from.
+    /// the list `filter` reads (To Do, then Done): what the default slices are cut from.
     private func numberedEntries(_ filter: TodoFilter, in section: TodoSection) async throws -> [ListEntry] {
         let filter = filter.withBothSections
-        return try await items(.all).enumerated()
-            .filter { $0.element.section == section && filter.matches($0.element) }
+        return try await items(.all).filter(filter.matches).enumerated()
+            .filter { $0.element.section == section }
             .map { ListEntry(number: $0.offset + 1, item: $0.element) }
     }
 

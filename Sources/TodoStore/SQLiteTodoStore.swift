@@ -173,43 +173,24 @@ public struct SQLiteTodoStore: TodoStore {
         var projectNames: [Int64: String] = [:]
         let projects = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name FROM project"))
         while let project = try projects.next() { projectNames[project[0]] = project[1] }
-        // The rows before this section in the full list: every To Do row, for Done.
-        func rowsBefore() throws -> Int { done ? try Self.sectionCount(db, doneToo: false) : 0 }
-        if unfiltered {
-            // The whole section: numbers run on from the start.
-            var number = switch start {
-            case .offset(let offset): try rowsBefore() + offset
-            case .after(_, let number): number
-            }
-            while let row = try rows.next() {
-                number += 1
-                entries.append(Self.entry(from: row, number: number, isDone: done, projectNames: projectNames))
-            }
-            return entries
+        // The rows before this section in the list read: every To Do row of it, for Done.
+        func rowsBefore() throws -> Int {
+            guard done else { return 0 }
+            if unfiltered { return try Self.sectionCount(db, doneToo: false) }
+            var toDo = filter
+            toDo.unfinishedOnly = true
+            return try Self.count(db, toDo)
         }
-        // A filtered section: count, through the section index, the rows each item skips.
-        let first = try db.cachedStatement(
-            sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)")
-        let between = try db.cachedStatement(
-            sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) > (?, ?) AND (position, id) < (?, ?)")
-        var previous: (number: Int, position: Double, id: String)?
-        if case .after(let id, let number) = start,
-           let position = try Double.fetchOne(db, sql: "SELECT position FROM todoItem WHERE id = ?", arguments: [id])
-        {
-            previous = (number, position, id)
+        // Numbers run on from the slice's start: a row's place in the list it was read from,
+        // the full list or the filtered one (counting, per row, the full list's rows a filtered
+        // row skips cost a search or Today more than reading its rows).
+        var number = switch start {
+        case .offset(let offset): try rowsBefore() + offset
+        case .after(_, let number): number
         }
         while let row = try rows.next() {
-            let id: String = row[0], position: Double = row[4]
-            let number: Int
-            if let previous {
-                let skipped = try Int.fetchOne(
-                    between, arguments: [done, previous.position, previous.id, position, id]) ?? 0
-                number = previous.number + skipped + 1
-            } else {
-                number = try rowsBefore() + (try Int.fetchOne(first, arguments: [done, position, id]) ?? 0) + 1
-            }
+            number += 1
             entries.append(Self.entry(from: row, number: number, isDone: done, projectNames: projectNames))
-            previous = (number, position, id)
         }
         return entries
     }

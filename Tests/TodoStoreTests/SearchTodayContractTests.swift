@@ -43,15 +43,15 @@ struct SearchTodayContractTests {
         #expect(found.done == ["Done milk run", "Old milk"])
         #expect(try await sut.count(TodoFilter(text: "Milk")) == 6)
         #expect(try await sut.count(TodoFilter(unfinishedOnly: true, text: "milk")) == 4)
-        // A page of a search: the usual layout, numbered in the full list (Bread is row 1).
+        // A page of a search: the usual layout, rows placed in the search's own list.
         let page = try await sut.listPage(TodoFilter(text: "milk"), sections: [.todo, .done], page: 1, rowsPerSection: 2)
         #expect(page.counts == [.todo: 4, .done: 2])
         #expect(page.pageCount == 2)
         #expect(page.entries[.todo]?.map(\.title) == ["Shop", "Errand"])
-        #expect(page.entries[.todo]?.map(\.number) == [2, 3])
+        #expect(page.entries[.todo]?.map(\.number) == [1, 2])
         let next = try await sut.listEntries(TodoFilter(text: "milk"), in: .todo, after: try #require(page.entries[.todo]?.last), limit: 5)
         #expect(next.map(\.title) == ["Call mom", "Buy MILK"])
-        #expect(next.map(\.number) == [4, 5])
+        #expect(next.map(\.number) == [3, 4])
         #expect(try await sut.listEntries(TodoFilter(text: "milk"), in: .done, offset: 1, limit: 5).map(\.title) == ["Old milk"])
         // The API's cursor paging keeps the search.
         let first = try await sut.items(TodoFilter(text: "milk"), after: nil, limit: 3)
@@ -196,7 +196,7 @@ struct SearchTodayContractTests {
         #expect(try await sut.count(filter) == 2)
         let page = try await sut.listPage(filter, sections: [.todo], page: 1, rowsPerSection: 50)
         #expect(page.entries[.todo]?.map(\.title) == ["Yesterday", "Last week"])
-        #expect(page.entries[.todo]?.map(\.number) == [6, 7])
+        #expect(page.entries[.todo]?.map(\.number) == [1, 2])
     }
 
     @Test("DAY-2 today with overdue: due today in both sections, and the overdue to-do items", arguments: StoreKind.allCases)

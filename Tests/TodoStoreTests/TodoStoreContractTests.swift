@@ -246,8 +246,8 @@ struct TodoStoreContractTests {
         #expect(try await sut.items(idPrefix: "zz*", limit: 10).isEmpty)
     }
 
-    @Test("a page of a section carries each item's row number in the full list", arguments: StoreKind.allCases)
-    func test_listEntries_pagesKeepFullListNumbers(_ kind: StoreKind) async throws {
+    @Test("a page of a section carries each row's place in the list read (To Do, then Done)", arguments: StoreKind.allCases)
+    func test_listEntries_pagesKeepListPlaces(_ kind: StoreKind) async throws {
         let sut = try kind.makeSUT()
         for index in 0..<9 {
             let item = try await sut.add(TodoDraft(
@@ -257,12 +257,13 @@ struct TodoStoreContractTests {
             if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
         }
         let all = try await sut.items()
-        let number = { (item: TodoItem) in (all.firstIndex(of: item) ?? -1) + 1 }
         for section in TodoSection.allCases {
             for filter in [TodoFilter.all, TodoFilter(project: "Even"), TodoFilter(project: "Odd", unfinishedOnly: true)] {
                 var unfiltered = filter
                 unfiltered.unfinishedOnly = false
-                let expected = all.filter { $0.section == section && unfiltered.matches($0) }
+                let list = all.filter(unfiltered.matches)
+                let number = { (item: TodoItem) in (list.firstIndex(of: item) ?? -1) + 1 }
+                let expected = list.filter { $0.section == section }
                 for (offset, limit) in [(0, 100), (1, 2), (2, 1), (50, 3), (0, 0)] {
                     let page = try await sut.listEntries(filter, in: section, offset: offset, limit: limit)
                     let wanted = Array(expected.dropFirst(offset).prefix(limit))
@@ -282,7 +283,7 @@ struct TodoStoreContractTests {
         }
         let all = try await sut.items()
         for filter in [TodoFilter.all, TodoFilter(project: "Even")] {
-            let numbered = all.enumerated().filter { filter.matches($0.element) }
+            let numbered = all.filter(filter.matches).enumerated()
                 .map { ListEntry(number: $0.offset + 1, item: $0.element) }
             for sections in [[TodoSection.todo], TodoSection.allCases] {
                 for (page, size) in [(1, 2), (2, 2), (99, 2), (0, 2), (1, nil), (3, nil)] as [(Int, Int?)] {
