@@ -18,6 +18,16 @@ public enum MarvelAPIError: Error, Equatable, Sendable, CustomStringConvertible 
     /// absurd total, or a list that could not be read within its time budget.
     case tooLarge(detail: String)
 
+    /// The transport's failure, as both clients (Marvel, Metron) report it.
+    init(_ error: TransportError) {
+        switch error.kind {
+        case .unreachable: self = .unreachable(detail: error.detail)
+        case .notAnswering: self = .notAnswering(detail: error.detail)
+        case .tooLarge: self = .tooLarge(detail: error.detail)
+        case .other: self = .transport(detail: error.detail)
+        }
+    }
+
     /// No answer came: no network, or a server not answering.
     public var isNoAnswer: Bool {
         switch self {

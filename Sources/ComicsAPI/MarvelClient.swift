@@ -183,12 +183,7 @@ public struct MarvelClient: ComicsSource {
         do {
             response = try await transport.get(url, timeout: timeout ?? configuration.timeout)
         } catch {
-            switch error.kind {
-            case .unreachable: throw .unreachable(detail: error.detail)
-            case .notAnswering: throw .notAnswering(detail: error.detail)
-            case .tooLarge: throw .tooLarge(detail: error.detail)
-            case .other: throw .transport(detail: error.detail)
-            }
+            throw MarvelAPIError(error)
         }
         guard (200..<300).contains(response.statusCode) else {
             let body = try? JSONDecoder().decode(MarvelWire.ErrorBody.self, from: response.body)

@@ -150,12 +150,7 @@ public struct MetronClient: ComicsSource {
             do {
                 response = try await transport.get(url, headers: headers, timeout: configuration.timeout)
             } catch {
-                switch error.kind {
-                case .unreachable: throw .unreachable(detail: error.detail)
-                case .notAnswering: throw .notAnswering(detail: error.detail)
-                case .tooLarge: throw .tooLarge(detail: error.detail)
-                case .other: throw .transport(detail: error.detail)
-                }
+                throw MarvelAPIError(error)
             }
             if response.statusCode == 429 {
                 let wait = Self.retryAfter(response.headers["retry-after"]) ?? 60

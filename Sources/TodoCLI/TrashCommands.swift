@@ -34,19 +34,7 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
         let trash = TrashViewModel(store: try await store.open(context), now: context.now)
         try await trash.load()
         if empty { return try await emptyTrash(trash, context) }
-        if json {
-            struct Entry: Encodable {
-                let item: TodoItem
-                let deletedAt: Date
-                private enum Key: String, CodingKey { case deletedAt }
-                func encode(to encoder: any Encoder) throws {
-                    try item.encode(to: encoder)
-                    var container = encoder.container(keyedBy: Key.self)
-                    try container.encode(Timestamp.iso(deletedAt), forKey: .deletedAt)
-                }
-            }
-            return context.writeOut(try ListRenderer.json(trash.rows.map { Entry(item: $0.trashed.item, deletedAt: $0.trashed.deletedAt) }))
-        }
+        if json { return context.writeOut(try ListRenderer.json(trash.rows.map(\.trashed))) }
         guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
         let numbers = trash.rows.map { "#\($0.trashed.item.number)" }
         let width = numbers.map(\.count).max() ?? 0

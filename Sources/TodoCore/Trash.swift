@@ -15,6 +15,18 @@ public struct TrashedItem: Hashable, Sendable, Identifiable {
     }
 }
 
+/// A trashed item in JSON (`todo trash --json`, `GET /api/trash`): the shared item shape plus
+/// `deletedAt`.
+extension TrashedItem: Encodable {
+    private enum Key: String, CodingKey { case deletedAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Timestamp.iso(deletedAt), forKey: .deletedAt)
+    }
+}
+
 /// The Trash's rules, shared by every store.
 public enum TrashRules {
     /// How long a deleted item stays in the Trash before it is purged (TRASH-5).

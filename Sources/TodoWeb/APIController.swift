@@ -152,17 +152,7 @@ struct APIController: Sendable {
     /// `GET /api/trash`: the trashed items, newest deletion first, each the shared item shape
     /// plus `deletedAt`.
     @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        struct Entry: Encodable {
-            let item: TodoItem
-            let deletedAt: Date
-            private enum Key: String, CodingKey { case deletedAt }
-            func encode(to encoder: any Encoder) throws {
-                try item.encode(to: encoder)
-                var container = encoder.container(keyedBy: Key.self)
-                try container.encode(Timestamp.iso(deletedAt), forKey: .deletedAt)
-            }
-        }
-        return try WebFormat.json(try await store.trash().map { Entry(item: $0.item, deletedAt: $0.deletedAt) })
+        try WebFormat.json(try await store.trash())
     }
 
     /// `POST /api/trash/{id}/restore`: the item back at its place, answered as `GET` would.

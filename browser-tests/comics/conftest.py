@@ -106,6 +106,11 @@ def marvel_stub():
         return stub
 
     yield start
+    stop_all(stubs)
+
+
+def stop_all(stubs) -> None:
+    """Stops every stub a test started, whatever state each is in."""
     for stub in stubs:
         try:
             stub.stop()
@@ -134,11 +139,7 @@ def metron():
         return stub
 
     yield start
-    for stub in stubs:
-        try:
-            stub.stop()
-        except OSError:
-            pass
+    stop_all(stubs)
 
 
 @pytest.fixture(autouse=True)

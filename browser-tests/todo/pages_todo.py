@@ -389,3 +389,18 @@ class QuickAddDialog(BasePage):
     def cancel(self) -> None:
         self.cancel_button.click()
         expect(self.root).to_be_hidden()
+
+
+def track_documents(page: Page) -> list[str]:
+    """Every new document from now on (a full page load adds one; an in-place change, even one
+    that pushes a new address, adds none)."""
+    loads: list[str] = []
+    page.on("domcontentloaded", lambda loaded: loads.append(loaded.url))
+    return loads
+
+
+def focused_test_id(page: Page) -> str:
+    return page.evaluate(
+        "() => document.activeElement === document.body ? 'BODY'"
+        " : (document.activeElement.getAttribute('data-testid') || document.activeElement.id"
+        " || document.activeElement.tagName)")

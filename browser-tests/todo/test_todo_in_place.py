@@ -7,24 +7,9 @@ from __future__ import annotations
 import datetime
 
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from pages_todo import ListPage
-
-
-def track_documents(page: Page) -> list[str]:
-    """Every new document from now on (a full page load adds one; an in-place change, even one
-    that pushes a new address, adds none)."""
-    loads: list[str] = []
-    page.on("domcontentloaded", lambda loaded: loads.append(loaded.url))
-    return loads
-
-
-def focused_test_id(page: Page) -> str:
-    return page.evaluate(
-        "() => document.activeElement === document.body ? 'BODY'"
-        " : (document.activeElement.getAttribute('data-testid') || document.activeElement.id"
-        " || document.activeElement.tagName)")
+from pages_todo import ListPage, focused_test_id, track_documents
 
 
 def seed(api, count: int) -> list[str]:

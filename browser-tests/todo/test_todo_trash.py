@@ -9,7 +9,7 @@ import time
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from pages_todo import BasePage, ListPage
+from pages_todo import BasePage, ListPage, focused_test_id, track_documents
 
 AXE = Axe()
 
@@ -46,19 +46,6 @@ def seed(api, count: int) -> list[str]:
     for n in range(count, 0, -1):
         api.add(f"Item {n:02d}")
     return [f"Item {n:02d}" for n in range(1, count + 1)]
-
-
-def track_documents(page: Page) -> list[str]:
-    loads: list[str] = []
-    page.on("domcontentloaded", lambda loaded: loads.append(loaded.url))
-    return loads
-
-
-def focused_test_id(page: Page) -> str:
-    return page.evaluate(
-        "() => document.activeElement === document.body ? 'BODY'"
-        " : (document.activeElement.getAttribute('data-testid') || document.activeElement.id"
-        " || document.activeElement.tagName)")
 
 
 def trash_titles(api) -> list[str]:
