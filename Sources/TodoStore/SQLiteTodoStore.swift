@@ -114,13 +114,13 @@ public struct SQLiteTodoStore: TodoStore {
             let total = try Self.count(db, filter.withBothSections)
             var toDo = filter
             toDo.unfinishedOnly = true
+            let toDoCount = try Self.count(db, toDo)
             let layout = ListPage.layout(
-                sections: sections, total: total, toDo: try Self.count(db, toDo),
-                page: page, rowsPerSection: rowsPerSection)
+                sections: sections, total: total, toDo: toDoCount, page: page, rowsPerSection: rowsPerSection)
             var entries: [TodoSection: [ListEntry]] = [:]
             for slice in layout.slices {
                 entries[slice.section] = try Self.listEntries(
-                    db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit)
+                    db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit, toDoCount: toDoCount)
             }
             return layout.page(total: total, entries: entries, projects: try Self.projects(db))
         }
@@ -132,8 +132,10 @@ public struct SQLiteTodoStore: TodoStore {
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
     }
 
+    /// `toDoCount`: the To Do rows of the list read, when the caller has counted them already.
     private static func listEntries(
-        _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int
+        _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int,
+        toDoCount: Int? = nil
     ) throws -> [ListEntry] {
         guard limit > 0 else { return [] }
         let filter = filter.withBothSections
@@ -176,7 +178,7 @@ public struct SQLiteTodoStore: TodoStore {
         // The rows before this section in the list read: every To Do row of it, for Done.
         func rowsBefore() throws -> Int {
             guard done else { return 0 }
-            if unfiltered { return try Self.sectionCount(db, doneToo: false) }
+            if let toDoCount { return toDoCount }
             var toDo = filter
             toDo.unfinishedOnly = true
             return try Self.count(db, toDo)
