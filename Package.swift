@@ -9,9 +9,13 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
+/// The translations each View and ViewModel module carries (`Resources/<language>.lproj/*.strings`).
+let catalogs: [Resource] = [.process("Resources")]
 
 let package = Package(
     name: "TestDrivenApps",
+    // Every catalog is written in English first; zh-Hans and ja translate it (LANG-10).
+    defaultLocalization: "en",
     // Model, Store and Presentation modules use nothing Linux-only: an Apple app can import them.
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
@@ -43,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
+        // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
+        .target(name: "Localization", swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
         // MARK: Todo — SQLite storage (GRDB)
@@ -53,31 +59,34 @@ let package = Package(
         // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
         .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
         // MARK: Todo — ViewModels (no UI, web, CLI or database framework)
-        .target(name: "TodoPresentation", dependencies: ["TodoCore", "TodoInterop"], swiftSettings: strict),
+        .target(
+            name: "TodoPresentation", dependencies: ["TodoCore", "TodoInterop", "Localization"], resources: catalogs,
+            swiftSettings: strict),
         // MARK: Todo — Views
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop",
+                "TodoCore", "TodoPresentation", "TodoInterop", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            resources: catalogs,
             swiftSettings: strict),
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", mustache,
+                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", mustache,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
-            resources: [.copy("templates"), .copy("assets")],
+            resources: [.copy("templates"), .copy("assets")] + catalogs,
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
             name: "WebUI",
             dependencies: [
-                hummingbird, logging, argumentParser, mustache,
+                "Localization", hummingbird, logging, argumentParser, mustache,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -85,7 +94,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             // The page frame both apps share (Mustache) and its stylesheet and script.
-            resources: [.copy("templates"), .copy("assets")],
+            resources: [.copy("templates"), .copy("assets")] + catalogs,
             swiftSettings: strict),
 
         // MARK: Comics — Model (Foundation only)
@@ -114,17 +123,20 @@ let package = Package(
             name: "ComicsCache", dependencies: ["ComicsCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // MARK: Comics — ViewModels (ComicsCore only)
-        .target(name: "ComicsPresentation", dependencies: ["ComicsCore"], swiftSettings: strict),
+        .target(
+            name: "ComicsPresentation", dependencies: ["ComicsCore", "Localization"], resources: catalogs,
+            swiftSettings: strict),
         // MARK: Comics — Views
         .target(
             name: "ComicsWeb",
-            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsCatalogServer", "WebUI", hummingbird, logging],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsCatalogServer", "WebUI", "Localization", hummingbird, logging],
             // Pages and fragments (Mustache), and the stylesheet, script and icon.
-            resources: [.copy("templates"), .copy("assets")],
+            resources: [.copy("templates"), .copy("assets")] + catalogs,
             swiftSettings: strict),
         .target(
             name: "ComicsCLI",
-            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", argumentParser],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", argumentParser],
+            resources: catalogs,
             swiftSettings: strict),
         // MARK: Comics — composition root: picks the concrete sources, runs the CLI and `serve`
         .executableTarget(
@@ -144,6 +156,7 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Tests
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),

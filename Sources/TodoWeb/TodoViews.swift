@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Mustache
 import TodoCore
 import TodoPresentation
@@ -17,30 +18,44 @@ struct TodoViews: Sendable {
     /// 16 list pages of up to 100 rows (about 120 KiB each): some 2 MiB at most.
     let lists = RenderedTexts<ListPageView>(limit: 16)
 
+    /// The Views' own words (the templates' `[[key]]`s and the view values'), per language.
+    static let catalog: Catalog = {
+        do { return try Catalog(bundle: .module) } catch { preconditionFailure("\(error)") }
+    }()
+
     init() throws {
         let resources = Bundle.module.resourceURL!
-        templates = try PageTemplates(directories: [resources.appendingPathComponent("templates")])
+        templates = try PageTemplates(
+            directories: [resources.appendingPathComponent("templates")], catalogs: [Self.catalog, TodoWords.catalog])
         assets = try AssetCatalog(directories: [resources.appendingPathComponent("assets")])
     }
 
-    /// The frame of a Todo page titled `title` (“— Todo” added), whole or as a fragment.
+    /// The Views' words in `language`.
+    static func strings(_ language: Language) -> Strings { catalog.strings(language) }
+
+    /// The frame of a Todo page titled `title` (“— Todo” added), whole or as a fragment, in the
+    /// request's language (LANG-1, LANG-2).
     func frame(_ title: String, _ request: Request) -> PageFrame {
-        PageFrame(
-            title: title == "Todo" ? title : "\(title) — Todo",
+        let language = LanguageChoice.of(request)
+        let strings = Self.strings(language)
+        return PageFrame(
+            title: title == strings("app.name") ? title : strings("page.title", ["title": title]),
             stylesheets: [assets.path("webui.css"), assets.path("todo.css"), assets.path("keys.css")],
             scripts: [assets.path("webui.js"), assets.path("todo.js"), assets.path("keys.js")],
             manifest: "/manifest.webmanifest", icon: assets.path("icon.svg"),
             appleTouchIcon: assets.path("icon-192.png"),
-            fragment: PageFragment.isRequested(by: request))
+            fragment: PageFragment.isRequested(by: request), language: language,
+            here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
     }
 
     func page(_ value: some PageView, status: HTTPResponse.Status = .ok) -> Response {
-        .html(templates.render(value, type(of: value).template), status: status)
+        .html(templates.render(value, type(of: value).template, language: value.frame.language), status: status)
     }
 
-    /// A list page, or the same text as last time when nothing it shows has changed.
+    /// A list page, or the same text as last time when nothing it shows has changed (the frame,
+    /// and so the language, is part of what it shows).
     func page(_ list: ListPageView) -> Response {
-        .html(lists.text(for: list) { templates.render(list, ListPageView.template) })
+        .html(lists.text(for: list) { templates.render(list, ListPageView.template, language: list.frame.language) })
     }
 
     /// A row by `row.mustache`, or as rendered before for the same values.

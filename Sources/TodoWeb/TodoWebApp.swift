@@ -73,6 +73,7 @@ public enum TodoWebApp {
         router.add(middleware: OriginCheckMiddleware(policy: policy))
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
+        LanguageChoice.addRoutes(to: router)
         let page = PageContext(store: store, today: options.today, views: views)
         ListController(page: page).register(on: router)
         UpcomingController(page: page).register(on: router)

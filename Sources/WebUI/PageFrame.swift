@@ -1,5 +1,6 @@
 public import HTTPTypes
 public import Hummingbird
+public import Localization
 
 /// What every page of both apps has around its content: the values `layout.mustache` reads.
 ///
@@ -8,7 +9,14 @@ public import Hummingbird
 public struct PageFrame: Hashable, Sendable {
     /// The document title (also on `#page` as `data-title`, for pages swapped in place).
     public var title: String
-    public var lang = "en"
+    /// The language the page is written in (`<html lang>`, LANG-2).
+    public var lang: String
+    /// The language of `lang`.
+    public var language: Language { Language.allCases.first { $0.tag == lang } ?? .english }
+    /// The language switcher's choices, the page's own marked (LANG-2).
+    public var languages: [LanguageOption]
+    /// The page's own address (path and query): where the switcher comes back to.
+    public var here: String
     public var stylesheets: [String]
     public var scripts: [String]
     /// The web app manifest and icon addresses, when the app is installable.
@@ -20,9 +28,12 @@ public struct PageFrame: Hashable, Sendable {
 
     public init(
         title: String, stylesheets: [String], scripts: [String], manifest: String? = nil, icon: String? = nil,
-        appleTouchIcon: String? = nil, fragment: Bool = false
+        appleTouchIcon: String? = nil, fragment: Bool = false, language: Language = .english, here: String = "/"
     ) {
         self.title = title
+        self.lang = language.tag
+        self.languages = LanguageChoice.choices(current: language)
+        self.here = LocalPath.validated(here)
         self.stylesheets = stylesheets
         self.scripts = scripts
         self.manifest = manifest
@@ -47,7 +58,8 @@ extension Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        fields[.vary] = PageFragment.header.rawName
+        // …and with the language, chosen by the cookie or the browser's Accept-Language.
+        fields[.vary] = PageFragment.header.rawName + ", Accept-Language, Cookie"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

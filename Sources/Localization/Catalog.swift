@@ -1,0 +1,153 @@
+public import Foundation
+
+/// One module's translations: every `*.strings` table in its `en.lproj`, `zh-Hans.lproj` and
+/// `ja.lproj` resource folders, read once when the module first needs them (LANG-10).
+///
+/// A key names one message; a message with values is one entry whose text holds named
+/// placeholders (`Added “{title}”.`), so a translation can put them in its own order. A message
+/// that depends on a count has one entry per plural category its language has:
+/// `items#one` and `items#other` in English, `items#other` alone in Chinese and Japanese.
+public struct Catalog: Sendable {
+    /// The entries of each language, by key.
+    public let tables: [Language: [String: String]]
+
+    public init(tables: [Language: [String: String]]) {
+        self.tables = tables
+    }
+
+    /// Reads the catalogs of the module whose resources are `bundle`.
+    public init(bundle: Bundle) throws {
+        var tables: [Language: [String: String]] = [:]
+        guard let root = bundle.resourceURL else { throw CatalogError.missing(bundle.bundlePath) }
+        for language in Language.allCases {
+            tables[language] = try Self.read(folder: Self.folder(of: language, in: root))
+        }
+        self.init(tables: tables)
+    }
+
+    /// The text for `language`.
+    public func strings(_ language: Language) -> Strings {
+        Strings(language: language, entries: tables[language] ?? [:], fallback: tables[.english] ?? [:])
+    }
+
+    /// SwiftPM copies `zh-Hans.lproj` as `zh-hans.lproj`; either spelling is found.
+    static func folder(of language: Language, in root: URL) -> URL {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let name = names.first { $0.lowercased() == language.tag.lowercased() + ".lproj" } ?? language.tag + ".lproj"
+        return root.appendingPathComponent(name)
+    }
+
+    /// Every entry of every `.strings` table in `folder`; a key in two tables is an error.
+    public static func read(folder: URL) throws -> [String: String] {
+        var entries: [String: String] = [:]
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".strings") }.sorted()
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            guard let table = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String] else {
+                throw CatalogError.unreadable(folder.appendingPathComponent(name).path)
+            }
+            for (key, value) in table {
+                if entries[key] != nil { throw CatalogError.duplicate(key, folder.path) }
+                entries[key] = value
+            }
+        }
+        return entries
+    }
+}
+
+public enum CatalogError: Error, CustomStringConvertible {
+    case missing(String)
+    case unreadable(String)
+    case duplicate(String, String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "The translations in \(path) are missing from the installation."
+        case .unreadable(let path): "The translations in \(path) can't be read."
+        case .duplicate(let key, let path): "The key \(key) is in two tables of \(path)."
+        }
+    }
+}
+
+/// The messages of one module in one language: what a ViewModel or View words its text with.
+public struct Strings: Sendable {
+    public let language: Language
+    private let entries: [String: String]
+    private let fallback: [String: String]
+
+    init(language: Language, entries: [String: String], fallback: [String: String]) {
+        self.language = language
+        self.entries = entries
+        self.fallback = fallback
+    }
+
+    /// The message `key`, its placeholders filled from `values`. A key the catalog lacks shows
+    /// in English, or as the key itself (the catalog tests keep both from happening).
+    public func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        Self.fill(text(key), values)
+    }
+
+    /// The message `key` for `count` things: the entry of the count's plural category
+    /// (`key#one`, `key#other`), with `{count}` and `values` filled in (LANG-7).
+    public func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let category = language.pluralCategory(count)
+        let text = entries[key + "#" + category] ?? entries[key + "#other"] ?? fallback[key + "#" + category] ?? key
+        return Self.fill(text, values, count: String(count))
+    }
+
+    /// The raw entry, placeholders and all: for templates, which fill them themselves.
+    public func text(_ key: String) -> String {
+        entries[key] ?? fallback[key] ?? key
+    }
+
+    /// Whether the catalog has `key` in this language.
+    public func has(_ key: String) -> Bool { entries[key] != nil }
+
+    /// `names` in the order of this language's collation (LANG-8): pinyin for Chinese, the
+    /// Japanese order for Japanese, the English alphabet (case ignored) for English.
+    public func sorted(_ names: [String]) -> [String] {
+        let locale = Locale(identifier: language.localeIdentifier)
+        return names.sorted { $0.compare($1, options: [.caseInsensitive], locale: locale) == .orderedAscending }
+    }
+
+    /// `text` with each `{name}` replaced by its value, in one pass (a value that itself
+    /// contains braces is never read again); an unknown `{name}` stays as it is.
+    static func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
+        guard text.contains("{"), !values.isEmpty || count != nil else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            result += rest[..<open]
+            let name = rest[rest.index(after: open)..<close]
+            if name == "count", let count {
+                result += count
+            } else if let value = values.first(where: { $0.key == name })?.value {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+extension Language {
+    /// The CLDR plural category of `count`: English has `one` and `other`; Chinese and Japanese
+    /// have `other` only.
+    public func pluralCategory(_ count: Int) -> String {
+        switch self {
+        case .english: count == 1 ? "one" : "other"
+        case .simplifiedChinese, .japanese: "other"
+        }
+    }
+
+    /// The plural categories a catalog in this language must give for a counted message.
+    public var pluralCategories: [String] {
+        switch self {
+        case .english: ["one", "other"]
+        case .simplifiedChinese, .japanese: ["other"]
+        }
+    }
+}
