@@ -1,5 +1,7 @@
 import Foundation
+import Localization
 import TodoCore
+import TodoPresentation
 
 /// Where the CLI keeps its items.
 public enum StoreLocation: Equatable, Sendable {
@@ -61,8 +63,22 @@ public struct CLIContext {
         self.readStandardInput = readStandardInput
     }
 
+    /// The language of the terminal's locale: `LC_ALL`, `LC_MESSAGES`, `LANG` (LANG-3).
+    var language: Language { Language.fromEnvironment(environment) }
+    /// The CLI's own sentences, headers and decorations in that language.
+    var words: Strings { CLIWords.catalog.strings(language) }
+    /// The ViewModels' words (dates, days, durations, messages) in that language.
+    var todoWords: Strings { TodoWords.strings(language) }
+
     /// Styling is on for a terminal unless `NO_COLOR` is set (no-color.org).
     var styled: Bool { stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+}
+
+/// The CLI's catalogs (`Resources/*.lproj`), read once.
+enum CLIWords {
+    static let catalog: Catalog = {
+        do { return try Catalog(bundle: .module) } catch { preconditionFailure("\(error)") }
+    }()
 }
 
 /// A failure the CLI reports as one sentence with exit code 1.
