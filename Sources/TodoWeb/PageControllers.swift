@@ -92,7 +92,9 @@ struct ListController: Sendable {
     }
 
     private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
-        let list = TodoListViewModel(store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today)
+        let list = TodoListViewModel(
+            store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
+            language: LanguageChoice.of(request))
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await list.load(page: number, rowsPerSection: Self.rowsPerSection)
