@@ -348,9 +348,9 @@ struct Projects: ParsableCommand, CLIRunnable {
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
         var rows: [(name: String, count: Int)] = []
-        // The store gives English's order; Chinese and Japanese sort by their collation (LANG-8).
+        // The store gives English's order (and JSON's); Chinese and Japanese sort by their collation (LANG-8).
         let words = context.words, names = try await store.projects().map(\.name)
-        for name in context.language == .english ? names : words.sorted(names) {
+        for name in json || context.language == .english ? names : words.sorted(names) {
             rows.append((name, try await store.count(TodoFilter(project: name))))
         }
         if json {
