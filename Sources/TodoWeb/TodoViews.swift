@@ -89,6 +89,21 @@ final class RenderedTexts<Value: Hashable>: @unchecked Sendable {
     }
 }
 
+/// Project names in a language's collation (LANG-8), kept for the last list of names sorted in
+/// each language: the locale-aware sort costs more than the rest of a page's navigation, and the
+/// projects seldom change between two requests.
+final class CollatedNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [Language: (names: [String], sorted: [String])] = [:]
+
+    func sorted(_ names: [String], _ strings: Strings) -> [String] {
+        if let last = lock.withLock({ kept[strings.language] }), last.names == names { return last.sorted }
+        let sorted = strings.sorted(names)
+        lock.withLock { kept[strings.language] = (names, sorted) }
+        return sorted
+    }
+}
+
 /// A page's view value: what its template reads, with the frame around it.
 protocol PageView {
     static var template: String { get }
@@ -305,6 +320,9 @@ extension RowView: MustacheParent {
 }
 
 extension ListPageView {
+    /// The project links' order in Chinese and Japanese, kept between requests.
+    static let collated = CollatedNames()
+
     /// The lists every list page links to: All items, Today, Upcoming (DAY-6), then each
     /// project's, in the order of the language's collation (LANG-8); `current` is the page's
     /// own address.
@@ -317,7 +335,7 @@ extension ListPageView {
         ]
         // The store gives English's order (the alphabet, case ignored, numbers by value).
         let names = projects.map(\.name)
-        for name in language == .english ? names : strings.sorted(names) {
+        for name in language == .english ? names : collated.sorted(names, strings) {
             let href = TodoPaths.list(.project(name))
             links.append(NavLink(label: name, href: href, current: current == href, testID: "nav-" + href))
         }
