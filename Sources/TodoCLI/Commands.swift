@@ -86,7 +86,7 @@ struct List: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         if upcoming {
-            let upcoming = UpcomingViewModel(store: try await store.open(context), today: context.today)
+            let upcoming = UpcomingViewModel(store: try await store.open(context), today: context.today, language: context.language)
             return context.writeOut(
                 json ? try await ListRenderer.json(upcoming) : try await ListRenderer.text(upcoming, styled: context.styled))
         }
@@ -103,11 +103,12 @@ struct List: ParsableCommand, CLIRunnable {
         }
         let list = TodoListViewModel(
             store: try await store.open(context), scope: scope,
-            preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today)
+            preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
+            language: context.language)
         if json {
             context.writeOut(try await ListRenderer.json(list))
         } else {
-            try await ListRenderer.text(list, styled: context.styled, to: context.writeOut)
+            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: context.writeOut)
         }
     }
 }
@@ -347,17 +348,19 @@ struct Projects: ParsableCommand, CLIRunnable {
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
         var rows: [(name: String, count: Int)] = []
-        for project in try await store.projects() {
-            rows.append((project.name, try await store.count(TodoFilter(project: project.name))))
+        // The store gives English's order (and JSON's); Chinese and Japanese sort by their collation (LANG-8).
+        let words = context.words, names = try await store.projects().map(\.name)
+        for name in json || context.language == .english ? names : words.sorted(names) {
+            rows.append((name, try await store.count(TodoFilter(project: name))))
         }
         if json {
             struct Entry: Encodable { let name: String; let count: Int }
             let data = try TodoJSON.encoder(pretty: true).encode(rows.map { Entry(name: $0.name, count: $0.count) })
             context.writeOut(String(decoding: data, as: UTF8.self) + "\n")
         } else if rows.isEmpty {
-            context.writeOut("No projects yet. Give an item one with: todo add \"Title\" --project NAME\n")
+            context.writeOut(words("cli.list.projects.empty") + "\n")
         } else {
-            context.writeOut(rows.map { "\($0.name) (\($0.count))\n" }.joined())
+            context.writeOut(rows.map { words.plural("cli.list.projects.row", count: $0.count, ["name": $0.name]) + "\n" }.joined())
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TodoCore
 import TodoPresentation
 
@@ -11,15 +12,16 @@ enum ListRenderer {
 
     /// Loads the list a slice at a time and prints it: two sections under their headers, each row
     /// with its item's number (`#7`); done rows struck through on a terminal and marked `[x]` otherwise. Handed to
-    /// `write` in pieces of about 64 KiB.
-    static func text(_ list: TodoListViewModel, styled: Bool, to write: (String) -> Void) async throws {
+    /// `write` in pieces of about 64 KiB. Headers, marks and messages are in the list's language
+    /// (LANG-4); `words` are the CLI's own in that language.
+    static func text(_ list: TodoListViewModel, words: Strings, styled: Bool, to write: (String) -> Void) async throws {
         try await list.load(page: 1, rowsPerSection: rowsPerSlice)
         if list.scope != .all { write((styled ? bold + list.title + reset : list.title) + "\n") }
         guard !list.isEmpty else {
-            let message = list.scope == .all && list.totalCount == 0
-                ? "Nothing to do yet. Add your first item with: todo add \"Title\"" : list.emptyMessage
+            let message = list.scope == .all && list.totalCount == 0 ? words("cli.list.empty.all") : list.emptyMessage
             return write(message + "\n")
         }
+        let separator = words("cli.list.row.separator"), overdueLabel = list.overdueLabel
         // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
         // have the largest numbers, and a long list's later rows are rarely wider.
         let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
@@ -43,8 +45,11 @@ enum ListRenderer {
             if row.locationName != nil || row.dueDate != nil {
                 put(styled ? "  " + dim : "  (")
                 if let location = row.locationName { put(location) }
-                if let due = row.dueDateText { put((row.locationName == nil ? "due " : ", due ") + due) }
-                if marksOverdue, list.isOverdue(row) { put(", " + TodoListViewModel.overdueLabel) }
+                if let due = row.dueDateText {
+                    if row.locationName != nil { put(separator) }
+                    put(words("cli.list.row.due", ["date": due]))
+                }
+                if marksOverdue, list.isOverdue(row) { put(separator + overdueLabel) }
                 put(styled ? reset : ")")
             }
             put("\n")

@@ -24,11 +24,12 @@ struct Search: ParsableCommand, CLIRunnable {
     func run(in context: CLIContext) async throws {
         let list = TodoListViewModel(
             store: try await store.open(context), scope: .search(text.joined(separator: " ")),
-            preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today)
+            preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
+            language: context.language)
         if json {
             context.writeOut(try await ListRenderer.json(list))
         } else {
-            try await ListRenderer.text(list, styled: context.styled, to: context.writeOut)
+            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: context.writeOut)
         }
     }
 }

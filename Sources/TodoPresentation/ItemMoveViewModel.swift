@@ -73,10 +73,13 @@ public final class ItemMoveViewModel {
 
 extension TodoRowViewModel {
     /// The drag handle's accessible name: “Move “Buy milk””.
-    public var moveLabel: String { "Move “\(title)”" }
+    public var moveLabel: String { strings("row.move-label", ["title": title]) }
 
     /// What is said once the row has moved to `position` (1 = first) of the list shown.
     public func movedAnnouncement(position: String) -> String {
-        "Moved “\(title)” to position \(position) of \(isDone ? TodoSection.done.headerTitle : TodoSection.todo.headerTitle)"
+        let strings = self.strings
+        return strings(
+            "row.moved",
+            ["title": title, "position": position, "section": strings.sectionTitle(isDone ? .done : .todo)])
     }
 }

@@ -4,12 +4,12 @@ import TodoCore
 extension TodoRowViewModel {
     /// The project chip: shown on lists other than that project's own.
     public var projectName: String? { isDone ? nil : entry.projectName }
-    /// `30m`, `1h30m`: the estimate chip (to-do rows only).
-    public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { Estimate.text(minutes: $0) } }
-    /// `Mon, Wed`: the repeat chip (to-do rows only).
+    /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
+    public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
+    /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
     public var repeatDaysText: String? {
         guard !isDone, !entry.repeatDays.isEmpty else { return nil }
-        return entry.repeatDays.ordered.map(\.shortName).joined(separator: ", ")
+        return strings.weekdays(entry.repeatDays)
     }
 
     /// A to-do row whose due date has passed: shown in a warning style, with the word "overdue".
@@ -18,18 +18,28 @@ extension TodoRowViewModel {
         return dueDate < today
     }
 
+    /// The check control's accessible name: "Check Buy milk" / "Uncheck Buy milk".
+    public var toggleActionLabel: String {
+        isDone ? strings("row.uncheck-label", ["title": title]) : strings("row.check-label", ["title": title])
+    }
     /// Said once the row's check control has done its work: "Checked “Buy milk”".
-    public var toggleAnnouncement: String { "\(isDone ? "Unchecked" : "Checked") “\(title)”" }
+    public var toggleAnnouncement: String {
+        isDone ? strings("row.unchecked", ["title": title]) : strings("row.checked", ["title": title])
+    }
     /// Said once the row's check control has done its work, on `today`: for a repeating to-do
     /// row, also when its next occurrence is due (REPEAT-6): "Checked “Water plants” · next on
     /// Mon 11/30/2026".
     public func toggleAnnouncement(today: CalendarDate) -> String {
         guard !isDone, let next = Repeats.nextDueDate(after: entry.dueDate, days: entry.repeatDays, today: today)
         else { return toggleAnnouncement }
-        return toggleAnnouncement + " · next on \(next.weekday.shortName) \(next.monthDayYear)"
+        let strings = self.strings
+        return strings(
+            "row.checked-next", ["title": title, "weekday": strings.shortWeekday(next.weekday), "date": strings.date(next)])
     }
+    /// The delete control's accessible name: "Delete Buy milk".
+    public var deleteActionLabel: String { strings("row.delete-label", ["title": title]) }
     /// Said once the row is deleted.
-    public var deleteAnnouncement: String { "Deleted “\(title)”" }
+    public var deleteAnnouncement: String { strings("row.deleted", ["title": title]) }
 }
 
 extension ItemDetailViewModel {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 import TodoCore
 
@@ -50,6 +51,8 @@ public final class InMemoryListPreferences: ListPreferences {
 public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     /// The row as the store read it.
     let entry: ListEntry
+    /// The language the row's texts are worded in (LANG-4, LANG-5).
+    public let language: Language
 
     public var id: UUID { entry.id }
     /// The item's stable number (`#7`): what the CLI shows and its commands take (NUMBER-2).
@@ -60,23 +63,39 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var locationName: String? { isDone ? nil : entry.locationName }
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
     public var dueDate: CalendarDate? { isDone ? nil : entry.dueDate }
-    /// `MM/dd/yyyy`, for to-do rows with a due date only (LIST-5).
-    public var dueDateText: String? { dueDate?.monthDayYear }
+    /// The due date in the language's numeric style, for to-do rows with a due date only:
+    /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
+    public var dueDateText: String? { dueDate.map { strings.date($0) } }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).
-    public var toggleActionTitle: String { isDone ? "Uncheck" : "Check" }
+    public var toggleActionTitle: String { isDone ? strings("row.uncheck") : strings("row.check") }
 
-    init(_ entry: ListEntry) {
+    /// The row's words: Todo's catalog in the row's language.
+    var strings: Strings { TodoWords.strings(language) }
+
+    init(_ entry: ListEntry, language: Language = .english) {
         self.entry = entry
+        self.language = language
     }
 }
 
 /// A section of the list with its header title.
 public struct TodoSectionViewModel: Equatable, Sendable {
     public let section: TodoSection
-    public var headerTitle: String { section.headerTitle }
+    /// "To Do" / "Done", in the list's language (LANG-4).
+    public let headerTitle: String
     public let rows: [TodoRowViewModel]
+}
+
+extension Strings {
+    /// A section's header: "To Do" / "Done", 待办 / 已完成, 未完了 / 完了.
+    public func sectionTitle(_ section: TodoSection) -> String {
+        switch section {
+        case .todo: self("list.section.todo")
+        case .done: self("list.section.done")
+        }
+    }
 }
 
 /// The list screen: To Do above Done, each under its header, the empty state, the
@@ -108,27 +127,33 @@ public final class TodoListViewModel {
     public private(set) var overdueRows: [TodoRowViewModel] = []
     /// How many overdue rows Today has in all, whatever page is loaded.
     public private(set) var overdueCount = 0
-    public var overdueHeaderTitle: String { "Overdue" }
+    public var overdueHeaderTitle: String { strings("list.title.overdue") }
+    /// The language the list is worded in.
+    public let language: Language
+    /// The list's words (Todo's catalog in `language`).
+    public let strings: Strings
 
     public init(
         store: any TodoStore, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) {
         self.store = store
         self.scope = scope
         self.preferences = preferences
         self.today = today
+        self.language = language
+        self.strings = TodoWords.strings(language)
     }
 
     /// The list's title: "Todo", the project's name, "Today" or the date.
     public var title: String {
         switch scope {
-        case .all: "Todo"
+        case .all: strings("list.title.all")
         case .project(let name): name
-        case .today: "Today"
-        case .dueDate(let date): date == today() ? "Today" : "Due \(date.monthDayYear)"
-        case .search(let text): "Search “\(text)”"
-        case .overdue: "Overdue"
+        case .today: strings("list.title.today")
+        case .dueDate(let date): date == today() ? strings("list.title.today") : strings("list.title.due", ["date": strings.date(date)])
+        case .search(let text): strings("list.title.search", ["text": text])
+        case .overdue: strings("list.title.overdue")
         }
     }
 
@@ -173,21 +198,24 @@ public final class TodoListViewModel {
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
     public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }
-    /// The word that marks an overdue row, beside its date (DAY-2).
+    /// The word that marks an overdue row, beside its date (DAY-2), in English.
     public static let overdueLabel = "overdue"
+    /// The word that marks an overdue row, beside its date (DAY-2), in the list's language.
+    public var overdueLabel: String { strings("list.overdue.label") }
 
     public var emptyMessage: String {
-        if case .search(let text) = scope, totalCount == 0 { return "Nothing matches “\(text)”" }
-        if case .overdue = scope, totalCount == 0 { return "Nothing is overdue." }
-        if case .today = scope, totalCount == 0, overdueCount == 0 { return "Nothing due today" }
-        if totalCount > 0 { return "Everything here is done. Turn off “show unfinished only” to see it." }
+        if case .search(let text) = scope, totalCount == 0 { return strings("list.empty.search", ["text": text]) }
+        if case .overdue = scope, totalCount == 0 { return strings("list.empty.overdue") }
+        if case .today = scope, totalCount == 0, overdueCount == 0 { return strings("list.empty.today") }
+        if totalCount > 0 { return strings("list.empty.all-done") }
         switch scope {
-        case .all: return "Nothing to do yet. Add your first item with +."
-        case .project(let name): return "No items in the project \(name)."
-        case .today: return "Nothing due today"
-        case .dueDate(let date): return date == today() ? "Nothing is due today." : "Nothing is due on \(date.monthDayYear)."
-        case .search(let text): return "Nothing matches “\(text)”"
-        case .overdue: return "Nothing is overdue."
+        case .all: return strings("list.empty.all")
+        case .project(let name): return strings("list.empty.project", ["project": name])
+        case .today: return strings("list.empty.today")
+        case .dueDate(let date):
+            return date == today() ? strings("list.empty.due-today") : strings("list.empty.due", ["date": strings.date(date)])
+        case .search(let text): return strings("list.empty.search", ["text": text])
+        case .overdue: return strings("list.empty.overdue")
         }
     }
 
@@ -218,9 +246,9 @@ public final class TodoListViewModel {
         }
         self.sections = loaded.page != shownPage ? [] : shown.compactMap { section in
             guard let entries = loaded.entries[section], !entries.isEmpty else { return nil }
-            return TodoSectionViewModel(section: section, rows: entries.map(TodoRowViewModel.init))
+            return TodoSectionViewModel(section: section, headerTitle: strings.sectionTitle(section), rows: entries.map(row))
         }
-        self.overdueRows = overdue.map { $0.page == shownPage ? ($0.entries[.todo] ?? []).map(TodoRowViewModel.init) : [] } ?? []
+        self.overdueRows = overdue.map { $0.page == shownPage ? ($0.entries[.todo] ?? []).map(row) : [] } ?? []
         self.overdueCount = overdue?.counts[.todo] ?? 0
         self.totalCount = loaded.total
         self.sectionCounts = loaded.counts
@@ -234,13 +262,15 @@ public final class TodoListViewModel {
     /// for views that go through a long list a slice at a time instead of holding all of it.
     /// Empty when `row` has been deleted in the meantime.
     public func rows(in section: TodoSection, after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
-        try await store.listEntries(filter, in: section, after: row.entry, limit: limit)
-            .map(TodoRowViewModel.init)
+        try await store.listEntries(filter, in: section, after: row.entry, limit: limit).map(self.row)
     }
+
+    /// A row worded in the list's language.
+    private func row(_ entry: ListEntry) -> TodoRowViewModel { TodoRowViewModel(entry, language: language) }
 
     /// Today's overdue rows after `row` (at most `limit`): as `rows(in:after:limit:)`.
     public func overdueRows(after row: TodoRowViewModel, limit: Int) async throws -> [TodoRowViewModel] {
-        try await store.listEntries(overdueFilter, in: .todo, after: row.entry, limit: limit).map(TodoRowViewModel.init)
+        try await store.listEntries(overdueFilter, in: .todo, after: row.entry, limit: limit).map(self.row)
     }
 
     /// The whole items of the list, in row order, as `load()` shows them (hidden Done rows

@@ -1,11 +1,12 @@
 import Foundation
+import Localization
 import Observation
 import TodoCore
 
 /// One day of Upcoming: its heading and its to-do rows.
 public struct UpcomingDayViewModel: Equatable, Sendable {
     public let date: CalendarDate
-    /// `Tuesday 11/24`; "Tomorrow" for the first day.
+    /// `Tuesday 11/24` (`11月24日 星期二`, `11月24日（火曜日）`); "Tomorrow" for the first day.
     public let headerTitle: String
     public let rows: [TodoRowViewModel]
     /// How many rows the day has in all, whatever page is loaded.
@@ -29,14 +30,24 @@ public final class UpcomingViewModel {
     /// The projects that have items, for links to their lists.
     public private(set) var projects: [Project] = []
 
-    public init(store: any TodoStore, today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }) {
+    /// The language Upcoming is worded in.
+    public let language: Language
+    /// Its words (Todo's catalog in `language`).
+    public let strings: Strings
+
+    public init(
+        store: any TodoStore, today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
+        language: Language = .english
+    ) {
         self.store = store
         self.today = today
+        self.language = language
+        self.strings = TodoWords.strings(language)
     }
 
-    public var title: String { "Upcoming" }
+    public var title: String { strings("upcoming.title") }
     public var isEmpty: Bool { days.isEmpty }
-    public var emptyMessage: String { "Nothing due in the next \(Self.dayCount) days" }
+    public var emptyMessage: String { strings.plural("upcoming.empty", count: Self.dayCount) }
 
     /// The days Upcoming covers, in order.
     public var dates: [CalendarDate] {
@@ -58,13 +69,14 @@ public final class UpcomingViewModel {
             return try await load(page: shownPage, rowsPerDay: rowsPerDay)
         }
         let tomorrow = today().adding(days: 1)
+        let language = self.language, strings = self.strings
         days = loaded.compactMap { date, list in
             // A day with fewer pages shows nothing past its last (its page is then clamped).
             guard list.page == shownPage, let count = list.counts[.todo], let entries = list.entries[.todo], !entries.isEmpty
             else { return nil }
             return UpcomingDayViewModel(
-                date: date, headerTitle: date == tomorrow ? "Tomorrow" : Self.heading(date),
-                rows: entries.map(TodoRowViewModel.init), count: count)
+                date: date, headerTitle: date == tomorrow ? strings("day.tomorrow") : strings.upcomingHeading(date),
+                rows: entries.map { TodoRowViewModel($0, language: language) }, count: count)
         }
         self.page = shownPage
         self.pageCount = pageCount
@@ -79,9 +91,11 @@ public final class UpcomingViewModel {
         let byDay = Dictionary(grouping: items) { $0.dueDate! }
         return dates.compactMap { date in byDay[date].map { (date, $0) } }
     }
+}
 
-    /// `Tuesday 11/24`.
-    public static func heading(_ date: CalendarDate) -> String {
-        "\(date.weekday.name) \(date.monthDayYear.prefix(5))"
+extension Strings {
+    /// A day of the coming week (LANG-5): `Tuesday 11/24`, `11月24日 星期二`, `11月24日（火曜日）`.
+    public func upcomingHeading(_ date: CalendarDate) -> String {
+        self("day.weekday-date", ["weekday": weekday(date.weekday), "date": monthDay(date)])
     }
 }

@@ -63,7 +63,7 @@ struct ListController: Sendable {
         let raw = try context.parameters.require("date")
         let text = raw.removingPercentEncoding ?? raw
         guard let date = CalendarDate(iso: text) else {
-            throw PageError(.notFound, "“\(text)” is not a date of the form YYYY-MM-DD.")
+            throw PageError(.notFound, TodoViews.strings(LanguageChoice.of(request))("list.error.not-a-date", ["text": text]))
         }
         return try await list(.dueDate(date), request)
     }
@@ -73,7 +73,8 @@ struct ListController: Sendable {
         let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
         guard text.count <= TodoFilter.maxTextLength else {
-            throw PageError(.badRequest, "A search is at most \(TodoFilter.maxTextLength) characters; shorten it and try again.")
+            throw PageError(.badRequest, TodoViews.strings(LanguageChoice.of(request))(
+                "search.error.too-long", ["max": String(TodoFilter.maxTextLength)]))
         }
         return try await list(.search(text), request)
     }
@@ -92,7 +93,9 @@ struct ListController: Sendable {
     }
 
     private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
-        let list = TodoListViewModel(store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today)
+        let list = TodoListViewModel(
+            store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
+            language: LanguageChoice.of(request))
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await list.load(page: number, rowsPerSection: Self.rowsPerSection)

@@ -58,9 +58,9 @@ struct TodoViews: Sendable {
         .html(lists.text(for: list) { templates.render(list, ListPageView.template, language: list.frame.language) })
     }
 
-    /// A row by `row.mustache`, or as rendered before for the same values.
+    /// A row by `row.mustache` in the row's language, or as rendered before for the same values.
     func render(_ row: RowView) -> String {
-        rows.text(for: row) { templates.render(row, "row") }
+        rows.text(for: row) { templates.render(row, "row", language: row.language) }
     }
 }
 
@@ -86,6 +86,21 @@ final class RenderedTexts<Value: Hashable>: @unchecked Sendable {
             texts[value] = text
         }
         return text
+    }
+}
+
+/// Project names in a language's collation (LANG-8), kept for the last list of names sorted in
+/// each language: the locale-aware sort costs more than the rest of a page's navigation, and the
+/// projects seldom change between two requests.
+final class CollatedNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [Language: (names: [String], sorted: [String])] = [:]
+
+    func sorted(_ names: [String], _ strings: Strings) -> [String] {
+        if let last = lock.withLock({ kept[strings.language] }), last.names == names { return last.sorted }
+        let sorted = strings.sorted(names)
+        lock.withLock { kept[strings.language] = (names, sorted) }
+        return sorted
     }
 }
 
@@ -218,8 +233,11 @@ struct RowView: Hashable {
         hasher.combine(id)
         hasher.combine(done)
         hasher.combine(from)
+        hasher.combine(language)
     }
 
+    /// The language the row is worded in: a row cached in one language is never shown in another.
+    let language: Language
     let id: String
     let title: String
     let done: Bool
@@ -245,6 +263,7 @@ struct RowView: Hashable {
     let movedAnnouncement: String
 
     init(_ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String) {
+        language = row.language
         id = row.id.lowercasedText
         title = row.title
         done = row.isDone
@@ -258,9 +277,9 @@ struct RowView: Hashable {
         hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeatDays != nil
         toggleTitle = row.toggleActionTitle
         toggleValue = row.isDone ? "0" : "1"
-        toggleLabel = "\(row.toggleActionTitle) \(row.title)"
+        toggleLabel = row.toggleActionLabel
         toggleAnnouncement = row.toggleAnnouncement(today: today)
-        deleteLabel = "Delete \(row.title)"
+        deleteLabel = row.deleteActionLabel
         deleteAnnouncement = row.deleteAnnouncement
         self.from = from
         editHref = "/items/" + id + "/edit" + fromQuery
@@ -301,19 +320,48 @@ extension RowView: MustacheParent {
 }
 
 extension ListPageView {
+    /// The project links' order in Chinese and Japanese, kept between requests.
+    static let collated = CollatedNames()
+
     /// The lists every list page links to: All items, Today, Upcoming (DAY-6), then each
-    /// project's; `current` is the page's own address.
-    static func navigation(current: String, projects: [Project]) -> [NavLink] {
+    /// project's, in the order of the language's collation (LANG-8); `current` is the page's
+    /// own address.
+    static func navigation(current: String, projects: [Project], language: Language) -> [NavLink] {
+        let strings = TodoViews.strings(language)
         var links = [
-            NavLink(label: "All items", href: "/", current: current == "/", testID: "nav-/"),
-            NavLink(label: "Today", href: "/today", current: current == "/today", testID: "nav-/today"),
-            NavLink(label: "Upcoming", href: "/upcoming", current: current == "/upcoming", testID: "nav-/upcoming"),
+            NavLink(label: strings("nav.all-items"), href: "/", current: current == "/", testID: "nav-/"),
+            NavLink(label: strings("nav.today"), href: "/today", current: current == "/today", testID: "nav-/today"),
+            NavLink(label: strings("nav.upcoming"), href: "/upcoming", current: current == "/upcoming", testID: "nav-/upcoming"),
         ]
-        for project in projects {
-            let href = TodoPaths.list(.project(project.name))
-            links.append(NavLink(label: project.name, href: href, current: current == href, testID: "nav-" + href))
+        // The store gives English's order (the alphabet, case ignored, numbers by value).
+        let names = projects.map(\.name)
+        for name in language == .english ? names : collated.sorted(names, strings) {
+            let href = TodoPaths.list(.project(name))
+            links.append(NavLink(label: name, href: href, current: current == href, testID: "nav-" + href))
         }
         return links
+    }
+
+    /// The pager's two landmarks, its status naming the rows shown of each section
+    /// (`(title, first, shown, count)`), and its links.
+    static func pagers(
+        page: Int, pageCount: Int, shown sections: [(title: String, first: Int, rows: Int, count: Int)],
+        language: Language, link: (Int) -> String
+    ) -> (top: PagerView, bottom: PagerView) {
+        let strings = TodoViews.strings(language)
+        let shown = sections.map { section in
+            strings("pager.shown", [
+                "section": section.title, "first": String(section.first), "last": String(section.first + section.rows - 1),
+                "count": String(section.count),
+            ])
+        }.joined(separator: strings("pager.separator"))
+        let status = strings("pager.status", ["page": String(page), "pages": String(pageCount), "shown": shown])
+        func pager(_ label: String) -> PagerView {
+            PagerView(
+                label: label, status: status, previous: page > 1 ? link(page - 1) : nil,
+                next: page < pageCount ? link(page + 1) : nil)
+        }
+        return (pager(strings("pager.label")), pager(strings("pager.label.end")))
     }
 
     init(_ list: TodoListViewModel, quickAdd: QuickAddViewModel, today: CalendarDate, frame: PageFrame, views: TodoViews) {
@@ -328,7 +376,7 @@ extension ListPageView {
         addHref = "/items/new" + hereQuery + chosen
         quickAddHref = "/quick-add" + hereQuery + chosen
         self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
-        navigation = Self.navigation(current: base, projects: list.projects)
+        navigation = Self.navigation(current: base, projects: list.projects, language: frame.language)
         searchText = list.searchText ?? ""
         showUnfinishedOnly = list.showUnfinishedOnly
         unfinishedNext = list.showUnfinishedOnly ? "0" : "1"
@@ -351,33 +399,27 @@ extension ListPageView {
             let size = list.rowsPerSection ?? 1
             let first = (list.page - 1) * size + 1
             let overdue = list.overdueRows.isEmpty ? [] : [
-                "\(list.overdueHeaderTitle) \(first)–\(first + list.overdueRows.count - 1) of \(list.overdueCount)"
+                (title: list.overdueHeaderTitle, first: first, rows: list.overdueRows.count, count: list.overdueCount)
             ]
-            let shown = (overdue + list.sections.map { section in
-                let last = first + section.rows.count - 1
-                return "\(section.headerTitle) \(first)–\(last) of \(list.sectionCounts[section.section] ?? 0)"
-            }).joined(separator: ", ")
-            func link(_ page: Int) -> String { TodoPaths.page(page, of: base) }
-            func pager(_ label: String) -> PagerView {
-                PagerView(
-                    label: label, status: "Page \(list.page) of \(list.pageCount) (\(shown))",
-                    previous: list.page > 1 ? link(list.page - 1) : nil,
-                    next: list.page < list.pageCount ? link(list.page + 1) : nil)
+            let shown = overdue + list.sections.map { section in
+                (title: section.headerTitle, first: first, rows: section.rows.count, count: list.sectionCounts[section.section] ?? 0)
             }
-            pagerTop = pager("Pages")
-            pagerBottom = pager("Pages, at the end of the list")
+            (pagerTop, pagerBottom) = Self.pagers(
+                page: list.page, pageCount: list.pageCount, shown: shown, language: frame.language
+            ) { TodoPaths.page($0, of: base) }
         } else {
             pagerTop = nil
             pagerBottom = nil
         }
+        let strings = TodoViews.strings(frame.language)
         let placeholder: String = switch list.scope {
-        case .all: "Add a to-do"
-        case .project(let name): "Add a to-do to \(name)"
-        case .today: "Add a to-do for today"
-        case .dueDate(let date): "Add a to-do due \(date.monthDayYear)"
-        case .search, .overdue: "Add a to-do"
+        case .all: strings("list.add.label")
+        case .project(let name): strings("list.add.placeholder.project", ["project": name])
+        case .today: strings("list.add.placeholder.today")
+        case .dueDate(let date): strings("list.add.placeholder.due", ["date": list.strings.date(date)])
+        case .search, .overdue: strings("list.add.label")
         }
         inlineAdd = InlineAddView(
-            label: "Add a to-do", placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso)
+            label: strings("list.add.label"), placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso)
     }
 }

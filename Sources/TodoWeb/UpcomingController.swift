@@ -14,7 +14,7 @@ struct UpcomingController: Sendable {
     }
 
     @Sendable func upcoming(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let upcoming = UpcomingViewModel(store: page.store, today: page.today)
+        let upcoming = UpcomingViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
         let tomorrow = page.today().adding(days: 1)
@@ -42,7 +42,7 @@ extension ListPageView {
         addHref = "/items/new" + hereQuery + chosen
         quickAddHref = "/quick-add" + hereQuery + chosen
         self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
-        navigation = Self.navigation(current: base, projects: upcoming.projects)
+        navigation = Self.navigation(current: base, projects: upcoming.projects, language: frame.language)
         searchText = ""
         showUnfinishedOnly = preferences.showUnfinishedOnly
         unfinishedNext = preferences.showUnfinishedOnly ? "0" : "1"
@@ -59,21 +59,18 @@ extension ListPageView {
             let size = upcoming.rowsPerDay ?? 1
             let first = (upcoming.page - 1) * size + 1
             let shown = upcoming.days.filter { !$0.rows.isEmpty }.map { day in
-                "\(day.headerTitle) \(first)–\(first + day.rows.count - 1) of \(day.count)"
-            }.joined(separator: ", ")
-            func pager(_ label: String) -> PagerView {
-                PagerView(
-                    label: label, status: "Page \(upcoming.page) of \(upcoming.pageCount) (\(shown))",
-                    previous: upcoming.page > 1 ? TodoPaths.page(upcoming.page - 1, of: base) : nil,
-                    next: upcoming.page < upcoming.pageCount ? TodoPaths.page(upcoming.page + 1, of: base) : nil)
+                (title: day.headerTitle, first: first, rows: day.rows.count, count: day.count)
             }
-            pagerTop = pager("Pages")
-            pagerBottom = pager("Pages, at the end of the list")
+            (pagerTop, pagerBottom) = Self.pagers(
+                page: upcoming.page, pageCount: upcoming.pageCount, shown: shown, language: frame.language
+            ) { TodoPaths.page($0, of: base) }
         } else {
             pagerTop = nil
             pagerBottom = nil
         }
+        let strings = TodoViews.strings(frame.language)
         inlineAdd = InlineAddView(
-            label: "Add a to-do", placeholder: "Add a to-do for tomorrow", project: nil, due: today.adding(days: 1).iso)
+            label: strings("list.add.label"), placeholder: strings("list.add.placeholder.tomorrow"), project: nil,
+            due: today.adding(days: 1).iso)
     }
 }
