@@ -86,7 +86,7 @@ struct ItemLanguageTests {
         #expect(zh.message(for: TodoValidationError.titleTooLong(length: 501)) == "标题有 501 个字符；最多 500 个。")
         let edit = ItemFormViewModel(store: store, mode: .edit(try await store.add(TodoDraft(title: "A"))), language: .japanese)
         #expect(edit.heading == "項目を編集")
-        #expect(edit.saveButtonTitle == "OK")
+        #expect(edit.saveButtonTitle == "完了")
         #expect(try await store.count(TodoFilter()) == 1, "nothing was stored by the refused save")
     }
 
