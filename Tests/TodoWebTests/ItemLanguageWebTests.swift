@@ -120,6 +120,33 @@ struct ItemLanguageWebTests {
         }
     }
 
+    @Test("LANG-4 the conflict page in Japanese: its sentence, columns, rows and the note on fields changed on both sides")
+    func test_LANG_4_conflictInJapanese() async throws {
+        let sut = WebSUT()
+        let item = try await sut.store.add(TodoDraft(title: "走る", details: "5 km"))
+        let current = try #require(try await sut.store.update(id: item.id, TodoChanges(title: "10 km 走る")))
+        try await sut.app.test(.router) { client async throws in
+            var headers = HTTPFields.form
+            headers[.acceptLanguage] = "ja"
+            let fields: [(String, String)] = [
+                ("title", "歩く"), ("details", "5 km"), ("repeat[]", "mon"), ("version", "1"), ("from", "/"),
+                ("base", "1"), ("baseTitle", "走る"), ("baseDetails", "5 km"),
+            ]
+            let response = try await client.execute(
+                uri: "/items/\(current.id.uuidString)", method: .post, headers: headers, body: .form(fields))
+            #expect(response.status == .conflict)
+            let page = response.text
+            #expect(page.contains("<h1>ほかの場所で変更されました</h1>"))
+            #expect(page.contains("「10 km 走る」は開いた後に変更されました（現在のバージョンは 2）。"))
+            #expect(page.contains("<th scope=\"col\">項目</th><th scope=\"col\">現在</th><th scope=\"col\">あなたの変更</th>"))
+            #expect(page.contains("両方で変更された項目：タイトル。"))
+            #expect(page.contains("<td data-testid=\"theirs-repeat\"></td><td data-testid=\"mine-repeat\">月</td>"))
+            #expect(page.contains("data-testid=\"theirs-done\">いいえ</td>"))
+            #expect(page.contains("data-testid=\"keep-mine\">自分の変更を残す</button>"))
+            for word in Self.englishWords { #expect(!page.contains(word), "\(word) on the Japanese conflict page") }
+        }
+    }
+
     @Test("LANG-11 the JSON API keeps its English sentences whatever Accept-Language says")
     func test_LANG_11_apiStaysEnglish() async throws {
         try await WebSUT().app.test(.router) { client async throws in
