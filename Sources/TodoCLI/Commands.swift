@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import TodoCore
 import TodoPresentation
 
@@ -130,15 +131,13 @@ struct Add: ParsableCommand, CLIRunnable {
     @OptionGroup var store: StoreOptions
 
     func run(in context: CLIContext) async throws {
-        let form = ItemFormViewModel(store: try await store.open(context), today: context.today)
+        let form = ItemFormViewModel(store: try await store.open(context), today: context.today, language: context.language)
         form.title = title.joined(separator: " ")
         form.readsPlainWords = !raw
-        try fields.apply(to: form)
-        let item = try await form.save()
+        try fields.apply(to: form, words: context.words)
+        let item = try await context.worded { try await form.save() }
         // What else was stored (from the words or the options): `· due 11/24/2026 · #Family` (WORDS-14).
-        let stored = PlainWordsInput.summary(of: item).map { " · " + $0 }.joined()
-        context.writeOut(
-            json ? try ListRenderer.json(item) : "Added #\(item.number) “\(item.title)” (\(ItemReference.shortID(item.id)))\(stored).\n")
+        context.writeOut(json ? try ListRenderer.json(item) : ItemText.added(item, in: context))
     }
 }
 
@@ -159,7 +158,7 @@ struct FieldOptions: ParsableArguments {
     }
 
     /// Copies the given options onto the form (absent options leave the form's value).
-    func apply(to form: ItemFormViewModel) throws {
+    func apply(to form: ItemFormViewModel, words: Strings = CLIWords.english) throws {
         if let details { form.details = details }
         if let due { form.dueDate = due }
         if let project { form.projectName = project }
@@ -170,7 +169,7 @@ struct FieldOptions: ParsableArguments {
         if let repeatDays {
             let (days, unknown) = TodoInput.weekdays(repeatDays)
             if let bad = unknown.first {
-                throw CLIError("“\(bad)” is not a day of the week: use mon, tue, wed, thu, fri, sat or sun.")
+                throw CLIError(words("cli.item.error.weekday", ["text": bad]))
             }
             form.repeatDays = days
         }
@@ -189,10 +188,10 @@ struct Show: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
-        let item = try await ItemReference.resolve(ref, in: store)
-        let details = ItemDetailViewModel(store: store, id: item.id)
+        let item = try await ItemReference.resolve(ref, in: store, words: context.words)
+        let details = ItemDetailViewModel(store: store, id: item.id, language: context.language)
         try await details.load()
-        context.writeOut(json ? try ListRenderer.json(item) : ListRenderer.details(details))
+        context.writeOut(json ? try ListRenderer.json(item) : ItemText.details(details, in: context))
     }
 }
 
@@ -227,18 +226,10 @@ struct Uncheck: ParsableCommand, CLIRunnable {
 private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, context: CLIContext) async throws {
     let store = try await options.open(context)
     var report = ""
-    for item in try await ItemReference.resolveAll(refs, in: store) {
-        let details = ItemDetailViewModel(store: store, id: item.id)
-        try await details.setDone(done)
-        if item.isDone == done {
-            report += "“\(item.title)” was already \(done ? "done" : "to do").\n"
-        } else {
-            report += "\(done ? "Checked" : "Unchecked") “\(item.title)”"
-            if let next = details.nextOccurrence {
-                report += "; next: #\(next.number)" + (next.dueDate.map { " due \($0.monthDayYear)" } ?? "")
-            }
-            report += ".\n"
-        }
+    for item in try await ItemReference.resolveAll(refs, in: store, words: context.words) {
+        let details = ItemDetailViewModel(store: store, id: item.id, language: context.language)
+        try await context.worded { try await details.setDone(done) }
+        report += ItemText.setDone(done, item, next: details.nextOccurrence, in: context)
     }
     context.writeOut(report)
 }
@@ -254,9 +245,9 @@ struct Remove: ParsableCommand, CLIRunnable {
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
         var report = ""
-        for item in try await ItemReference.resolveAll(refs, in: store) {
-            try await ItemDetailViewModel(store: store, id: item.id).delete()
-            report += TrashText.deleted(item)  // and how to restore it (TRASH-11)
+        for item in try await ItemReference.resolveAll(refs, in: store, words: context.words) {
+            try await context.worded { try await ItemDetailViewModel(store: store, id: item.id).delete() }
+            report += ItemText.deleted(item, in: context)  // and how to restore it (TRASH-11)
         }
         context.writeOut(report)
     }
@@ -299,10 +290,10 @@ struct Edit: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
-        let item = try await ItemReference.resolve(ref, in: store)
+        let item = try await ItemReference.resolve(ref, in: store, words: context.words)
         // The form saves only what differs, guarded by the version it was opened with: an
         // edit made meanwhile by someone else is reported, never overwritten.
-        let form = ItemFormViewModel(store: store, mode: .edit(item), today: context.today)
+        let form = ItemFormViewModel(store: store, mode: .edit(item), today: context.today, language: context.language)
         if let title { form.title = title }
         if noDetails { form.details = "" }
         if noDue { form.dueDate = "" }
@@ -311,9 +302,9 @@ struct Edit: ParsableCommand, CLIRunnable {
         if noEstimate { form.estimate = "" }
         if noRepeat { form.repeatDays = [] }
         if let done { form.isDone = done }
-        try fields.apply(to: form)
-        let saved = try await form.save()
-        context.writeOut(json ? try ListRenderer.json(saved) : "Saved “\(saved.title)”.\n")
+        try fields.apply(to: form, words: context.words)
+        let saved = try await context.worded { try await form.save() }
+        context.writeOut(json ? try ListRenderer.json(saved) : ItemText.saved(saved, in: context))
     }
 }
 
@@ -331,7 +322,7 @@ struct Move: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
-        let item = try await ItemReference.resolve(ref, in: store)
+        let item = try await ItemReference.resolve(ref, in: store, words: context.words)
         try await ItemDetailViewModel(store: store, id: item.id).move(toIndex: to - 1)
         context.writeOut("Moved “\(item.title)” to place \(to) of \(item.section.headerTitle).\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TodoCore
 
 /// Finds the item a REF names: its stable number as `todo list` shows it (`7` or `#7`), or the
@@ -11,61 +12,62 @@ import TodoCore
 enum ItemReference {
     static let minimumPrefix = 4
 
-    static func resolve(_ reference: String, in store: any TodoStore) async throws -> TodoItem {
+    /// `words`: the terminal's language for the sentences of a REF that names nothing (LANG-4).
+    static func resolve(_ reference: String, in store: any TodoStore, words: Strings = CLIWords.english) async throws -> TodoItem {
         let ref = reference.trimmingCharacters(in: .whitespaces)
         if ref.lowercased().hasPrefix("id:") {
             let prefix = String(ref.dropFirst(3))
             guard !prefix.isEmpty, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-                throw CLIError("“\(reference)” is not the start of an item id (hex digits and dashes after id:).")
+                throw CLIError(words("cli.item.error.id-prefix", ["ref": reference]))
             }
-            return try await item(idPrefix: prefix, in: store)
+            return try await item(idPrefix: prefix, in: store, words: words)
         }
         if let number = ItemNumbers.parse(ref) {
             if let item = try await store.item(number: number) { return item }
-            throw try await missing(number: number, in: store)
+            throw try await missing(number: number, in: store, words: words)
         }
         if ref.hasPrefix("#") || (!ref.isEmpty && ref.allSatisfy({ $0.isASCII && $0.isNumber })) {
-            throw CLIError("“\(reference)” is not an item number: `todo list` shows each item's number, such as #7.")
+            throw CLIError(words("cli.item.error.not-a-number", ["ref": reference]))
         }
         guard !ref.isEmpty, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw CLIError("“\(reference)” is neither an item number (#7) nor the start of an item id.")
+            throw CLIError(words("cli.item.error.neither", ["ref": reference]))
         }
         guard ref.count(where: \.isHexDigit) >= minimumPrefix else {
-            throw CLIError(
-                "“\(ref)” is too short to name an item by its id: give at least \(minimumPrefix) characters of it, or write id:\(ref).")
+            throw CLIError(words("cli.item.error.too-short", ["ref": ref, "minimum": String(minimumPrefix)]))
         }
-        return try await item(idPrefix: ref, in: store)
+        return try await item(idPrefix: ref, in: store, words: words)
     }
 
     /// What a number whose item is not in the list answers: the one place that says why
     /// (NUMBER-4, TRASH-13): in the Trash, or no such number.
-    static func missing(number: Int, in store: any TodoStore) async throws -> CLIError {
+    static func missing(number: Int, in store: any TodoStore, words: Strings = CLIWords.english) async throws -> CLIError {
         if try await store.trash().contains(where: { $0.item.number == number }) {
-            return CLIError("#\(number) is in the Trash: put it back with `todo restore \(number)`.")
+            return CLIError(words("cli.item.error.in-trash", ["number": String(number)]))
         }
-        return CLIError(
-            "There is no #\(number). (`todo list` shows each item's number; for an id that starts with digits, write id:\(number).)")
+        return CLIError(words("cli.item.error.no-number", ["number": String(number)]))
     }
 
-    private static func item(idPrefix prefix: String, in store: any TodoStore) async throws -> TodoItem {
+    private static func item(idPrefix prefix: String, in store: any TodoStore, words: Strings) async throws -> TodoItem {
         let matches = try await store.items(idPrefix: prefix, limit: 6)
         switch matches.count {
         case 0:
-            throw CLIError("No item has an id starting with “\(prefix)”.")
+            throw CLIError(words("cli.item.error.no-id", ["prefix": prefix]))
         case 1:
             return matches[0]
         default:
             let shown = matches.prefix(5).map { "  \(shortID($0.id))  \($0.title)" }.joined(separator: "\n")
             let more = matches.count > 5 ? "\n  …" : ""
-            throw CLIError("“\(prefix)” matches several items; give more of the id:\n\(shown)\(more)")
+            throw CLIError(words("cli.item.error.ambiguous", ["prefix": prefix, "matches": shown + more]))
         }
     }
 
     /// Resolves every reference before anything changes, so a bad one changes nothing.
-    static func resolveAll(_ references: [String], in store: any TodoStore) async throws -> [TodoItem] {
+    static func resolveAll(
+        _ references: [String], in store: any TodoStore, words: Strings = CLIWords.english
+    ) async throws -> [TodoItem] {
         var items: [TodoItem] = []
         for reference in references {
-            let item = try await resolve(reference, in: store)
+            let item = try await resolve(reference, in: store, words: words)
             if !items.contains(where: { $0.id == item.id }) { items.append(item) }
         }
         return items

@@ -65,15 +65,3 @@ public enum TodoInput {
         return (days, unknown)
     }
 }
-
-/// How the ViewModels show values.
-enum TodoFormat {
-    static func repeatDays(_ days: Set<Weekday>) -> String {
-        days.ordered.map(\.shortName).joined(separator: ", ")
-    }
-
-    static func location(_ location: Location) -> String {
-        guard let lat = location.latitude, let lon = location.longitude else { return location.name }
-        return "\(location.name) (\(lat), \(lon))"
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 
@@ -6,10 +7,14 @@ import TodoCore
 public struct DetailField: Equatable, Sendable {
     public let label: String
     public let value: String
+    /// Which field it is, the same in every language: `status`, `details`, `due-date`,
+    /// `location`, `project`, `estimate`, `repeat`.
+    public let key: String
 
-    public init(label: String, value: String) {
+    public init(label: String, value: String, key: String? = nil) {
         self.label = label
         self.value = value
+        self.key = key ?? label.lowercased().replacingOccurrences(of: " ", with: "-")
     }
 }
 
@@ -20,15 +25,19 @@ public final class ItemDetailViewModel {
     public let id: UUID
     private let store: any TodoStore
     public private(set) var item: TodoItem?
+    /// The language the screen's words, dates and durations are in (LANG-4 … LANG-6).
+    public let language: Language
+    private var strings: Strings { TodoWords.strings(language) }
 
-    public init(store: any TodoStore, id: UUID) {
+    public init(store: any TodoStore, id: UUID, language: Language = .english) {
         self.store = store
         self.id = id
+        self.language = language
     }
 
     /// The control at the top left that returns to the list the details were opened from
     /// (DETAIL-5: the View knows that list, e.g. the web page's `from`).
-    public var backButtonTitle: String { "Back" }
+    public var backButtonTitle: String { strings("details.back") }
 
     /// Loads the item; throws `itemNotFound` when it does not exist.
     public func load() async throws {
@@ -39,23 +48,50 @@ public final class ItemDetailViewModel {
     public var title: String { item?.title ?? "" }
 
     /// "Check" for a to-do item, "Uncheck" for a done one (DETAIL-1, DETAIL-2).
-    public var toggleButtonTitle: String { item?.isDone == true ? "Uncheck" : "Check" }
+    public var toggleButtonTitle: String { item?.isDone == true ? strings("details.uncheck") : strings("details.check") }
 
-    /// The item's other fields, only those that are set, in a fixed order.
+    /// What the Move up / Move down group is called: its place in the item's section (MOVE-3).
+    public var placeLabel: String { item?.isDone == true ? strings("details.place.done") : strings("details.place.todo") }
+
+    /// Said once the details page's Check / Uncheck has done its work: "Checked “Buy milk”".
+    public var toggleAnnouncementText: String {
+        strings(item?.isDone == true ? "details.announce.unchecked" : "details.announce.checked", ["title": title])
+    }
+
+    /// The item's other fields, only those that are set, in a fixed order; dates, durations and
+    /// days as the language writes them (LANG-5, LANG-6).
     public var fields: [DetailField] {
         guard let item else { return [] }
-        var fields: [DetailField] = [DetailField(label: "Status", value: item.isDone ? "Done" : "To do")]
-        if let details = item.details { fields.append(DetailField(label: "Details", value: details)) }
-        if let due = item.dueDate { fields.append(DetailField(label: "Due date", value: due.monthDayYear)) }
-        if let location = item.location {
-            fields.append(DetailField(label: "Location", value: TodoFormat.location(location)))
+        let strings = self.strings
+        var fields: [DetailField] = [DetailField(
+            label: strings("details.field.status"),
+            value: item.isDone ? strings("details.status.done") : strings("details.status.todo"), key: "status")]
+        if let details = item.details {
+            fields.append(DetailField(label: strings("details.field.details"), value: details, key: "details"))
         }
-        if let project = item.project { fields.append(DetailField(label: "Project", value: project.name)) }
+        if let due = item.dueDate {
+            fields.append(DetailField(label: strings("details.field.due"), value: strings.date(due), key: "due-date"))
+        }
+        if let location = item.location {
+            let value = location.latitude.flatMap { lat in
+                location.longitude.map { lon in
+                    strings("details.location.coordinates", [
+                        "name": location.name, "latitude": String(lat), "longitude": String(lon),
+                    ])
+                }
+            } ?? location.name
+            fields.append(DetailField(label: strings("details.field.location"), value: value, key: "location"))
+        }
+        if let project = item.project {
+            fields.append(DetailField(label: strings("details.field.project"), value: project.name, key: "project"))
+        }
         if let minutes = item.estimateMinutes {
-            fields.append(DetailField(label: "Estimate", value: Estimate.text(minutes: minutes)))
+            fields.append(DetailField(
+                label: strings("details.field.estimate"), value: strings.duration(minutes: minutes), key: "estimate"))
         }
         if !item.repeatDays.isEmpty {
-            fields.append(DetailField(label: "Repeat", value: TodoFormat.repeatDays(item.repeatDays)))
+            fields.append(DetailField(
+                label: strings("details.field.repeat"), value: strings.weekdays(item.repeatDays), key: "repeat"))
         }
         return fields
     }

@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 
@@ -18,6 +19,9 @@ public final class ItemFormViewModel {
     public let mode: Mode
     private let store: any TodoStore
     private let today: () -> CalendarDate
+    /// The language of the form's words and of its error sentences (LANG-4).
+    public let language: Language
+    private var strings: Strings { TodoWords.strings(language) }
 
     public var title = ""
     public var details = ""
@@ -41,7 +45,7 @@ public final class ItemFormViewModel {
     /// What the title's words will store, for the add form to show; nil when it reads none.
     public var titlePreview: PlainWordsPreview? {
         guard readsPlainWords, !isEditing else { return nil }
-        return PlainWordsPreview(text: title, today: today())
+        return PlainWordsPreview(text: title, today: today(), language: language)
     }
     /// Whether saving over a version changed elsewhere merges field by field (MERGE-1) rather
     /// than refusing: true when the edited item holds the values the edit started from (what
@@ -54,11 +58,12 @@ public final class ItemFormViewModel {
 
     public init(
         store: any TodoStore, mode: Mode = .add,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) {
         self.store = store
         self.mode = mode
         self.today = today
+        self.language = language
         if case .edit(let item) = mode { values = ItemFormValues(item) }
     }
 
@@ -86,17 +91,17 @@ public final class ItemFormViewModel {
     /// Opens the edit form for the item with `id`.
     public static func edit(
         store: any TodoStore, id: UUID,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) async throws -> ItemFormViewModel {
         guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
-        return ItemFormViewModel(store: store, mode: .edit(item), today: today)
+        return ItemFormViewModel(store: store, mode: .edit(item), today: today, language: language)
     }
 
     /// The edit form sent back by a person who opened it at `version`, showing `base` (nil when
     /// the form did not carry what it showed: then nothing can be merged, MERGE-5).
     public static func reopened(
         store: any TodoStore, item: TodoItem, version: Int, base: ItemFormValues?,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) throws -> ItemFormViewModel {
         var opened = item
         opened.version = version
@@ -111,14 +116,18 @@ public final class ItemFormViewModel {
             opened.estimateMinutes = values.estimateMinutes
             opened.repeatDays = values.repeatDays
         }
-        let form = ItemFormViewModel(store: store, mode: .edit(opened), today: today)
+        let form = ItemFormViewModel(store: store, mode: .edit(opened), today: today, language: language)
         form.mergesChangesMadeElsewhere = base != nil
         return form
     }
 
-    public var heading: String { isEditing ? "Edit item" : "New item" }
-    public var saveButtonTitle: String { isEditing ? "OK" : "Save" }
-    public var cancelButtonTitle: String { "Cancel" }
+    public var heading: String { isEditing ? strings("form.heading.edit") : strings("form.heading.add") }
+    public var saveButtonTitle: String { isEditing ? strings("form.ok") : strings("form.save") }
+    public var cancelButtonTitle: String { strings("form.cancel") }
+
+    /// The sentence for why `save()` refused, in the form's language; nil for an error the form
+    /// does not word (a storage failure: the View reports that itself).
+    public func message(for error: any Error) -> String? { strings.message(for: error) }
     /// The "is done" toggle shows when editing only.
     public var showsDoneToggle: Bool { isEditing }
     var isEditing: Bool { mode != .add }

@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import TodoCore
 
 /// Adding with a title read as plain words (docs/specs/plain-words.md): which value wins, and
@@ -31,13 +32,20 @@ public enum PlainWordsInput {
 
     /// What a stored item carries besides its title, as `todo add` prints it after the title:
     /// `due 11/24/2026`, `#Family`, `@Home`, `~30m`, `every Mon, Wed` (WORDS-14).
-    public static func summary(of item: TodoItem) -> [String] {
+    /// In `language`: `期限 2026/11/24`, `~30分`, `毎週 月・水` (LANG-5, LANG-6); each part is one
+    /// catalog entry, and the View joins them with its own catalog's separator.
+    public static func summary(of item: TodoItem, language: Language = .english) -> [String] {
+        let strings = TodoWords.strings(language)
         var parts: [String] = []
-        if let date = item.dueDate { parts.append("due \(date.monthDayYear)") }
-        if let project = item.project { parts.append("#" + quotedIfSpaced(project.name)) }
-        if let location = item.location { parts.append("@" + quotedIfSpaced(location.name)) }
-        if let minutes = item.estimateMinutes { parts.append("~" + Estimate.text(minutes: minutes)) }
-        if !item.repeatDays.isEmpty { parts.append("every " + TodoFormat.repeatDays(item.repeatDays)) }
+        if let date = item.dueDate { parts.append(strings("item.summary.due", ["date": strings.date(date)])) }
+        if let project = item.project { parts.append(strings("item.summary.project", ["name": quotedIfSpaced(project.name)])) }
+        if let location = item.location {
+            parts.append(strings("item.summary.location", ["name": quotedIfSpaced(location.name)]))
+        }
+        if let minutes = item.estimateMinutes {
+            parts.append(strings("item.summary.estimate", ["duration": strings.duration(minutes: minutes)]))
+        }
+        if !item.repeatDays.isEmpty { parts.append(strings("item.summary.repeat", ["days": strings.weekdays(item.repeatDays)])) }
         return parts
     }
 
@@ -69,21 +77,30 @@ public struct PlainWordsPreview: Equatable, Sendable {
     /// The title that will be stored.
     public let title: String
     public let chips: [Chip]
+    /// The language of the chips and the summary (the words are read in every language, LANG-9).
+    public let language: Language
 
     /// Reads the first line of `text` (quick add's description lines are not read), at most
     /// `maxLength` characters of it.
-    public init(text: String, today: CalendarDate) {
+    public init(text: String, today: CalendarDate, language: Language = .english) {
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
         let reading = PlainWords.read(String(line.prefix(Self.maxLength)), today: today)
+        let strings = TodoWords.strings(language)
+        self.language = language
         title = reading.title
         chips = reading.pieces.map { piece in
             let label: String = switch piece.kind {
-            case .dueDate: reading.dueDate.map { "Due \($0.weekday.shortName) \($0.monthDayYear)" } ?? ""
-            case .project: "Project \(reading.project ?? "")"
-            case .location: "Location \(reading.location ?? "")"
-            case .estimate: "Estimate \(reading.estimateMinutes.map(Estimate.text(minutes:)) ?? "")"
+            case .dueDate:
+                reading.dueDate.map {
+                    strings("preview.chip.due", ["weekday": strings.shortWeekday($0.weekday), "date": strings.date($0)])
+                } ?? ""
+            case .project: strings("preview.chip.project", ["name": reading.project ?? ""])
+            case .location: strings("preview.chip.location", ["name": reading.location ?? ""])
+            case .estimate:
+                strings("preview.chip.estimate", ["duration": reading.estimateMinutes.map { strings.duration(minutes: $0) } ?? ""])
             case .repeatDays:
-                reading.repeatDays.count == 7 ? "Repeats every day" : "Repeats \(TodoFormat.repeatDays(reading.repeatDays))"
+                reading.repeatDays.count == 7
+                    ? strings("preview.chip.repeat-daily") : strings("preview.chip.repeat", ["days": strings.weekdays(reading.repeatDays)])
             }
             return Chip(kind: piece.kind.rawValue, label: label, words: piece.words)
         }
@@ -94,6 +111,8 @@ public struct PlainWordsPreview: Equatable, Sendable {
 
     /// Said by a screen reader when the chips change: "Will store “Call mom”: Due …, Project Family."
     public var summary: String {
-        chips.isEmpty ? "" : "Will store “\(title)”: " + chips.map(\.label).joined(separator: ", ") + "."
+        let strings = TodoWords.strings(language)
+        return chips.isEmpty
+            ? "" : strings("preview.summary", ["title": title, "chips": chips.map(\.label).joined(separator: strings("preview.separator"))])
     }
 }

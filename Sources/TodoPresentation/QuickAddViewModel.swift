@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 
@@ -6,12 +7,16 @@ import TodoCore
 public enum QuickAddSectionKind: String, CaseIterable, Sendable {
     case project, dueDate, estimate, repeatDays
 
-    public var title: String {
-        switch self {
-        case .project: "Project"
-        case .dueDate: "Due date"
-        case .estimate: "Estimate"
-        case .repeatDays: "Repeat days"
+    /// The section's title in English; `title(in:)` for a language.
+    public var title: String { title(in: .english) }
+
+    public func title(in language: Language) -> String {
+        let strings = TodoWords.strings(language)
+        return switch self {
+        case .project: strings("quick.section.project")
+        case .dueDate: strings("quick.section.due")
+        case .estimate: strings("quick.section.estimate")
+        case .repeatDays: strings("quick.section.repeat")
         }
     }
 
@@ -19,17 +24,30 @@ public enum QuickAddSectionKind: String, CaseIterable, Sendable {
     public var selectionMode: SelectionMode { self == .repeatDays ? .multiple : .single }
 
     /// What the section says when it has nothing to offer (QUICK-6).
-    public var emptyMessage: String {
-        switch self {
-        case .project: "No projects yet."
-        case .dueDate: "No dates to choose from."
-        case .estimate: "No estimates to choose from."
-        case .repeatDays: "No days to choose from."
+    public var emptyMessage: String { emptyMessage(in: .english) }
+
+    public func emptyMessage(in language: Language) -> String {
+        let strings = TodoWords.strings(language)
+        return switch self {
+        case .project: strings("quick.empty.project")
+        case .dueDate: strings("quick.empty.due")
+        case .estimate: strings("quick.empty.estimate")
+        case .repeatDays: strings("quick.empty.repeat")
         }
     }
 
     /// What the section says when its items could not be loaded (QUICK-7).
-    public var errorMessage: String { "Couldn't load the \(title.lowercased()) choices. The rest of the form still works." }
+    public var errorMessage: String { errorMessage(in: .english) }
+
+    public func errorMessage(in language: Language) -> String {
+        let strings = TodoWords.strings(language)
+        return switch self {
+        case .project: strings("quick.failed.project")
+        case .dueDate: strings("quick.failed.due")
+        case .estimate: strings("quick.failed.estimate")
+        case .repeatDays: strings("quick.failed.repeat")
+        }
+    }
 }
 
 public enum SelectionMode: Sendable { case single, multiple }
@@ -78,29 +96,36 @@ public protocol QuickAddOptionsSource: Sendable {
 public struct StoreQuickAddOptions: QuickAddOptionsSource {
     private let store: any TodoStore
     private let today: @Sendable () -> CalendarDate
+    /// The language of the labels (LANG-5, LANG-6) and of the projects' order (LANG-8).
+    private let language: Language
 
     public static let estimateMinutes = [15, 30, 45, 60, 90, 120, 180, 240, 480]
 
-    public init(store: any TodoStore, today: @escaping @Sendable () -> CalendarDate) {
+    public init(store: any TodoStore, today: @escaping @Sendable () -> CalendarDate, language: Language = .english) {
         self.store = store
         self.today = today
+        self.language = language
     }
 
     public func options(for section: QuickAddSectionKind) async throws -> [QuickAddOption] {
+        let strings = TodoWords.strings(language)
         switch section {
         case .project:
-            return try await store.projects().map { QuickAddOption(id: $0.name, label: $0.name) }
+            // The store's order is English's; Chinese and Japanese sort by their collation (LANG-8).
+            let names = try await store.projects().map(\.name)
+            return (language == .english ? names : strings.sorted(names)).map { QuickAddOption(id: $0, label: $0) }
         case .dueDate:
             let start = today()
             return (0..<7).map { offset in
                 let date = start.adding(days: offset)
-                let name = offset == 0 ? "Today" : offset == 1 ? "Tomorrow" : date.weekday.name
-                return QuickAddOption(id: date.iso, label: "\(name) (\(date.monthDayYear))")
+                let name = offset == 0
+                    ? strings("day.today") : offset == 1 ? strings("day.tomorrow") : strings.weekday(date.weekday)
+                return QuickAddOption(id: date.iso, label: strings("quick.option.day", ["day": name, "date": strings.date(date)]))
             }
         case .estimate:
-            return Self.estimateMinutes.map { QuickAddOption(id: String($0), label: Estimate.text(minutes: $0)) }
+            return Self.estimateMinutes.map { QuickAddOption(id: String($0), label: strings.duration(minutes: $0)) }
         case .repeatDays:
-            return Weekday.allCases.map { QuickAddOption(id: $0.rawValue, label: $0.name) }
+            return Weekday.allCases.map { QuickAddOption(id: $0.rawValue, label: strings.weekday($0)) }
         }
     }
 }
@@ -146,15 +171,18 @@ public final class QuickAddViewModel {
     /// Read the title line as plain words, which win over the sections' choices (WORDS-18).
     public var readsPlainWords = false
     private let today: () -> CalendarDate
+    /// The language of the sections' titles and messages (LANG-4).
+    public let language: Language
 
     public init(
         store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) {
         self.store = store
         self.source = source
         self.context = context
         self.today = today
+        self.language = language
         sections = QuickAddSectionKind.allCases.map { kind in
             var selected: [String] = []
             switch (kind, context) {
@@ -201,11 +229,11 @@ public final class QuickAddViewModel {
             var options = try await source.options(for: kind)
             // A preselected value from the context is always offered (QUICK-2).
             for id in sections[index].selection.selected where !options.contains(where: { $0.id == id }) {
-                options.insert(QuickAddOption(id: id, label: Self.label(for: id, in: kind)), at: 0)
+                options.insert(QuickAddOption(id: id, label: label(for: id, in: kind)), at: 0)
             }
-            sections[index].state = options.isEmpty ? .empty(kind.emptyMessage) : .loaded(options)
+            sections[index].state = options.isEmpty ? .empty(kind.emptyMessage(in: language)) : .loaded(options)
         } catch {
-            sections[index].state = .failed(kind.errorMessage)
+            sections[index].state = .failed(kind.errorMessage(in: language))
         }
     }
 
@@ -245,8 +273,14 @@ public final class QuickAddViewModel {
         return try await store.add(draft)
     }
 
-    private static func label(for id: String, in kind: QuickAddSectionKind) -> String {
-        if kind == .dueDate, let date = CalendarDate(iso: id) { return date.monthDayYear }
+    private func label(for id: String, in kind: QuickAddSectionKind) -> String {
+        if kind == .dueDate, let date = CalendarDate(iso: id) { return TodoWords.strings(language).date(date) }
         return id
     }
+
+    /// A section's title in the popup's language.
+    public func title(of kind: QuickAddSectionKind) -> String { kind.title(in: language) }
+
+    /// What a section says while its options are not loaded and if they then fail (QUICK-7).
+    public func errorMessage(of kind: QuickAddSectionKind) -> String { kind.errorMessage(in: language) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TodoCore
 import TodoPresentation
+import WebUI
 
 /// What an add field's words will store, shown under the field (WORDS-19): the title and a
 /// chip per value, rendered by `add-preview.mustache` both inside the pages and for the script.
@@ -31,7 +32,8 @@ struct AddPreviewController: Sendable {
 
     @Sendable func preview(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let text = request.uri.queryParameters.get("text") ?? ""
-        let view = AddPreviewView(PlainWordsPreview(text: text, today: page.today()))
-        return .html(page.views.templates.render(view, "add-preview"), headers: [.cacheControl: "no-store"])
+        let language = LanguageChoice.of(request)
+        let view = AddPreviewView(PlainWordsPreview(text: text, today: page.today(), language: language))
+        return .html(page.views.templates.render(view, "add-preview", language: language), headers: [.cacheControl: "no-store"])
     }
 }

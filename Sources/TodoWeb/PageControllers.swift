@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -11,8 +12,10 @@ struct PageContext: Sendable {
     let today: @Sendable () -> CalendarDate
     let views: TodoViews
 
-    func quickAdd(_ context: QuickAddContext) -> QuickAddViewModel {
-        QuickAddViewModel(store: store, source: StoreQuickAddOptions(store: store, today: today), context: context, today: today)
+    func quickAdd(_ context: QuickAddContext, language: Language = .english) -> QuickAddViewModel {
+        QuickAddViewModel(
+            store: store, source: StoreQuickAddOptions(store: store, today: today, language: language), context: context,
+            today: today, language: language)
     }
 
     /// After a form action: back to the page it was made on (POST-redirect-GET). An in-place
@@ -106,7 +109,7 @@ struct ListController: Sendable {
         case .all, .search, .overdue: .none
         }
         var view = ListPageView(
-            list, quickAdd: page.quickAdd(quickAdd), today: page.today(),
+            list, quickAdd: page.quickAdd(quickAdd, language: LanguageChoice.of(request)), today: page.today(),
             frame: page.views.frame(list.title, request), views: page.views)
         // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1).
         guard UndoCookie.isSet(request) else { return page.views.page(view) }
@@ -132,7 +135,7 @@ struct ItemController: Sendable {
     @Sendable func newForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let from = WebFormat.localPath(query.get("from"))
-        let form = ItemFormViewModel(store: page.store, today: page.today)
+        let form = ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         form.readsPlainWords = true  // the title's words are read on save, and shown under it (WORDS-17)
         form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
@@ -144,7 +147,7 @@ struct ItemController: Sendable {
     /// list's project or date as hidden fields, so the item lands in the list it was added on).
     @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
-        let form = ItemFormViewModel(store: page.store, today: page.today)
+        let form = ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         fill(form, from: fields)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
@@ -152,14 +155,15 @@ struct ItemController: Sendable {
     }
 
     @Sendable func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let details = ItemDetailViewModel(store: page.store, id: try itemID(context))
+        let details = ItemDetailViewModel(store: page.store, id: try itemID(context), language: LanguageChoice.of(request))
         try await details.load()
         let back = WebFormat.localPath(request.uri.queryParameters.get("from"))
         return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request)))
     }
 
     @Sendable func editForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let form = try await ItemFormViewModel.edit(store: page.store, id: try itemID(context), today: page.today)
+        let form = try await ItemFormViewModel.edit(
+            store: page.store, id: try itemID(context), today: page.today, language: LanguageChoice.of(request))
         let from = WebFormat.localPath(request.uri.queryParameters.get("from"))
         return try await formPage(form, from: from, error: nil, request)
     }
@@ -170,16 +174,18 @@ struct ItemController: Sendable {
         guard let stored = try await page.store.item(id: id) else { throw TodoPresentationError.itemNotFound }
         // The form edits the version it was opened with, so a newer change is never
         // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
+        let language = LanguageChoice.of(request), strings = TodoViews.strings(language)
         guard let version = fields.version.flatMap({ Int($0) }) else {
-            throw PageError(.badRequest, "The form was sent without the version it edits; reload the item and edit it again.")
+            throw PageError(.badRequest, strings("form.error.no-version"))
         }
         // With the values it showed (MERGE-1), a save over a newer version merges field by field.
         let form: ItemFormViewModel
         do {
             form = try ItemFormViewModel.reopened(
-                store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today)
+                store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today,
+                language: language)
         } catch {
-            throw PageError(.badRequest, "The form's starting values were unreadable; reload the item and edit it again.")
+            throw PageError(.badRequest, strings("form.error.bad-base"))
         }
         fill(form, from: fields)
         form.isDone = fields.done == "1"
@@ -232,14 +238,17 @@ struct ItemController: Sendable {
             try await form.save()
             return page.back(to: from)
         } catch TodoStoreError.versionConflict(let current) {
-            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame("Changed elsewhere", request))
+            let title = TodoViews.strings(form.language)("merge.heading")
+            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame(title, request))
             return page.views.page(view, status: .conflict)
         } catch let error as TodoStorageError {
             throw error
         } catch TodoPresentationError.itemNotFound {
             throw TodoPresentationError.itemNotFound
         } catch {
-            let message = (error as? any LocalizedError)?.errorDescription ?? "That didn't work."
+            // The reason in the form's language (LANG-4); the JSON API keeps the English one.
+            let message = form.message(for: error) ?? (error as? any LocalizedError)?.errorDescription
+                ?? TodoViews.strings(form.language)("form.error.failed")
             return try await formPage(form, from: from, error: message, request, status: .unprocessableContent)
         }
     }
@@ -263,7 +272,7 @@ struct QuickAddController: Sendable {
     }
 
     @Sendable func form(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let quickAdd = page.quickAdd(Self.context(request))
+        let quickAdd = page.quickAdd(Self.context(request), language: LanguageChoice.of(request))
         await quickAdd.loadAllSections()
         return quickAddPage(quickAdd, from: WebFormat.localPath(request.uri.queryParameters.get("from")), error: nil, request)
     }
@@ -272,21 +281,23 @@ struct QuickAddController: Sendable {
     /// answers 503 and says so, and is asked for again the next time the popup opens).
     @Sendable func section(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let name = try context.parameters.require("kind")
+        let language = LanguageChoice.of(request)
         guard let kind = QuickAddSectionKind(rawValue: name) else {
-            throw PageError(.notFound, "There is no quick-add section “\(name)”.")
+            throw PageError(.notFound, TodoViews.strings(language)("quick.error.no-section", ["name": name]))
         }
-        let quickAdd = page.quickAdd(Self.context(request))
+        let quickAdd = page.quickAdd(Self.context(request), language: language)
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
-        let view = QuickAddFormView.section(section, source: request.uri.description)
+        let view = QuickAddFormView.section(section, source: request.uri.description, language: language)
         let failed = if case .failed = section.state { true } else { false }
-        return .html(page.views.templates.render(view, "quick-section"), status: failed ? .serviceUnavailable : .ok)
+        return .html(
+            page.views.templates.render(view, "quick-section", language: language), status: failed ? .serviceUnavailable : .ok)
     }
 
     @Sendable func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(QuickAddForm.self, of: request)
         let from = WebFormat.localPath(fields.from)
-        let quickAdd = page.quickAdd(.none)
+        let quickAdd = page.quickAdd(.none, language: LanguageChoice.of(request))
         quickAdd.text = fields.text ?? ""
         quickAdd.readsPlainWords = fields.words == "1"
         let chosen: [(QuickAddSectionKind, [String])] = [
@@ -299,7 +310,8 @@ struct QuickAddController: Sendable {
         guard try await quickAdd.save() != nil else {
             // An empty title saves nothing (QUICK-3); without a script, say why.
             await quickAdd.loadAllSections()
-            return quickAddPage(quickAdd, from: from, error: "Type a title on the first line to save.", request,
+            let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
+            return quickAddPage(quickAdd, from: from, error: error, request,
                                 status: .unprocessableContent)
         }
         return page.back(to: from)
@@ -308,7 +320,7 @@ struct QuickAddController: Sendable {
     private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request,
                               status: HTTPResponse.Status = .ok) -> Response {
         let view = QuickAddPageView(
-            frame: page.views.frame("New task", request), from: from, error: error,
+            frame: page.views.frame(TodoViews.strings(quickAdd.language)("quick.heading"), request), from: from, error: error,
             quickAdd: QuickAddFormView(quickAdd, from: from, inDialog: false))
         return page.views.page(view, status: status)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TodoCore
 import TodoInterop
 import TodoPresentation
@@ -21,8 +22,8 @@ struct DetailsPageView: PageView {
     let toggleTitle: String
     let toggleValue: String
     let toggleAnnouncement: String
-    /// The section Move up / Move down act in (MOVE-3).
-    let sectionTitle: String
+    /// The section Move up / Move down act in (MOVE-3), as the group's name: "Place in To Do".
+    let placeLabel: String
 
     init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
         self.frame = frame
@@ -32,13 +33,11 @@ struct DetailsPageView: PageView {
         backTitle = details.backButtonTitle
         here = "/items/\(id)" + TodoPaths.query(from: back)
         editHref = "/items/\(id)/edit" + TodoPaths.query(from: here)
-        fields = details.fields.map {
-            Field(label: $0.label, value: $0.value, key: $0.label.lowercased().replacingOccurrences(of: " ", with: "-"))
-        }
+        fields = details.fields.map { Field(label: $0.label, value: $0.value, key: $0.key) }
         toggleTitle = details.toggleButtonTitle
         toggleValue = details.item?.isDone == true ? "0" : "1"
-        toggleAnnouncement = details.toggleAnnouncement
-        sectionTitle = details.item?.section.headerTitle ?? TodoSection.todo.headerTitle
+        toggleAnnouncement = details.toggleAnnouncementText
+        placeLabel = details.placeLabel
     }
 }
 
@@ -92,7 +91,10 @@ struct FormPageView: PageView {
         var minutes = StoreQuickAddOptions.estimateMinutes
         if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
         estimates = minutes.map { Estimate(text: TodoCore.Estimate.text(minutes: $0), selected: $0 == selected) }
-        days = Weekday.allCases.map { Day(value: $0.rawValue, label: $0.shortName, checked: form.repeatDays.contains($0)) }
+        let strings = TodoWords.strings(form.language)
+        days = Weekday.allCases.map {
+            Day(value: $0.rawValue, label: strings.shortWeekday($0), checked: form.repeatDays.contains($0))
+        }
         showsDone = form.showsDoneToggle
         isDone = form.isDone
         cancelTitle = form.cancelButtonTitle
@@ -106,7 +108,10 @@ struct FormPageView: PageView {
 /// The quick-add form, in the list's popup or on its own page.
 struct QuickAddFormView: Hashable {
     struct Section: Hashable {
-        struct Option: Hashable { let inputType, name, value, testID, label: String; let checked: Bool; let kind: String }
+        /// `isNone`: the "None" choice of a single-choice section, worded by the template.
+        struct Option: Hashable {
+            let inputType, name, value, testID, label: String; let checked: Bool; let kind: String; var isNone = false
+        }
         let kind: String
         let title: String
         let source: String
@@ -132,10 +137,12 @@ struct QuickAddFormView: Hashable {
         textID = inDialog ? "quick-text" : "quick-text-page"
         self.inDialog = inDialog
         let query = TodoPaths.queryItem(quickAdd.context).map { "?" + $0 } ?? ""
-        sections = quickAdd.sections.map { Self.section($0, source: "/quick-add/sections/\($0.kind.rawValue)" + query) }
+        sections = quickAdd.sections.map {
+            Self.section($0, source: "/quick-add/sections/\($0.kind.rawValue)" + query, language: quickAdd.language)
+        }
     }
 
-    static func section(_ section: QuickAddSection, source: String) -> Section {
+    static func section(_ section: QuickAddSection, source: String, language: Language = .english) -> Section {
         let kind = section.kind.rawValue
         let single = section.kind.selectionMode == .single
         var options: [Section.Option] = []
@@ -149,7 +156,7 @@ struct QuickAddFormView: Hashable {
             if single {
                 options.append(.init(
                     inputType: "radio", name: name, value: "", testID: "none", label: "None",
-                    checked: section.selection.selected.isEmpty, kind: kind))
+                    checked: section.selection.selected.isEmpty, kind: kind, isNone: true))
             }
             options += loaded.map { option in
                 .init(
@@ -158,8 +165,9 @@ struct QuickAddFormView: Hashable {
             }
         }
         return Section(
-            kind: kind, title: section.kind.title, source: source, state: state, notLoaded: state == "notLoaded",
-            errorMessage: section.kind.errorMessage, empty: empty, failed: failed, options: options)
+            kind: kind, title: section.kind.title(in: language), source: source, state: state,
+            notLoaded: state == "notLoaded", errorMessage: section.kind.errorMessage(in: language), empty: empty,
+            failed: failed, options: options)
     }
 }
 
@@ -195,14 +203,15 @@ struct ConflictPageView: PageView {
         currentVersion = current.version
         let mine = form.values, theirs = ItemFormValues(current)
         let conflicting = Set(form.conflicts.map(\.conflictRowKey))
-        rows = zip(Self.rows(theirs), Self.rows(mine)).map { now, yours in
+        rows = zip(Self.rows(theirs, frame.language), Self.rows(mine, frame.language)).map { now, yours in
             Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2,
                 conflict: conflicting.contains(now.0) && now.2 != yours.2)
         }
         let both = rows.filter(\.conflict)
         conflictCount = both.count
+        let strings = TodoViews.strings(frame.language)
         bothChangedNote = both.isEmpty ? nil
-            : "Changed on both sides: \(both.map(\.label).joined(separator: ", ")). Keeping yours also keeps their changes to the other fields."
+            : strings("merge.note", ["fields": both.map(\.label).joined(separator: strings("merge.separator"))])
         var fields: [(String, String)] = [
             ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
             ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),
@@ -216,15 +225,17 @@ struct ConflictPageView: PageView {
     }
 
     /// (test id, label, shown value) for every field of one side.
-    private static func rows(_ values: ItemFormValues) -> [(String, String, String)] {
+    private static func rows(_ values: ItemFormValues, _ language: Language) -> [(String, String, String)] {
+        let strings = TodoViews.strings(language), words = TodoWords.strings(language)
         let location = values.locationName.isEmpty && values.latitude.isEmpty
             ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
         return [
-            ("title", "Title", values.title), ("details", "Details", values.details), ("due", "Due date", values.dueDate),
-            ("location", "Location", location), ("project", "Project", values.projectName),
-            ("estimate", "Estimate", values.estimate),
-            ("repeat", "Repeat days", values.repeatDays.ordered.map(\.shortName).joined(separator: ", ")),
-            ("done", "Done", values.isDone ? "Yes" : "No"),
+            ("title", strings("merge.row.title"), values.title), ("details", strings("merge.row.details"), values.details),
+            ("due", strings("merge.row.due"), values.dueDate),
+            ("location", strings("merge.row.location"), location), ("project", strings("merge.row.project"), values.projectName),
+            ("estimate", strings("merge.row.estimate"), values.estimate),
+            ("repeat", strings("merge.row.repeat"), words.weekdays(values.repeatDays)),
+            ("done", strings("merge.row.done"), values.isDone ? strings("merge.yes") : strings("merge.no")),
         ]
     }
 }

@@ -19,7 +19,7 @@ struct UpcomingController: Sendable {
         try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
         let tomorrow = page.today().adding(days: 1)
         let view = ListPageView(
-            upcoming, preferences: CookiePreferences(request), quickAdd: page.quickAdd(.dueDate(tomorrow)),
+            upcoming, preferences: CookiePreferences(request), quickAdd: page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request)),
             today: page.today(), frame: page.views.frame(upcoming.title, request), views: page.views)
         return page.views.page(view)
     }
