@@ -39,7 +39,6 @@ struct ComicsWebTests {
             try await client.execute(uri: "/", method: .get, headers: [PageFragment.header: "1"]) { response in
                 let page = String(buffer: response.body)
                 #expect(response.status == .ok)
-                // LANG-2: a page also varies with the language (Accept-Language, the lang cookie).
                 #expect(response.headers[.vary] == "X-Page-Fragment, Accept-Language, Cookie")
                 #expect(response.headers[.cacheControl] == "no-store")
                 #expect(page.hasPrefix(#"<div id="page" data-title="Marvel Comics">"#))
