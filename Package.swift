@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "WebUITests",
             dependencies: [
-                "WebUI", hummingbird, hummingbirdTesting,
+                "WebUI", "Localization", hummingbird, hummingbirdTesting,
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),

@@ -1,4 +1,4 @@
-"""Regenerates docs/screenshots/{list,details,form,quick-add}.png from a fresh server with
+"""Regenerates docs/screenshots/{list,details,form,quick-add}.png (and the list in Chinese and Japanese) from a fresh server with
 realistic sample data. Run through scripts/screenshots."""
 
 from __future__ import annotations
@@ -40,6 +40,63 @@ def seed(api: Api) -> None:
             location={"name": "Corner shop", "latitude": 52.5200, "longitude": 13.4050})
     api.add("Water the plants", project="Home", dueDate=day(0), repeatDays=["wed", "sat"], estimateMinutes=15,
             location={"name": "Balcony"})
+
+
+# The same kind of list in Chinese and in Japanese (LANG-12): what people type in those languages.
+SAMPLES = {
+    "zh-Hans": [
+        ("预约牙医", {"completed": True, "project": "健康"}),
+        ("交电费", {"completed": True, "project": "家", "due": -2}),
+        ("续保自行车保险", {"project": "家", "due": 9, "estimateMinutes": 30}),
+        ("给妈妈打电话", {"repeatDays": ["sun"], "estimateMinutes": 30, "location": {"name": "家"}}),
+        ("准备冲刺演示", {"project": "工作", "due": 1, "estimateMinutes": 120, "location": {"name": "3 号会议室"}}),
+        ("买燕麦奶", {"project": "家", "due": 0, "estimateMinutes": 15, "repeatDays": ["mon", "thu"],
+                    "location": {"name": "街角小店"}}),
+        ("给植物浇水", {"project": "家", "due": 0, "repeatDays": ["wed", "sat"], "estimateMinutes": 15,
+                     "location": {"name": "阳台"}}),
+    ],
+    "ja": [
+        ("歯医者を予約する", {"completed": True, "project": "健康"}),
+        ("電気代を払う", {"completed": True, "project": "家", "due": -2}),
+        ("自転車保険を更新する", {"project": "家", "due": 9, "estimateMinutes": 30}),
+        ("母に電話する", {"repeatDays": ["sun"], "estimateMinutes": 30, "location": {"name": "自宅"}}),
+        ("スプリントのデモを準備する", {"project": "仕事", "due": 1, "estimateMinutes": 120,
+                                   "location": {"name": "第3会議室"}}),
+        ("オーツミルクを買う", {"project": "家", "due": 0, "estimateMinutes": 15, "repeatDays": ["mon", "thu"],
+                          "location": {"name": "角の店"}}),
+        ("植物に水をやる", {"project": "家", "due": 0, "repeatDays": ["wed", "sat"], "estimateMinutes": 15,
+                       "location": {"name": "ベランダ"}}),
+    ],
+}
+LOCALES = {"zh-Hans": "zh-CN", "ja": "ja-JP"}
+
+
+def seed_language(api: Api, language: str) -> None:
+    today = datetime.date.today()
+    for title, fields in SAMPLES[language]:
+        fields = dict(fields)
+        if "due" in fields:
+            fields["dueDate"] = (today + datetime.timedelta(days=fields.pop("due"))).isoformat()
+        api.add(title, **fields)
+
+
+def shoot_languages(browser) -> None:
+    """docs/screenshots/list-zh-Hans.png and list-ja.png: the list as a browser asking for
+    Chinese or Japanese sees it."""
+    for language, locale in LOCALES.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            server = TodoServer(find_todo_binary(), Path(tmp) / "todo.sqlite", Path(tmp) / "server.log").start()
+            try:
+                seed_language(Api(server), language)
+                context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, color_scheme="light",
+                                              locale=locale)
+                page = context.new_page()
+                ListPage(page, server).open()
+                page.mouse.move(0, 0)
+                page.screenshot(path=str(OUT / f"list-{language}.png"))
+                context.close()
+            finally:
+                server.stop()
 
 
 def main() -> None:
@@ -85,10 +142,11 @@ def main() -> None:
                 ListPage(phone_page, server).open()
                 phone_page.screenshot(path=str(OUT / f"list-phone-{scheme}.png"))
                 phone.close()
+            shoot_languages(browser)
             browser.close()
         finally:
             server.stop()
-    for name in ("list", "details", "form", "quick-add", "list-phone-light", "list-phone-dark"):
+    for name in ("list", "details", "form", "quick-add", "list-phone-light", "list-phone-dark", "list-zh-Hans", "list-ja"):
         print(OUT / f"{name}.png")
 
 
