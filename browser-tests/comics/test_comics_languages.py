@@ -6,29 +6,21 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from catalogs import LANGUAGES as CATALOG_LANGUAGES, LOCALES, table
 from marvel_stub import RULES_CATALOG
 from pages_comics import ComicsListPage
 
 AXE = Axe()
-SOURCES = Path(__file__).resolve().parents[2] / "Sources"
 # The catalogs the Comics pages are worded from: the pages', the ViewModels' and the shared frame's.
 MODULES = ["ComicsWeb", "ComicsPresentation", "WebUI"]
 
 # (catalog folder and <html lang>, the browser locale that asks for it)
-LANGUAGES = [
-    pytest.param("en", "en-US", id="en"),
-    pytest.param("zh-Hans", "zh-CN", id="zh-Hans"),
-    pytest.param("ja", "ja-JP", id="ja"),
-]
-
-ENTRY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;')
-COMMENT = re.compile(r"/\*.*?\*/", re.S)
+LANGUAGES = [pytest.param(language, LOCALES[language], id=language) for language in CATALOG_LANGUAGES]
 
 
 @cache
@@ -36,10 +28,7 @@ def catalog(lang: str) -> dict[str, str]:
     """Every entry of the three modules' tables in `lang`, by key."""
     entries: dict[str, str] = {}
     for module in MODULES:
-        for table in sorted((SOURCES / module / "Resources" / f"{lang}.lproj").glob("*.strings")):
-            text = COMMENT.sub("", table.read_text(encoding="utf-8"))
-            for key, value in ENTRY.findall(text):
-                entries[key] = value.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+        entries.update(table(module, lang))
     assert entries, f"no catalog for {lang}"
     return entries
 
