@@ -1,3 +1,4 @@
+import Foundation
 public import HTTPTypes
 public import Hummingbird
 public import Localization
@@ -33,13 +34,33 @@ public struct PageFrame: Hashable, Sendable {
         self.title = title
         self.lang = language.tag
         self.languages = LanguageChoice.choices(current: language)
-        self.here = LocalPath.validated(here)
+        self.here = Self.switcherReturn(here)
         self.stylesheets = stylesheets
         self.scripts = scripts
         self.manifest = manifest
         self.icon = icon
         self.appleTouchIcon = appleTouchIcon
         self.fragment = fragment
+    }
+}
+
+extension PageFrame {
+    /// Where the switcher brings a person back: the page's own path and query, a path on this
+    /// site only; a `from=` in that query that is not one is left out, so that the page never
+    /// writes back another site's address it was sent (HARDEN-3).
+    static func switcherReturn(_ here: String) -> String {
+        let local = LocalPath.validated(here)
+        guard local.contains("?"), var components = URLComponents(string: local),
+              let items = components.percentEncodedQueryItems
+        else { return local }
+        let kept = items.filter { item in
+            guard item.name == "from" else { return true }
+            guard let value = item.value?.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else { return false }
+            return LocalPath.validated(value) == value
+        }
+        guard kept.count != items.count else { return local }
+        components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return components.string ?? components.path
     }
 }
 

@@ -17,7 +17,7 @@ struct InPlaceTests {
             for path in ["/", "/today", "/items/new", "/quick-add", "/import-export"] {
                 let whole = try await client.execute(uri: path, method: .get)
                 #expect(whole.text.hasPrefix("<!doctype html>"), "\(path)")
-                #expect(whole.headers[.vary] == "X-Page-Fragment" && whole.headers[.cacheControl] == "no-store")
+                #expect(whole.headers[.vary] == "X-Page-Fragment, Accept-Language, Cookie" && whole.headers[.cacheControl] == "no-store")
                 let part = try await client.execute(uri: path, method: .get, headers: fragment)
                 #expect(part.status == .ok)
                 #expect(part.text.hasPrefix("<div id=\"page\""), "\(path)")

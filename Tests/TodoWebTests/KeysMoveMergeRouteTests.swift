@@ -100,7 +100,9 @@ struct KeysMoveMergeRouteTests {
     // MARK: - merges
 
     private func editForm(_ client: some TestClientProtocol, _ id: UUID) async throws -> [(String, String)] {
-        let page = try await client.execute(uri: "/items/\(id.uuidString)/edit", method: .get).text
+        // The item form only: the language switcher at the foot of the page is a form of its own.
+        let document = try await client.execute(uri: "/items/\(id.uuidString)/edit", method: .get).text
+        let page = document.components(separatedBy: "data-testid=\"language-switcher\"")[0]
         // Every input the form sends back, as a browser would (checked boxes, selected options).
         var fields: [(String, String)] = []
         for match in page.matches(of: try Regex(#"<input ([^>]*)>"#)) {
@@ -162,7 +164,10 @@ struct KeysMoveMergeRouteTests {
             #expect(page.contains(#"<tr data-testid="conflict-row-details"><th scope="row">Details</th><td data-testid="theirs-details">pool</td><td data-testid="mine-details">pool</td>"#))
             #expect(try await sut.store.item(id: item.id)?.title == "Swim")
             // Keep mine: my title, their details.
-            let form = try #require(page.range(of: "data-testid=\"keep-mine-form\"").map { String(page[$0.upperBound...]) })
+            // The Keep mine form, up to the language switcher's form at the foot of the page.
+            let form = try #require(page.range(of: "data-testid=\"keep-mine-form\"").map {
+                String(page[$0.upperBound...]).components(separatedBy: "data-testid=\"language-switcher\"")[0]
+            })
             var keep: [(String, String)] = []
             for match in form.matches(of: try Regex(#"<input type="hidden" name="([^"]+)" value="([^"]*)">"#)) {
                 keep.append((String(match.output[1].substring!), String(match.output[2].substring!)))

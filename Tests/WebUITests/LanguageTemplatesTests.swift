@@ -71,6 +71,13 @@ struct LanguageTemplatesTests {
         for outside in ["//evil.example/", "https://evil.example/", "/\\evil.example"] {
             #expect(PageFrame(title: "T", stylesheets: [], scripts: [], here: outside).here == "/")
         }
+        // The page's own query is kept, except a `from` that names another site.
+        #expect(PageFrame(title: "T", stylesheets: [], scripts: [], here: "/search?q=%E7%89%9B&page=2").here == "/search?q=%E7%89%9B&page=2")
+        #expect(PageFrame(title: "T", stylesheets: [], scripts: [], here: "/items/new?from=%2Ftoday").here == "/items/new?from=%2Ftoday")
+        for hostile in ["//evil.example", "%09//evil.example", "https%3A%2F%2Fevil.example%2F", "javascript%3Aalert(1)"] {
+            let here = PageFrame(title: "T", stylesheets: [], scripts: [], here: "/items/new?from=\(hostile)&project=Home").here
+            #expect(here == "/items/new?project=Home", "\(hostile)")
+        }
     }
 
     @Test("LANG-1 LANG-2 a request's language: the cookie first, then Accept-Language; the switcher sets the cookie")
