@@ -1,6 +1,7 @@
 import ComicsCore
 import ComicsPresentation
 import Foundation
+import Localization
 
 /// What `comics list` and `comics characters` do, with the context (output, terminal) and the source
 /// injected. Each returns the process exit status: 0 on success, 1 with the spec's message on standard error.
@@ -25,8 +26,9 @@ public struct ComicsCLI: Sendable {
         source: any ComicsSource, json: Bool, pages: Pages = .first, options: ComicsLoadOptions = .init(),
         command: String = "comics list"
     ) async -> Int32 {
-        let viewModel = ComicsListViewModel(source: source, options: options)
-        await Spinner.whileRunning("Loading comics…", in: context) {
+        let words = context.words
+        let viewModel = ComicsListViewModel(source: source, options: options, language: context.language)
+        await Spinner.whileRunning(words("comics.cli.loading-comics"), in: context) {
             switch pages {
             case .first: await viewModel.load()
             case .page(let number): await viewModel.load(pages: number...number)
@@ -35,7 +37,8 @@ public struct ComicsCLI: Sendable {
         }
         reportCopy(viewModel.copyNotice, problem: viewModel.errorMessage)
         guard let snapshot = viewModel.snapshot else {
-            context.writeErr(TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.comicsUnreadable) + "\n")
+            context.writeErr(
+                TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.comicsUnreadable(context.language)) + "\n")
             return 1
         }
         if json {
@@ -43,7 +46,8 @@ public struct ComicsCLI: Sendable {
         } else {
             var more = ""
             if let summary = viewModel.countSummary {
-                more = "\n\(summary) `\(command) --page \(viewModel.lastPage + 1)` shows the next page, `--all` every page.\n"
+                let next = String(viewModel.lastPage + 1)
+                more = "\n" + words("comics.cli.more", ["summary": summary, "command": command, "next": next]) + "\n"
             }
             context.writeOut(Self.table(snapshot) + more + "\n" + viewModel.attribution + "\n")
         }
@@ -58,18 +62,20 @@ public struct ComicsCLI: Sendable {
     }
 
     public func characters(ofComic id: Int, source: any ComicsSource, json: Bool, options: ComicsLoadOptions = .init()) async -> Int32 {
-        let viewModel = CharactersViewModel(comicID: id, source: source, options: options)
-        await Spinner.whileRunning("Loading characters…", in: context) { await viewModel.load() }
+        let words = context.words
+        let viewModel = CharactersViewModel(comicID: id, source: source, options: options, language: context.language)
+        await Spinner.whileRunning(words("comics.cli.loading-characters"), in: context) { await viewModel.load() }
         reportCopy(viewModel.copyNotice, problem: viewModel.errorMessage)
         guard let snapshot = viewModel.snapshot else {
             context.writeErr(
-                TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.charactersUnavailable) + "\n")
+                TerminalText.sanitized(viewModel.errorMessage ?? ComicsMessages.charactersUnavailable(context.language))
+                    + "\n")
             return 1
         }
         if json {
             context.writeOut(Self.json(snapshot) + "\n")
         } else {
-            context.writeOut(Self.text(snapshot) + "\n" + viewModel.attribution + "\n")
+            context.writeOut(Self.text(snapshot, words: words) + "\n" + viewModel.attribution + "\n")
         }
         return 0
     }
@@ -88,11 +94,11 @@ public struct ComicsCLI: Sendable {
     }
 
     /// The comic's name underlined, then its characters' names; upstream text sanitized (HARDEN-10a).
-    static func text(_ snapshot: CharactersSnapshot) -> String {
+    static func text(_ snapshot: CharactersSnapshot, words: Strings = ComicsCLIWords.catalog.strings(.english)) -> String {
         let title = TerminalText.sanitized(snapshot.title)
         var text = title + "\n" + String(repeating: "=", count: title.count) + "\n"
         text += snapshot.characters.isEmpty
-            ? "(no characters listed)\n"
+            ? words("comics.cli.no-characters") + "\n"
             : snapshot.characters.map { "  \(TerminalText.sanitized($0.name))\n" }.joined()
         return text
     }

@@ -1,5 +1,7 @@
 public import ComicsCore
 public import Foundation
+public import Localization
+import ComicsPresentation
 
 /// Everything the comics commands touch outside themselves, built by the executable and replaced in
 /// tests (the same shape as the Todo app's `CLIContext`): where output goes, and the facts about
@@ -31,6 +33,13 @@ public struct ComicsCLIContext: Sendable {
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
     }
+
+    /// The language of the terminal's locale: `LC_ALL`, `LC_MESSAGES`, `LANG` (LANG-3).
+    public var language: Language { Language.fromEnvironment(environment) }
+    /// The command's own sentences in that language.
+    public var words: Strings { ComicsCLIWords.catalog.strings(language) }
+    /// The ViewModels' words in that language.
+    public var comicsWords: Strings { ComicsWords.strings(language) }
 
     public static func write(_ text: String, to handle: FileHandle) {
         var text = text

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import ComicsCore
 import ComicsPresentation
+import Localization
 
 /// `comics` — browse Marvel comics and their characters. The executable adds `serve` (the web app),
 /// which is not a terminal View: `ComicsCommand.makeConfiguration(adding:)`.
@@ -32,12 +33,14 @@ extension ComicsCommand {
     public static func run<Root: ParsableCommand>(
         _ root: Root.Type, _ arguments: [String], context: ComicsCLIContext
     ) async -> Int32 {
+        let language = context.language
         let command: any ParsableCommand
         do {
-            command = try root.parseAsRoot(arguments)
+            // LANG-3: `validate()` words its errors in the terminal's language.
+            command = try ComicsCLIWords.$language.withValue(language) { try root.parseAsRoot(arguments) }
         } catch {
             let code = root.exitCode(for: error)
-            let message = root.fullMessage(for: error)
+            let message = Self.worded(root.fullMessage(for: error), words: context.words)
             if code == .success { context.writeOut(message + "\n") } else { context.writeErr(message + "\n") }
             return code.rawValue
         }
@@ -46,12 +49,22 @@ extension ComicsCommand {
             return 0
         }
         do {
-            return try await runnable.run(in: context)
+            return try await ComicsCLIWords.$language.withValue(language) { try await runnable.run(in: context) }
         } catch {
             let code = root.exitCode(for: error)
-            context.writeErr(root.fullMessage(for: error) + "\n")
+            context.writeErr(Self.worded(root.fullMessage(for: error), words: context.words) + "\n")
             return code == .success ? 1 : code.rawValue
         }
+    }
+
+    /// ArgumentParser's message with its `Error: ` line in the terminal's language; the usage
+    /// lines after it are help text and stay English (LANG-3).
+    static func worded(_ message: String, words: Strings) -> String {
+        let prefix = "Error: "
+        guard message.hasPrefix(prefix) else { return message }
+        let rest = message.dropFirst(prefix.count)
+        let line = rest.prefix { $0 != "\n" }
+        return words("comics.cli.error", ["message": String(line)]) + rest.dropFirst(line.count)
     }
 
     /// `comics list` — the comics, grouped by first letter.
@@ -85,7 +98,7 @@ extension ComicsCommand {
         public init() {}
 
         public func validate() throws {
-            guard TitleSearch.normalized(text) != nil else { throw ValidationError("Give some words of a title to search for.") }
+            guard TitleSearch.normalized(text) != nil else { throw ValidationError(ComicsCLIWords.current("comics.cli.search.empty")) }
         }
 
         public func run(in context: ComicsCLIContext) async throws -> Int32 {
@@ -130,8 +143,8 @@ public struct PagingOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more.") }
-        if page != nil, all { throw ValidationError("Give --page or --all, not both.") }
+        if let page, page < 1 { throw ValidationError(ComicsCLIWords.current("comics.cli.page.min")) }
+        if page != nil, all { throw ValidationError(ComicsCLIWords.current("comics.cli.page.both")) }
     }
 
     var pages: ComicsCLI.Pages {
@@ -148,7 +161,7 @@ extension SourceOptions {
         let choice = try choice(environment: context.environment)
         let copy = choice.usesOfflineCopy ? context.openOfflineCopy() : nil
         if offline, copy == nil, choice.usesOfflineCopy == false {
-            throw ValidationError("--offline reads the copy kept from a server (--source metron or marvel); the bundled catalog needs none.")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.offline.catalog"))
         }
         return (try context.openSource(choice), ComicsLoadOptions(search: search, offlineCopy: copy, offline: offline))
     }

@@ -58,14 +58,14 @@ public struct SourceOptions: ParsableArguments {
 
     public func validate() throws {
         if let apiBaseURL, Self.parseURL(apiBaseURL) == nil {
-            throw ValidationError("--api-base-url must be an http or https URL, like http://127.0.0.1:8081.")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.api-url"))
         }
         if let metronURL, Self.parseURL(metronURL) == nil {
-            throw ValidationError("--metron-url must be an http or https URL, like https://metron.cloud/api/.")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.metron-url"))
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        guard timeout > 0 else { throw ValidationError(ComicsCLIWords.current("comics.cli.timeout")) }
         if source == .marvel, apiBaseURL == nil {
-            throw ValidationError("--source marvel needs --api-base-url (a Marvel-compatible server).")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.marvel-needs-url"))
         }
     }
 
@@ -80,7 +80,7 @@ public struct SourceOptions: ParsableArguments {
         case (nil, nil): return nil
         case (let publicKey?, let privateKey?): return MarvelCredentials(publicKey: publicKey, privateKey: privateKey)
         default:
-            throw ValidationError("Give both keys (--public-key and --private-key, or MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY).")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.keys-both"))
         }
     }
 
@@ -90,8 +90,7 @@ public struct SourceOptions: ParsableArguments {
             guard let user = nonEmpty(metronUser) ?? nonEmpty(environment["METRON_USERNAME"]),
                   let password = nonEmpty(metronPassword) ?? nonEmpty(environment["METRON_PASSWORD"])
             else {
-                throw ValidationError(
-                    "Give the Metron user name and password (--metron-user and --metron-password, or METRON_USERNAME and METRON_PASSWORD).")
+                throw ValidationError(ComicsCLIWords.current("comics.cli.metron-account"))
             }
             let url = metronURL.flatMap(Self.parseURL) ?? URL(string: "https://metron.cloud/api/")!
             return .metron(baseURL: url, username: user, password: password, timeout: timeout)

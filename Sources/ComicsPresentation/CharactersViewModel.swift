@@ -1,5 +1,6 @@
 import ComicsCore
 import Foundation
+public import Localization
 import Observation
 
 /// The characters of one comic, titled with the comic's name. No actor isolation (see
@@ -13,7 +14,10 @@ public final class CharactersViewModel {
     /// otherwise filled in by ``load()``.
     public private(set) var title: String?
     public private(set) var state: State = .idle
-    public let attribution = Attribution.marvel
+    /// Marvel's attribution, in ``language``.
+    public let attribution: String
+    /// The language the messages are worded in (LANG-13).
+    public let language: Language
     public let options: ComicsLoadOptions
     /// COMICS-COPY-2: "Showing the copy from DATE" when the characters come from the offline copy.
     public private(set) var copyNotice: String?
@@ -28,10 +32,12 @@ public final class CharactersViewModel {
     /// loaded with its characters.
     public init(
         comicID: Comic.ID, title: String? = nil, source: any ComicsSource,
-        options: ComicsLoadOptions = .init(),
+        options: ComicsLoadOptions = .init(), language: Language = .english,
         reportFailure: @escaping @Sendable (ComicsSourceError) -> Void = { _ in }
     ) {
         self.comicID = comicID
+        self.language = language
+        self.attribution = ComicsMessages.attribution(language)
         self.title = title
         self.source = source
         self.options = options
@@ -42,7 +48,7 @@ public final class CharactersViewModel {
     public var characterNames: [String] { (state.value ?? []).map(\.name) }
 
     /// The failure's sentence: alone when nothing could be shown, above the copy when it shows.
-    public var errorMessage: String? { state.errorMessage ?? problem.map(ComicsMessages.forCharacters) }
+    public var errorMessage: String? { state.errorMessage ?? problem.map { ComicsMessages.forCharacters($0, language: language) } }
 
     /// COMICS-MSG-4: a Retry control shows with a failure that trying again can help.
     public var canRetry: Bool { lastFailure?.isRetryable ?? false }
@@ -87,19 +93,20 @@ public final class CharactersViewModel {
             if error.sourceUnreachable, options.offlineCopy != nil {
                 showCopy(or: error)
             } else {
-                state = .failed(message: ComicsMessages.forCharacters(error))
+                state = .failed(message: ComicsMessages.forCharacters(error, language: language))
             }
         }
     }
 
     private func showCopy(or error: ComicsSourceError?) {
         guard let kept = try? options.offlineCopy?.characters(ofComic: comicID) else {
-            state = .failed(message: error.map(ComicsMessages.forCharacters) ?? ComicsMessages.noCopyYet)
+            state = .failed(
+                message: error.map { ComicsMessages.forCharacters($0, language: language) } ?? ComicsMessages.noCopyYet(language))
             return
         }
         title = title ?? kept.comic.title
         problem = error
-        copyNotice = ComicsMessages.showingCopy(from: kept.fetchedAt, timeZone: options.timeZone)
+        copyNotice = ComicsMessages.showingCopy(from: kept.fetchedAt, timeZone: options.timeZone, language: language)
         state = .loaded(ComicCharacter.sortedByName(kept.characters))
     }
 

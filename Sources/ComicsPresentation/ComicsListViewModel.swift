@@ -1,5 +1,6 @@
 import ComicsCore
 import Foundation
+public import Localization
 import Observation
 
 /// The comics list: loading → comics grouped by first letter, or a message saying what went wrong.
@@ -15,8 +16,10 @@ public final class ComicsListViewModel {
     public typealias State = LoadState<[ComicGroup]>
 
     public private(set) var state: State = .idle
-    /// Shown wherever the data shows.
-    public let attribution = Attribution.marvel
+    /// Shown wherever the data shows, in ``language``.
+    public let attribution: String
+    /// The language the messages are worded in (LANG-13).
+    public let language: Language
     public let options: ComicsLoadOptions
     /// Every comic loaded so far, in the source's order.
     public private(set) var loadedComics: [Comic] = []
@@ -37,12 +40,16 @@ public final class ComicsListViewModel {
     private let reportFailure: @Sendable (ComicsSourceError) -> Void
 
     /// - Parameter reportFailure: receives each failure with its detail, e.g. to log it.
+    /// - Parameter language: the language of the messages (LANG-13).
     public init(
         source: any ComicsSource, options: ComicsLoadOptions = ComicsLoadOptions(),
+        language: Language = .english,
         reportFailure: @escaping @Sendable (ComicsSourceError) -> Void = { _ in }
     ) {
         self.source = source
         self.options = options
+        self.language = language
+        self.attribution = ComicsMessages.attribution(language)
         self.reportFailure = reportFailure
     }
 
@@ -52,7 +59,7 @@ public final class ComicsListViewModel {
 
     /// The failure's sentence: alone when nothing could be shown, above the copy when it shows.
     public var errorMessage: String? {
-        state.errorMessage ?? problem.map(ComicsMessages.forComics)
+        state.errorMessage ?? problem.map { ComicsMessages.forComics($0, language: language) }
     }
 
     /// COMICS-MSG-4: a Retry control shows with a failure that trying again can help.
@@ -63,7 +70,7 @@ public final class ComicsListViewModel {
     /// "Showing 100 of 5,000 comics." while more pages remain.
     public var countSummary: String? {
         guard hasMore, let totalCount else { return nil }
-        return ComicsMessages.showing(loadedComics.count, of: totalCount)
+        return ComicsMessages.showing(loadedComics.count, of: totalCount, language: language)
     }
 
     /// Loads the first page, or pages 1 through `lastPage` (a web address `?page=K` shows them all).
@@ -105,7 +112,7 @@ public final class ComicsListViewModel {
             if error.sourceUnreachable, options.offlineCopy != nil {
                 showCopy(or: error)
             } else {
-                state = .failed(message: ComicsMessages.forComics(error))
+                state = .failed(message: ComicsMessages.forComics(error, language: language))
             }
         }
     }
@@ -118,7 +125,8 @@ public final class ComicsListViewModel {
     /// COMICS-COPY-2/3: the kept comics with the date they were fetched, else the failure's sentence.
     private func showCopy(or error: ComicsSourceError?) {
         guard let kept = try? options.offlineCopy?.comics(titleContaining: options.search), !kept.comics.isEmpty else {
-            state = .failed(message: error.map(ComicsMessages.forComics) ?? ComicsMessages.noCopyYet)
+            state = .failed(
+                message: error.map { ComicsMessages.forComics($0, language: language) } ?? ComicsMessages.noCopyYet(language))
             return
         }
         loadedComics = kept.comics
@@ -126,7 +134,7 @@ public final class ComicsListViewModel {
         totalCount = kept.comics.count
         hasMore = false
         problem = error
-        copyNotice = ComicsMessages.showingCopy(from: kept.fetchedAt, timeZone: options.timeZone)
+        copyNotice = ComicsMessages.showingCopy(from: kept.fetchedAt, timeZone: options.timeZone, language: language)
         state = .loaded(ComicGroup.grouping(kept.comics))
     }
 }

@@ -1,64 +1,107 @@
 import ComicsCore
 import Foundation
+public import Localization
 
-/// The sentences the spec asks the app to show.
+/// The sentences the spec asks the app to show, in each language (LANG-13). The properties
+/// without a language are the English ones (the JSON API's, and the tests' reference).
 public enum ComicsMessages {
     /// COMICS-1, CHARACTERS-1.
-    public static let noConnection = "There is no internet connection. Check your connection and try again."
+    public static var noConnection: String { noConnection(.english) }
     /// COMICS-2.
-    public static let comicsUnreadable = "The content couldn't be read. Please try again later."
+    public static var comicsUnreadable: String { comicsUnreadable(.english) }
     /// CHARACTERS-2.
-    public static let charactersUnavailable = "The list of characters can't be shown. Please try again later."
+    public static var charactersUnavailable: String { charactersUnavailable(.english) }
     /// COMICS-MSG-1: a configured server refuses the connection or doesn't answer in time.
-    public static let notAnswering = "The comics server isn't answering. Please try again later."
+    public static var notAnswering: String { notAnswering(.english) }
     /// COMICS-MSG-2: 401/403.
-    public static let keysRefused =
-        "The comics server refused the keys. Check the user name and password (or the keys) and try again."
+    public static var keysRefused: String { keysRefused(.english) }
     /// COMICS-MSG-3: 404.
-    public static let comicNotFound = "This comic doesn't exist."
+    public static var comicNotFound: String { comicNotFound(.english) }
     /// COMICS-COPY-3: `--offline` with nothing kept yet.
-    public static let noCopyYet = "There is no offline copy yet. Open the comics once while connected."
-
+    public static var noCopyYet: String { noCopyYet(.english) }
     /// HARDEN-5: the server sent more than the app accepts (too much data, too many pages, too long).
-    public static let comicsTooLarge =
-        "The comics server sent more than this app can take in, so the comics can't be shown. Please try again later."
+    public static var comicsTooLarge: String { comicsTooLarge(.english) }
     /// HARDEN-5, for a comic's characters.
-    public static let charactersTooLarge =
-        "The comics server sent more than this app can take in, so the list of characters can't be shown. Please try again later."
+    public static var charactersTooLarge: String { charactersTooLarge(.english) }
 
-    public static func forComics(_ error: ComicsSourceError) -> String {
+    public static func noConnection(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.no-connection")
+    }
+
+    public static func comicsUnreadable(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.unreadable")
+    }
+
+    public static func charactersUnavailable(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.characters-unavailable")
+    }
+
+    public static func notAnswering(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.not-answering")
+    }
+
+    public static func keysRefused(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.keys-refused")
+    }
+
+    public static func comicNotFound(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.comic-not-found")
+    }
+
+    public static func noCopyYet(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.no-copy-yet")
+    }
+
+    public static func comicsTooLarge(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.comics-too-large")
+    }
+
+    public static func charactersTooLarge(_ language: Language) -> String {
+        ComicsWords.strings(language)("comics.error.characters-too-large")
+    }
+
+    public static func forComics(_ error: ComicsSourceError, language: Language = .english) -> String {
         switch error {
-        case .noConnection: noConnection
-        case .notAnswering: notAnswering
-        case .keysRefused: keysRefused
-        case .notFound, .invalidContent: comicsUnreadable
-        case .tooLarge: comicsTooLarge
+        case .noConnection: noConnection(language)
+        case .notAnswering: notAnswering(language)
+        case .keysRefused: keysRefused(language)
+        case .notFound, .invalidContent: comicsUnreadable(language)
+        case .tooLarge: comicsTooLarge(language)
         }
     }
 
-    public static func forCharacters(_ error: ComicsSourceError) -> String {
+    public static func forCharacters(_ error: ComicsSourceError, language: Language = .english) -> String {
         switch error {
-        case .noConnection: noConnection
-        case .notAnswering: notAnswering
-        case .keysRefused: keysRefused
-        case .notFound: comicNotFound
-        case .invalidContent: charactersUnavailable
-        case .tooLarge: charactersTooLarge
+        case .noConnection: noConnection(language)
+        case .notAnswering: notAnswering(language)
+        case .keysRefused: keysRefused(language)
+        case .notFound: comicNotFound(language)
+        case .invalidContent: charactersUnavailable(language)
+        case .tooLarge: charactersTooLarge(language)
         }
     }
 
-    /// COMICS-COPY-2: "Showing the copy from 23 Nov 2026 at 19:06."
-    public static func showingCopy(from date: Date, timeZone: TimeZone) -> String {
+    /// COMICS-COPY-2: "Showing the copy from 23 Nov 2026 at 19:06.", "正在显示 2026/11/23 19:06
+    /// 保存的副本。", "2026/11/23 19:06 に保存したコピーを表示しています。"
+    public static func showingCopy(from date: Date, timeZone: TimeZone, language: Language = .english) -> String {
+        let strings = ComicsWords.strings(language)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM yyyy 'at' HH:mm"
-        return "Showing the copy from \(formatter.string(from: date))."
+        formatter.dateFormat = strings("comics.copy.date-format")
+        let day = formatter.string(from: date)
+        formatter.dateFormat = "HH:mm"
+        return strings("comics.copy.showing", ["date": day, "time": formatter.string(from: date)])
     }
 
     /// COMICS-PAGE-1: "Showing 100 of 5,000 comics."
-    public static func showing(_ shown: Int, of total: Int) -> String {
-        "Showing \(grouped(shown)) of \(grouped(total)) comics."
+    public static func showing(_ shown: Int, of total: Int, language: Language = .english) -> String {
+        ComicsWords.strings(language)("comics.list.showing", ["shown": grouped(shown), "total": grouped(total)])
+    }
+
+    /// Marvel's attribution, wherever their data shows.
+    public static func attribution(_ language: Language = .english) -> String {
+        ComicsWords.strings(language)("comics.attribution")
     }
 
     static func grouped(_ number: Int) -> String {

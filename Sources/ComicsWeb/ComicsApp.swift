@@ -57,7 +57,11 @@ public func buildRouter(_ dependencies: ComicsWebDependencies) throws -> Router<
         ComicsErrorMiddleware.answer(request, status: .misdirectedRequest, message: message, views: views)
     })
     router.add(middleware: ComicsErrorMiddleware(views: views))
+    // No other site's page may post here (the language switcher's cookie, LANG-2).
+    router.add(middleware: ComicsOriginCheckMiddleware())
     views.assets.register(on: router)
+    // LANG-2: the language switcher on every page posts here.
+    LanguageChoice.addRoutes(to: router)
     dependencies.catalogRoutes?.register(on: router)
     let options = ComicsLoadOptions(offlineCopy: dependencies.offlineCopy, offline: dependencies.offline)
     ComicsPagesController(source: dependencies.source, logger: dependencies.logger, views: views, options: options)

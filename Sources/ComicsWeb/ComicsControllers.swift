@@ -26,19 +26,21 @@ struct ComicsPagesController: Sendable {
     /// GET `/`: the comics grouped by first letter (COMICS-1..3).
     /// `?q=TEXT` searches (COMICS-FIND-2), `?page=K` shows pages 1 through K (COMICS-PAGE-3).
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let title = "Marvel Comics"
+        let language = LanguageChoice.of(request)
+        let title = ComicsViews.strings(language)("comics.site.name")
         var searching = self.options
         searching.search = TitleSearch.normalized(Self.formValue(named: "q", in: request))
         let options = searching
         let pages = min(Self.maxPage, max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1))
         guard PageRequest.wantsLoaded(request) else {
-            let viewModel = ComicsListViewModel(source: source, options: options)
+            let viewModel = ComicsListViewModel(source: source, options: options, language: language)
             let page = ComicsListPage(viewModel, pages: pages, frame: views.frame(title: title, loading: true, request: request))
             return views.page(page, "comics")
         }
         let source = self.source, logger = self.logger, views = self.views
         return try await whileConnected(request) {
-            let viewModel = ComicsListViewModel(source: source, options: options, reportFailure: report("comics", logger))
+            let viewModel = ComicsListViewModel(
+                source: source, options: options, language: language, reportFailure: report("comics", logger))
             await viewModel.load(through: pages)
             let page = ComicsListPage(
                 viewModel, pages: pages, frame: views.frame(title: title, loading: false, scripts: true, request: request))
@@ -59,19 +61,21 @@ struct ComicsPagesController: Sendable {
 
     /// GET `/comics/:id`: a comic's characters under its name (CHARACTERS-1..3, TITLE-1).
     @Sendable func characters(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let language = LanguageChoice.of(request)
         guard let id = context.parameters.get("id", as: Int.self) else {
-            throw HTTPError(.notFound, message: ComicsMessages.charactersUnavailable)
+            throw HTTPError(.notFound, message: ComicsMessages.charactersUnavailable(language))
         }
         let options = self.options
         guard PageRequest.wantsLoaded(request) else {
-            let viewModel = CharactersViewModel(comicID: id, source: source, options: options)
+            let viewModel = CharactersViewModel(comicID: id, source: source, options: options, language: language)
             let frame = views.frame(title: CharactersPage.title(viewModel), loading: true, request: request)
             return views.page(CharactersPage(viewModel, frame: frame), "characters")
         }
         let source = self.source, logger = self.logger, views = self.views
         return try await whileConnected(request) {
             let viewModel = CharactersViewModel(
-                comicID: id, source: source, options: options, reportFailure: report("characters of comic \(id)", logger))
+                comicID: id, source: source, options: options, language: language,
+                reportFailure: report("characters of comic \(id)", logger))
             await viewModel.load()
             let frame = views.frame(title: CharactersPage.title(viewModel), loading: false, request: request)
             let status: HTTPResponse.Status =

@@ -1,11 +1,13 @@
 import ComicsCore
 import HTTPTypes
 import Hummingbird
+import Localization
 import WebUI
 
 /// The one place where errors become answers: an error page for a page address (a whole page, or
 /// the `#page` fragment when the script asked for one), `{"error":"…"}` for `/api/` and `/v1/`.
-/// Routes throw; none wraps its own errors.
+/// Routes throw; none wraps its own errors. Pages are in the request's language (LANG-13); the
+/// JSON stays English (LANG-11).
 struct ComicsErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let views: ComicsViews
@@ -15,17 +17,18 @@ struct ComicsErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError {
             var response = ComicsErrorMiddleware.answer(
-                request, status: error.status, message: error.body ?? Self.sentence(for: error.status), views: views)
+                request, status: error.status, message: error.body ?? Self.sentence(for: error.status, request: request), views: views)
             for field in error.headers where response.headers[field.name] == nil { response.headers.append(field) }
             return response
         } catch let error as any HTTPResponseError {
             // Hummingbird's own errors (a body too large, a malformed request): the status, in a sentence.
             return ComicsErrorMiddleware.answer(
-                request, status: error.status, message: Self.sentence(for: error.status), views: views)
+                request, status: error.status, message: Self.sentence(for: error.status, request: request), views: views)
         } catch {
             context.logger.error("request failed: \(error)")
             return ComicsErrorMiddleware.answer(
-                request, status: .internalServerError, message: Self.sentence(for: .internalServerError), views: views)
+                request, status: .internalServerError, message: Self.sentence(for: .internalServerError, request: request),
+                views: views)
         }
     }
 
@@ -36,19 +39,33 @@ struct ComicsErrorMiddleware: RouterMiddleware {
         if path.hasPrefix("/api/") || path.hasPrefix("/v1/") {
             return ComicsJSONResponse.error(message, status: status)
         }
-        let heading = status == .notFound ? "Not found" : status == .misdirectedRequest ? "Not served here" : "Something went wrong"
-        let page = ErrorPage(
-            frame: views.frame(title: "\(heading) · Marvel Comics", loading: false, request: request),
-            heading: heading, message: message)
+        let frame = views.frame(title: "", loading: false, request: request)
+        let strings = ComicsViews.strings(frame.language)
+        let heading = switch status {
+        case .notFound: strings("comics.error.heading.not-found")
+        case .misdirectedRequest: strings("comics.error.heading.misdirected")
+        default: strings("comics.error.heading.failed")
+        }
+        var titled = frame
+        titled.title = strings("comics.error.title", ["heading": heading])
+        let page = ErrorPage(frame: titled, heading: heading, message: message)
         return views.page(page, "error", status: status)
     }
 
-    static func sentence(for status: HTTPResponse.Status) -> String {
-        switch status {
-        case .notFound: "There is no page at this address."
-        case .methodNotAllowed: "This address can't be used that way."
-        case .contentTooLarge: "The request is too large."
-        default: "Something went wrong on the server. Please try again later."
+    /// The sentence for `status`: in the request's language on a page, in English for `/api/` and `/v1/`.
+    static func sentence(for status: HTTPResponse.Status, request: Request) -> String {
+        let path = request.uri.path
+        let api = path.hasPrefix("/api/") || path.hasPrefix("/v1/")
+        return sentence(for: status, language: api ? .english : LanguageChoice.of(request))
+    }
+
+    static func sentence(for status: HTTPResponse.Status, language: Language) -> String {
+        let strings = ComicsViews.strings(language)
+        return switch status {
+        case .notFound: strings("comics.error.no-page")
+        case .methodNotAllowed: strings("comics.error.method")
+        case .contentTooLarge: strings("comics.error.too-large")
+        default: strings("comics.error.server")
         }
     }
 }

@@ -3,6 +3,7 @@ import ComicsPresentation
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import WebUI
 
 /// The comics pages' templates and assets, loaded once when the router is built.
@@ -10,25 +11,37 @@ struct ComicsViews: Sendable {
     let templates: PageTemplates
     let assets: AssetCatalog
 
+    /// The pages' own words (`Resources/*/Comics.strings`), read once; the language is chosen per request.
+    static let catalog: Catalog = {
+        do { return try Catalog(bundle: .module) } catch { preconditionFailure("\(error)") }
+    }()
+
+    /// The pages' words in `language`.
+    static func strings(_ language: Language) -> Strings { catalog.strings(language) }
+
     init() throws {
         let resources = Bundle.module.resourceURL!
-        templates = try PageTemplates(directories: [resources.appendingPathComponent("templates")])
+        templates = try PageTemplates(
+            directories: [resources.appendingPathComponent("templates")], catalogs: [Self.catalog, ComicsWords.catalog])
         assets = try AssetCatalog(directories: [resources.appendingPathComponent("assets")])
     }
 
     /// The frame of every comics page. A page still loading carries the scripts that fetch its loaded
     /// state; a loaded page needs none.
     /// The list keeps its scripts when loaded (`scripts: true`): they load more near its end.
+    /// It is in the request's language (LANG-1, LANG-2), and the switcher comes back to its address.
     func frame(title: String, loading: Bool, scripts: Bool = false, request: Request) -> PageFrame {
         PageFrame(
             title: title, stylesheets: [assets.path("webui.css"), assets.path("comics.css")],
             scripts: loading || scripts ? [assets.path("webui.js"), assets.path("comics.js")] : [],
-            icon: assets.path("comics-icon.svg"), fragment: PageFragment.isRequested(by: request))
+            icon: assets.path("comics-icon.svg"), fragment: PageFragment.isRequested(by: request),
+            language: LanguageChoice.of(request), here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
     }
 
-    /// The rendered page, `no-store` and varying with the fragment header.
-    func page(_ value: Any, _ template: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response.html(templates.render(value, template), status: status)
+    /// The rendered page in its frame's language, `no-store` and varying with the fragment header
+    /// and the language.
+    func page(_ value: some ComicsPageValue, _ template: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response.html(templates.render(value, template, language: value.frame.language), status: status)
     }
 }
 
@@ -45,8 +58,13 @@ enum PageRequest {
 
 // MARK: - View values (what the templates read; stored properties only, Mustache reads them by Mirror)
 
+/// A page's view value: the frame says which language it is rendered in.
+protocol ComicsPageValue {
+    var frame: PageFrame { get }
+}
+
 /// The comics list page (`comics.mustache`), from a ``ComicsListViewModel`` before or after `load()`.
-struct ComicsListPage {
+struct ComicsListPage: ComicsPageValue {
     struct Group {
         let letter: String
         /// The section's id and the index link's target: `group-A`, `group-other` for "#".
@@ -88,6 +106,7 @@ struct ComicsListPage {
 
     init(_ viewModel: ComicsListViewModel, pages: Int = 1, frame: PageFrame) {
         self.frame = frame
+        let strings = ComicsViews.strings(frame.language)
         loading = viewModel.state == .idle || viewModel.state.isLoading
         let search = viewModel.options.search
         searchText = search ?? ""
@@ -95,7 +114,11 @@ struct ComicsListPage {
         errorMessage = viewModel.errorMessage
         retryAddress = viewModel.canRetry ? loadedAddress : nil
         copyNotice = viewModel.copyNotice
-        if let search, viewModel.state.value == [] { noResults = "No comics match “\(search)”." } else { noResults = nil }
+        if let search, viewModel.state.value == [] {
+            noResults = strings("comics.list.no-results", ["search": search])
+        } else {
+            noResults = nil
+        }
         countSummary = viewModel.countSummary
         loadMoreAddress = viewModel.hasMore && viewModel.state.value != nil
             ? Self.address(search: search, page: viewModel.lastPage + 1, loaded: true) + "#page-\(viewModel.lastPage + 1)"
@@ -106,7 +129,7 @@ struct ComicsListPage {
             return Group(
                 letter: group.letter, anchor: "group-" + testID, testID: testID,
                 label: group.letter == TitleOrdering.otherGroup
-                    ? "Comics starting with a digit or a symbol" : "Comics starting with \(group.letter)",
+                    ? strings("comics.group.label-other") : strings("comics.group.label", ["letter": group.letter]),
                 comics: group.comics.map { comic in
                     Row(id: comic.id, title: comic.title, href: "/comics/\(comic.id)", pageMark: pageStarts[comic.id].map { "page-\($0)" })
                 })
@@ -131,7 +154,7 @@ struct ComicsListPage {
 }
 
 /// A comic's characters page (`characters.mustache`), from a ``CharactersViewModel``.
-struct CharactersPage {
+struct CharactersPage: ComicsPageValue {
     let frame: PageFrame
     /// LOADING-3: the first screen, before the characters are loaded.
     let loading: Bool
@@ -152,7 +175,7 @@ struct CharactersPage {
         self.frame = frame
         loading = viewModel.state == .idle || viewModel.state.isLoading
         loadedAddress = "/comics/\(viewModel.comicID)?" + PageRequest.loadedQuery
-        heading = viewModel.title ?? CharactersPage.untitled
+        heading = viewModel.title ?? ComicsViews.strings(frame.language)("comics.characters.heading")
         errorMessage = viewModel.errorMessage
         retryAddress = viewModel.canRetry ? loadedAddress : nil
         copyNotice = viewModel.copyNotice
@@ -162,18 +185,23 @@ struct CharactersPage {
         attribution = viewModel.attribution
     }
 
-    static let untitled = "Characters"
-
     /// The document title: the comic's name (TITLE-1), or the page's name while it is not known.
     static func title(_ viewModel: CharactersViewModel) -> String {
-        viewModel.title ?? "Characters · Marvel Comics"
+        viewModel.title ?? ComicsViews.strings(viewModel.language)("comics.characters.title")
     }
 }
 
 /// A page for a request that went wrong (`error.mustache`), from the error middleware.
-struct ErrorPage {
+struct ErrorPage: ComicsPageValue {
     let frame: PageFrame
     let heading: String
     let message: String
-    let attribution = Attribution.marvel
+    let attribution: String
+
+    init(frame: PageFrame, heading: String, message: String) {
+        self.frame = frame
+        self.heading = heading
+        self.message = message
+        attribution = ComicsMessages.attribution(frame.language)
+    }
 }

@@ -25,7 +25,7 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
     init() {}
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (0...65535).contains(port) else { throw ValidationError(ComicsCLIWords.current("comics.cli.port")) }
     }
 
     func run(in context: ComicsCLIContext) async throws -> Int32 {
@@ -38,15 +38,17 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
         let choice = try source.choice(environment: context.environment)
         let dataSource: String
         switch choice {
-        case .bundledCatalog: dataSource = "the bundled catalog"
+        case .bundledCatalog: dataSource = context.words("comics.cli.serve.bundled")
         case .server(let url, _, _), .metron(let url, _, _, _): dataSource = url.absoluteString
         }
         let writeOut = context.writeOut
+        let words = context.words
         let app = try buildApplication(dependencies, configuration: configuration) { port in
             await selfHosted?.bind(host: host, port: port)
             let shownHost = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
             let literal = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
-            writeOut("Comics is ready: open http://\(literal):\(port)/ in your browser (data: \(dataSource)). Press Ctrl-C to stop.\n")
+            let address = "http://\(literal):\(port)/"
+            writeOut(words("comics.cli.serve.ready", ["address": address, "source": dataSource]) + "\n")
         }
         try await app.runService()
         return 0
@@ -70,7 +72,7 @@ struct ServeCommand: ParsableCommand, ComicsRunnable {
         let credentials = try source.credentials(environment: environment)
         let catalog: Catalog
         do { catalog = try Catalog.bundled() } catch {
-            throw ValidationError("The bundled catalog can't be read: \(error)")
+            throw ValidationError(ComicsCLIWords.current("comics.cli.catalog-unreadable", ["error": "\(error)"]))
         }
         let selfHosted = SelfHostedSource(credentials: credentials, timeout: source.timeout)
         let dependencies = ComicsWebDependencies(

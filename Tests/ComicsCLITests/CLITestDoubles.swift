@@ -8,9 +8,12 @@ final class ConsoleSpy: @unchecked Sendable {
     private var stdout = ""
     private var stderr = ""
     let errorIsTerminal: Bool
+    /// The terminal's environment (`LANG` and the like, LANG-3).
+    let environment: [String: String]
 
-    init(errorIsTerminal: Bool = false) {
+    init(errorIsTerminal: Bool = false, environment: [String: String] = [:]) {
         self.errorIsTerminal = errorIsTerminal
+        self.environment = environment
     }
 
     var output: String { lock.withLock { stdout } }
@@ -22,7 +25,7 @@ final class ConsoleSpy: @unchecked Sendable {
             openSource: { _ in StubSource() },
             writeOut: { text in self.lock.withLock { self.stdout += text } },
             writeErr: { text in self.lock.withLock { self.stderr += text } },
-            stderrIsTerminal: errorIsTerminal, environment: [:])
+            stderrIsTerminal: errorIsTerminal, environment: environment)
     }
 }
 

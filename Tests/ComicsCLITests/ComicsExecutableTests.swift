@@ -117,15 +117,18 @@ struct ComicsExecutableTests {
     /// COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
     static func isolatedEnvironment() -> [String: String] {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-tests-\(UUID().uuidString)")
-        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path], uniquingKeysWith: { $1 })
+        // The terminal's language is the test's to choose (LANG-3): English unless a test sets one.
+        var environment = ProcessInfo.processInfo.environment.filter { !["LC_ALL", "LC_MESSAGES", "LANG"].contains($0.key) }
+        environment["XDG_CACHE_HOME"] = cache.path
+        return environment
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
+    static func run(_ arguments: [String], locale: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         // COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
-        process.environment = isolatedEnvironment()
+        process.environment = isolatedEnvironment().merging(locale, uniquingKeysWith: { $1 })
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -176,5 +179,26 @@ struct ComicsExecutableTests {
         server.cancel()
         _ = await server.result
         return value
+    }
+}
+
+/// LANG-3 through the built executable.
+@Suite("The comics executable in the terminal's language", .serialized)
+struct ComicsExecutableLanguageTests {
+    @Test("LANG-3 COMICS-1 `LANG=ja_JP.UTF-8 comics list` with no network says so in Japanese")
+    func test_LANG_3_japanese() throws {
+        let run = try ComicsExecutableTests.run(
+            ["list", "--api-base-url", "http://comics.invalid"], locale: ["LANG": "ja_JP.UTF-8"])
+
+        #expect(run.status == 1)
+        #expect(run.stderr == "インターネットに接続されていません。接続を確認して、もう一度お試しください。\n")
+    }
+
+    @Test("LANG-3 COMICS-3 `LANG=zh_CN.UTF-8 comics list` prints the bundled catalog with the attribution in Chinese")
+    func test_LANG_3_chinese() throws {
+        let run = try ComicsExecutableTests.run(["list"], locale: ["LANG": "zh_CN.UTF-8"])
+
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("\n数据由 Marvel 提供。© 2025 MARVEL\n"))
     }
 }
