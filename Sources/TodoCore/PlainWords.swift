@@ -120,6 +120,10 @@ private struct Reader {
             // A Chinese or Japanese word glued to the text before it: two tokens from here on.
             if let (front, back) = unglue(tokens[end - 1]) {
                 tokens.replaceSubrange((end - 1)..<end, with: [front, back])
+                // What was taken stands after the split token: one place further on now.
+                for (kind, piece) in taken {
+                    taken[kind] = ((piece.range.lowerBound + 1)..<(piece.range.upperBound + 1), piece.value)
+                }
                 end += 1
                 continue reading
             }

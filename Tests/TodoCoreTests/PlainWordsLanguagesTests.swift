@@ -78,6 +78,8 @@ extension PlainWordsTests {
         row("打ち合わせ来週の月曜日", title: "打ち合わせ", due: nextMonday, [(.dueDate, "来週の月曜日")]),
         row("交报告星期五 ＠公司", title: "交报告", due: friday, location: "公司", [(.dueDate, "星期五"), (.location, "＠公司")]),
         row("跑步明天每周一", title: "跑步", due: tomorrow, repeats: [.monday], [(.dueDate, "明天"), (.repeatDays, "每周一")]),
+        row("跑步明天每周一 ＠公园 ～30分", title: "跑步", due: tomorrow, location: "公园", estimate: 30, repeats: [.monday],
+            [(.dueDate, "明天"), (.repeatDays, "每周一"), (.location, "＠公园"), (.estimate, "～30分")]),
         row("Call mom明天", title: "Call mom", due: tomorrow, [(.dueDate, "明天")]),
         // WORDS-23 not read: a title that merely contains the words, or a phrase the grammar does not know.
         row("明天见面的事 #工作", title: "明天见面的事", project: "工作", [(.project, "#工作")]),
