@@ -135,6 +135,8 @@ extension PlainWordsTests {
         row("牛乳を買う　明日　＃家", title: "牛乳を買う", due: tomorrow, project: "家", [(.dueDate, "明日"), (.project, "＃家")]),
         row("问题 ＃１", title: "问题 ＃１"),
         row("派对 １２/２４", title: "派对", due: christmasEve, [(.dueDate, "１２/２４")]),
+        row("Dentist in ３ days", title: "Dentist", due: day(2026, 11, 26), [(.dueDate, "in ３ days")]),
+        row("读 ＂明天＂", title: "读 明天"),
         row("会議 ＠\"本社 3階\" 明日", title: "会議", due: tomorrow, location: "本社 3階", [(.location, "＠\"本社 3階\""), (.dueDate, "明日")]),
         // WORDS-26 English and Chinese or Japanese in one text.
         row("Call 妈妈 tomorrow", title: "Call 妈妈", due: tomorrow, [(.dueDate, "tomorrow")]),
