@@ -187,9 +187,9 @@ public struct PlainWordsVocabulary: Sendable {
                 "每天": Set(Weekday.allCases), "每日": Set(Weekday.allCases),
                 "每个工作日": workdays, "每工作日": workdays, "每周末": weekend, "每个周末": weekend,
             ],
-            repeatPrefixes: ["每周", "每星期", "每个星期", "每礼拜", "每个礼拜"],
+            repeatPrefixes: ["每周", "每个周", "每星期", "每个星期", "每礼拜", "每个礼拜"],
             shortDayNames: chineseDayNumbers,
-            joiningWords: Set(nextWeek + ["每周", "每星期", "每个星期", "每礼拜", "每个礼拜"]),
+            joiningWords: Set(nextWeek + ["每周", "每个周", "每星期", "每个星期", "每礼拜", "每个礼拜"]),
             estimateUnits: ["分钟": 1, "分": 1, "小时": 60, "个小时": 60],
             // 上周一 (last Monday), 这周一 / 本周一 (this week's), 下下周一 (in two weeks),
             // 上个星期一, 大大后天: phrases the grammar does not read.

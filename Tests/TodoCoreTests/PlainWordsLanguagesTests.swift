@@ -115,6 +115,7 @@ extension PlainWordsTests {
         row("健身 每周一、三、五", title: "健身", repeats: [.monday, .wednesday, .friday], [(.repeatDays, "每周一、三、五")]),
         row("健身每周一三五", title: "健身", repeats: [.monday, .wednesday, .friday], [(.repeatDays, "每周一三五")]),
         row("健身 每星期二和周四", title: "健身", repeats: [.tuesday, .thursday], [(.repeatDays, "每星期二和周四")]),
+        row("健身每个周日", title: "健身", repeats: [.sunday], [(.repeatDays, "每个周日")]),
         row("健身 每周 六", title: "健身", repeats: [.saturday], [(.repeatDays, "每周 六")]),
         row("跑步每周五天", title: "跑步每周五天"),
         row("健身 每周一次", title: "健身 每周一次"),
