@@ -11,14 +11,16 @@ import Foundation
 ///   does not ends the reading. "Read Friday Night Lights" keeps its Friday; "Call mom tomorrow"
 ///   is due tomorrow;
 /// - each kind is taken once, the last one written; an earlier one stays in the title;
-/// - text in double quotes is never read (the quotes go, the words stay).
+/// - text in double quotes is never read (the quotes go, the words stay);
+/// - the Chinese and Japanese words are read whatever language the page or terminal speaks, and
+///   may be glued to the text before them (`买牛奶明天`), since those languages write no spaces.
 ///
 /// Pure: the day it is (`today`) is given, never read from a clock; it never throws (the values
 /// go through `TodoRules` when the item is saved).
 public enum PlainWords {
     /// Reads `text` with the words of `vocabulary`.
     public static func read(
-        _ text: String, today: CalendarDate, vocabulary: PlainWordsVocabulary = .english
+        _ text: String, today: CalendarDate, vocabulary: PlainWordsVocabulary = .allLanguages
     ) -> PlainWordsReading {
         Reader(vocabulary: vocabulary, today: today).read(text)
     }
@@ -65,82 +67,6 @@ public struct PlainWordsReading: Equatable, Sendable {
     }
 }
 
-/// The words the grammar knows. Data, so that another language's date words, or full-width
-/// signs, are a table to add rather than code to write. Words are matched lowercased.
-public struct PlainWordsVocabulary: Sendable {
-    /// Days from today: `today` 0, `tomorrow` 1.
-    public var relativeDays: [String: Int]
-    /// Names of the days of the week, short and long.
-    public var weekdays: [String: Weekday]
-    /// The word before a day name that means "the one a week after": `next fri`.
-    public var next: Set<String>
-    /// The word before a count: `in 3 days`.
-    public var inWords: Set<String>
-    /// Units of a count, in days: `day` 1, `weeks` 7.
-    public var units: [String: Int]
-    /// Month names, short and long, to their numbers.
-    public var months: [String: Int]
-    /// The word before repeat days: `every mon,wed`.
-    public var every: Set<String>
-    /// Words after `every` that name several days: `day`, `weekday`, `weekend`.
-    public var dayGroups: [String: Set<Weekday>]
-    /// What separates the days of a repeat: `mon,wed`.
-    public var listSeparators: Set<Character>
-    public var projectSigns: Set<Character>
-    public var locationSigns: Set<Character>
-    public var estimateSigns: Set<Character>
-    /// Opening quote to its closing quote.
-    public var quotes: [Character: Character]
-
-    public init(
-        relativeDays: [String: Int], weekdays: [String: Weekday], next: Set<String>, inWords: Set<String>,
-        units: [String: Int], months: [String: Int], every: Set<String>, dayGroups: [String: Set<Weekday>],
-        listSeparators: Set<Character>, projectSigns: Set<Character>, locationSigns: Set<Character>,
-        estimateSigns: Set<Character>, quotes: [Character: Character]
-    ) {
-        self.relativeDays = relativeDays
-        self.weekdays = weekdays
-        self.next = next
-        self.inWords = inWords
-        self.units = units
-        self.months = months
-        self.every = every
-        self.dayGroups = dayGroups
-        self.listSeparators = listSeparators
-        self.projectSigns = projectSigns
-        self.locationSigns = locationSigns
-        self.estimateSigns = estimateSigns
-        self.quotes = quotes
-    }
-
-    public static let english = PlainWordsVocabulary(
-        relativeDays: ["today": 0, "tomorrow": 1],
-        weekdays: [
-            "mon": .monday, "monday": .monday, "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
-            "wed": .wednesday, "wednesday": .wednesday, "thu": .thursday, "thur": .thursday, "thurs": .thursday,
-            "thursday": .thursday, "fri": .friday, "friday": .friday, "sat": .saturday, "saturday": .saturday,
-            "sun": .sunday, "sunday": .sunday,
-        ],
-        next: ["next"],
-        inWords: ["in"],
-        units: ["day": 1, "days": 1, "week": 7, "weeks": 7],
-        months: [
-            "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
-            "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
-            "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
-            "dec": 12, "december": 12,
-        ],
-        every: ["every"],
-        dayGroups: [
-            "day": Set(Weekday.allCases),
-            "weekday": [.monday, .tuesday, .wednesday, .thursday, .friday],
-            "weekend": [.saturday, .sunday],
-        ],
-        listSeparators: [","],
-        projectSigns: ["#"], locationSigns: ["@"], estimateSigns: ["~"],
-        quotes: ["\"": "\"", "“": "”"])
-}
-
 // MARK: - reading
 
 private struct Token {
@@ -177,7 +103,7 @@ private struct Reader {
     static let longestPhrase = 8
 
     func read(_ text: String) -> PlainWordsReading {
-        let tokens = tokenize(text)
+        var tokens = tokenize(text)
         var taken: [PlainWordsReading.Kind: (range: Range<Int>, value: Value)] = [:]
 
         // Dates, repeats and signs at the end, read back from the last word.
@@ -189,6 +115,16 @@ private struct Reader {
                 guard taken[value.kind] == nil else { break reading }  // a second one is title text
                 taken[value.kind] = (range, value)
                 end -= length
+                continue reading
+            }
+            // A Chinese or Japanese word glued to the text before it: two tokens from here on.
+            if let (front, back) = unglue(tokens[end - 1]) {
+                tokens.replaceSubrange((end - 1)..<end, with: [front, back])
+                // What was taken stands after the split token: one place further on now.
+                for (kind, piece) in taken {
+                    taken[kind] = ((piece.range.lowerBound + 1)..<(piece.range.upperBound + 1), piece.value)
+                }
+                end += 1
                 continue reading
             }
             break
@@ -302,8 +238,9 @@ private struct Reader {
         let words = tokens.map { $0.text.lowercased() }
         switch words.count {
         case 1:
-            return date(words[0]).map(Value.dueDate)
+            return word(words[0])
         case 2:
+            if vocabulary.joiningWords.contains(words[0]), let value = word(words[0] + words[1]) { return value }
             if vocabulary.next.contains(words[0]), let day = vocabulary.weekdays[words[1]] {
                 return .dueDate(coming(day).adding(days: 7))
             }
@@ -348,27 +285,106 @@ private struct Reader {
         return nil
     }
 
-    /// `30m`, `2h`, `1h30m`: the form is checked here, the range by `TodoRules` on save.
+    /// `30m`, `2h`, `1h30m`, `30分钟`, `1時間30分`: a number and a unit of the vocabulary, hours
+    /// before minutes, each once. The form is checked here, the range by `TodoRules` on save.
     private func estimate(_ text: String) -> Int? {
         var hours: Int?, minutes: Int?
-        var digits = ""
-        for character in text {
-            if character.isASCII, character.isNumber {
-                guard digits.count < 6 else { return nil }
-                digits.append(character)
-            } else if character == "h", hours == nil, minutes == nil, let value = Int(digits) {
+        var digits = "", unit = ""
+        func takeUnit() -> Bool {
+            guard let value = Int(digits), let size = vocabulary.estimateUnits[unit] else { return false }
+            if size == 60, hours == nil, minutes == nil {
                 hours = value
-                digits = ""
-            } else if character == "m", minutes == nil, let value = Int(digits) {
+            } else if size == 1, minutes == nil {
                 minutes = value
-                digits = ""
             } else {
-                return nil
+                return false
+            }
+            digits = ""
+            unit = ""
+            return true
+        }
+        for character in text {
+            if let digit = Self.digit(character) {
+                if !unit.isEmpty { guard takeUnit() else { return nil } }
+                guard digits.count < 6 else { return nil }
+                digits.append(digit)
+            } else {
+                guard !digits.isEmpty else { return nil }
+                unit.append(character)
             }
         }
-        guard digits.isEmpty, hours != nil || minutes != nil else { return nil }
+        guard !unit.isEmpty, takeUnit() else { return nil }
         return (hours ?? 0) * 60 + (minutes ?? 0)
     }
+
+    /// An ASCII or a full-width digit, as ASCII.
+    private static func digit(_ character: Character) -> Character? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+        switch scalar.value {
+        case 0x30...0x39: return character
+        case 0xFF10...0xFF19: return Character(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
+        default: return nil
+        }
+    }
+
+    /// One word that is a date or a repeat: `fri`, `12/24`, `明天`, `下周一`, `来週の月曜日`, `每天`,
+    /// `每周一、三`, `毎週月水金`. Each table is one look-up.
+    private func word(_ word: String) -> Value? {
+        if let date = date(word) { return .dueDate(date) }
+        if let day = vocabulary.nextWeekDays[word] { return .dueDate(nextWeek(day)) }
+        if let days = vocabulary.repeatWords[word] { return .repeatDays(days) }
+        return gluedRepeat(word).map(Value.repeatDays)
+    }
+
+    /// A repeat prefix and its days: `每周一`, `每周一、三`, `每周一三五`, `每星期一和周三`,
+    /// `毎週月曜`, `毎週月・水`, `毎週土日`.
+    private func gluedRepeat(_ word: String) -> Set<Weekday>? {
+        // The prefixes are a handful of words (每周, 毎週 …); look each length up once.
+        var days = Set<Weekday>()
+        for length in 2...4 where word.count > length && vocabulary.repeatPrefixes.contains(String(word.prefix(length))) {
+            for name in word.dropFirst(length).split(whereSeparator: { vocabulary.listSeparators.contains($0) }) {
+                if let day = vocabulary.weekdays[String(name)] {
+                    days.insert(day)
+                    continue
+                }
+                for character in name {
+                    guard let day = vocabulary.shortDayNames[character] else { return nil }
+                    days.insert(day)
+                }
+            }
+            return days.isEmpty ? nil : days
+        }
+        return nil
+    }
+
+    /// When `token` ends in a Chinese or Japanese word glued to the text before it (`买牛奶明天`,
+    /// `牛乳を買う明日`), the text and the word as two tokens. The longest such word is taken; a
+    /// glued word starts with a Han character (so `べんきょう` keeps its `きょう`), and is not
+    /// read after a blocker of the vocabulary (`上周一`, `先週の月曜日`).
+    private func unglue(_ token: Token) -> (Token, Token)? {
+        guard token.parts.count == 1, let part = token.parts.first, !part.quoted else { return nil }
+        let characters = Array(part.text)
+        guard characters.count >= 3 else { return nil }  // text and a word of two characters at least
+        for length in stride(from: min(Self.longestGluedWord, characters.count - 1), through: 2, by: -1) {
+            let start = characters.count - length
+            guard let first = characters[start].unicodeScalars.first, first.properties.isIdeographic else { continue }
+            let word = String(characters[start...])
+            guard self.word(word.lowercased()) != nil else { continue }
+            let before = characters[..<start]
+            let longestBlocker = vocabulary.gluedBlockers.lazy.map(\.count).max() ?? 0
+            for blocker in stride(from: 1, through: min(longestBlocker, before.count), by: 1)
+            where vocabulary.gluedBlockers.contains(String(before.suffix(blocker))) {
+                return nil
+            }
+            let text = String(before)
+            return (Token(separator: token.separator, typed: text, text: text, parts: [(text, false)]),
+                    Token(separator: "", typed: word, text: word, parts: [(word, false)]))
+        }
+        return nil
+    }
+
+    /// The longest glued word looked for (`毎週月曜日、水曜日、金曜日` has 14 characters).
+    static let longestGluedWord = 16
 
     /// Days after `every`: a group (`day`, `weekday`) or day names separated by commas.
     private func repeatDays(_ words: ArraySlice<String>) -> Set<Weekday>? {
@@ -401,6 +417,12 @@ private struct Reader {
         return yearless(month: month, day: day)
     }
 
+    /// `day` in the calendar week after this one (weeks run Monday to Sunday): on a Sunday,
+    /// next week's Monday is tomorrow.
+    private func nextWeek(_ day: Weekday) -> CalendarDate {
+        today.adding(days: 7 - today.weekday.index + day.index)
+    }
+
     /// The next `day` after today: tomorrow at the soonest, a week ahead at the latest.
     private func coming(_ day: Weekday) -> CalendarDate {
         let ahead = (day.index - today.weekday.index + 7) % 7
@@ -417,9 +439,14 @@ private struct Reader {
         return nil
     }
 
-    /// ASCII digits only, as many as `digits` allows.
+    /// ASCII or full-width digits only, as many as `digits` allows.
     private func number(_ text: some StringProtocol, digits: ClosedRange<Int>) -> Int? {
-        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        return Int(text)
+        guard digits.contains(text.count) else { return nil }
+        var ascii = ""
+        for character in text {
+            guard let digit = Self.digit(character) else { return nil }
+            ascii.append(digit)
+        }
+        return Int(ascii)
     }
 }

@@ -129,7 +129,7 @@ struct PlainWordsTests {
         row("", title: ""),
         row("Call  mom   tomorrow", title: "Call  mom", due: tomorrow, [(.dueDate, "tomorrow")]),
         row("  Call mom tomorrow  ", title: "Call mom", due: tomorrow, [(.dueDate, "tomorrow")]),
-        row("买牛奶 明天", title: "买牛奶 明天"),
+        row("买牛奶 明天", title: "买牛奶", due: tomorrow, [(.dueDate, "明天")]),  // WORDS-21
         row("买牛奶 tomorrow #家", title: "买牛奶", due: tomorrow, project: "家", [(.dueDate, "tomorrow"), (.project, "#家")]),
         row("会議の準備 @東京 ~1h", title: "会議の準備", location: "東京", estimate: 60, [(.location, "@東京"), (.estimate, "~1h")]),
         row("🎂 Bake cake 🎉 fri", title: "🎂 Bake cake 🎉", due: friday, [(.dueDate, "fri")]),

@@ -1,0 +1,224 @@
+/// The words the grammar knows (docs/specs/plain-words.md). Data, so that another language's
+/// date words, or full-width signs, are a table to add rather than code to write. Words are
+/// matched lowercased, each with one dictionary look-up (never a scan of the table).
+///
+/// `PlainWords.read` uses `.allLanguages`: the English, Chinese and Japanese words together,
+/// whatever language the page or the terminal speaks (LANG-9, WORDS-21 …).
+public struct PlainWordsVocabulary: Sendable {
+    /// Days from today: `today` 0, `tomorrow` 1, `后天` 2.
+    public var relativeDays: [String: Int]
+    /// Names of the days of the week, short and long: the next such day after today.
+    public var weekdays: [String: Weekday]
+    /// The word before a day name that means "the one a week after": `next fri`.
+    public var next: Set<String>
+    /// The word before a count: `in 3 days`.
+    public var inWords: Set<String>
+    /// Units of a count, in days: `day` 1, `weeks` 7.
+    public var units: [String: Int]
+    /// Month names, short and long, to their numbers.
+    public var months: [String: Int]
+    /// The word before repeat days: `every mon,wed`.
+    public var every: Set<String>
+    /// Words after `every` that name several days: `day`, `weekday`, `weekend`.
+    public var dayGroups: [String: Set<Weekday>]
+    /// What separates the days of a repeat: `mon,wed`, `每周一、三`, `毎週月・水`.
+    public var listSeparators: Set<Character>
+    public var projectSigns: Set<Character>
+    public var locationSigns: Set<Character>
+    public var estimateSigns: Set<Character>
+    /// Opening quote to its closing quote.
+    public var quotes: [Character: Character]
+    /// A day of the *next calendar week* (weeks run Monday to Sunday): `下周一`, `来週月曜`,
+    /// `来週の金曜日`; `下周` and `来週` alone are its Monday (WORDS-22).
+    public var nextWeekDays: [String: Weekday]
+    /// Words that are a whole repeat: `每天`, `毎日`, `每个工作日`, `毎週末`, `毎月曜日` (WORDS-24).
+    public var repeatWords: [String: Set<Weekday>]
+    /// A word that starts a repeat glued to its days: `每周` in `每周一、三`, `毎週` in `毎週月水金`.
+    public var repeatPrefixes: Set<String>
+    /// One-character day names after a repeat prefix: `一` … `日`; `月` … `日`.
+    public var shortDayNames: [Character: Weekday]
+    /// Words that join the word after them when a space stands between: `来週 月曜` reads as
+    /// `来週月曜`, `每周 一` as `每周一`.
+    public var joiningWords: Set<String>
+    /// Units of an estimate, in minutes: `h` 60, `m` 1, `小时` 60, `分钟` 1, `時間` 60, `分` 1.
+    public var estimateUnits: [String: Int]
+    /// What, just before a word glued to the text (WORDS-23), makes it part of another phrase
+    /// the grammar does not read: `上` in `上周一` (last Monday), `先週` in `先週金曜`, `の` in
+    /// `先週の月曜日`. Then the word is not read.
+    public var gluedBlockers: Set<String>
+
+    public init(
+        relativeDays: [String: Int], weekdays: [String: Weekday], next: Set<String>, inWords: Set<String>,
+        units: [String: Int], months: [String: Int], every: Set<String>, dayGroups: [String: Set<Weekday>],
+        listSeparators: Set<Character>, projectSigns: Set<Character>, locationSigns: Set<Character>,
+        estimateSigns: Set<Character>, quotes: [Character: Character],
+        nextWeekDays: [String: Weekday] = [:], repeatWords: [String: Set<Weekday>] = [:],
+        repeatPrefixes: Set<String> = [], shortDayNames: [Character: Weekday] = [:], joiningWords: Set<String> = [],
+        estimateUnits: [String: Int] = ["h": 60, "m": 1], gluedBlockers: Set<String> = []
+    ) {
+        self.relativeDays = relativeDays
+        self.weekdays = weekdays
+        self.next = next
+        self.inWords = inWords
+        self.units = units
+        self.months = months
+        self.every = every
+        self.dayGroups = dayGroups
+        self.listSeparators = listSeparators
+        self.projectSigns = projectSigns
+        self.locationSigns = locationSigns
+        self.estimateSigns = estimateSigns
+        self.quotes = quotes
+        self.nextWeekDays = nextWeekDays
+        self.repeatWords = repeatWords
+        self.repeatPrefixes = repeatPrefixes
+        self.shortDayNames = shortDayNames
+        self.joiningWords = joiningWords
+        self.estimateUnits = estimateUnits
+        self.gluedBlockers = gluedBlockers
+    }
+
+    /// This vocabulary with the words and signs of `other` added (a word in both keeps
+    /// `other`'s meaning).
+    public func merging(_ other: PlainWordsVocabulary) -> PlainWordsVocabulary {
+        func merged<K, V>(_ a: [K: V], _ b: [K: V]) -> [K: V] { a.merging(b) { _, new in new } }
+        var result = self
+        result.relativeDays = merged(relativeDays, other.relativeDays)
+        result.weekdays = merged(weekdays, other.weekdays)
+        result.next.formUnion(other.next)
+        result.inWords.formUnion(other.inWords)
+        result.units = merged(units, other.units)
+        result.months = merged(months, other.months)
+        result.every.formUnion(other.every)
+        result.dayGroups = merged(dayGroups, other.dayGroups)
+        result.listSeparators.formUnion(other.listSeparators)
+        result.projectSigns.formUnion(other.projectSigns)
+        result.locationSigns.formUnion(other.locationSigns)
+        result.estimateSigns.formUnion(other.estimateSigns)
+        result.quotes = merged(quotes, other.quotes)
+        result.nextWeekDays = merged(nextWeekDays, other.nextWeekDays)
+        result.repeatWords = merged(repeatWords, other.repeatWords)
+        result.repeatPrefixes.formUnion(other.repeatPrefixes)
+        result.shortDayNames = merged(shortDayNames, other.shortDayNames)
+        result.joiningWords.formUnion(other.joiningWords)
+        result.estimateUnits = merged(estimateUnits, other.estimateUnits)
+        result.gluedBlockers.formUnion(other.gluedBlockers)
+        return result
+    }
+
+    /// The words of every language the apps speak: what `PlainWords.read` uses by default.
+    public static let allLanguages = english.merging(chinese).merging(japanese)
+
+    public static let english = PlainWordsVocabulary(
+        relativeDays: ["today": 0, "tomorrow": 1],
+        weekdays: [
+            "mon": .monday, "monday": .monday, "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
+            "wed": .wednesday, "wednesday": .wednesday, "thu": .thursday, "thur": .thursday, "thurs": .thursday,
+            "thursday": .thursday, "fri": .friday, "friday": .friday, "sat": .saturday, "saturday": .saturday,
+            "sun": .sunday, "sunday": .sunday,
+        ],
+        next: ["next"],
+        inWords: ["in"],
+        units: ["day": 1, "days": 1, "week": 7, "weeks": 7],
+        months: [
+            "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+            "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
+            "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
+            "dec": 12, "december": 12,
+        ],
+        every: ["every"],
+        dayGroups: [
+            "day": Set(Weekday.allCases),
+            "weekday": [.monday, .tuesday, .wednesday, .thursday, .friday],
+            "weekend": [.saturday, .sunday],
+        ],
+        listSeparators: [","],
+        projectSigns: ["#"], locationSigns: ["@"], estimateSigns: ["~"],
+        quotes: ["\"": "\"", "“": "”"])
+
+    // MARK: Chinese and Japanese
+
+    /// `一` … `六`, `日` (Chinese day numbers, Monday first).
+    private static let chineseDayNumbers: [(String, Weekday)] =
+        zip(["一", "二", "三", "四", "五", "六", "日"], Weekday.allCases).map { ($0, $1) }
+    /// `月` … `日` (Japanese day kanji, Monday first).
+    private static let japaneseDayKanji: [(String, Weekday)] =
+        zip(["月", "火", "水", "木", "金", "土", "日"], Weekday.allCases).map { ($0, $1) }
+    private static let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    private static let weekend: Set<Weekday> = [.saturday, .sunday]
+
+    /// Every `prefix + name` of the day names, and each prefix alone as `alone`.
+    private static func table(
+        _ prefixes: [String], _ names: [(String, Weekday)], alone: Weekday? = nil
+    ) -> [String: Weekday] {
+        var table: [String: Weekday] = [:]
+        for prefix in prefixes {
+            for (name, day) in names { table[prefix + name] = day }
+            if let alone { table[prefix] = alone }
+        }
+        return table
+    }
+
+    /// Full-width signs and digits are read like their ASCII forms in both languages.
+    private static func eastAsian(
+        relativeDays: [String: Int], weekdays: [String: Weekday], nextWeekDays: [String: Weekday],
+        repeatWords: [String: Set<Weekday>], repeatPrefixes: Set<String>, shortDayNames: [(String, Weekday)],
+        joiningWords: Set<String>, estimateUnits: [String: Int], gluedBlockers: Set<String>
+    ) -> PlainWordsVocabulary {
+        PlainWordsVocabulary(
+            relativeDays: relativeDays, weekdays: weekdays, next: [], inWords: [], units: [:], months: [:],
+            every: [], dayGroups: [:], listSeparators: [",", "，", "、", "・"],
+            projectSigns: ["#", "＃"], locationSigns: ["@", "＠"], estimateSigns: ["~", "～", "〜"],
+            quotes: ["＂": "＂"], nextWeekDays: nextWeekDays, repeatWords: repeatWords, repeatPrefixes: repeatPrefixes,
+            shortDayNames: Dictionary(uniqueKeysWithValues: shortDayNames.map { (Character($0.0), $0.1) }),
+            joiningWords: joiningWords, estimateUnits: estimateUnits, gluedBlockers: gluedBlockers)
+    }
+
+    /// 简体中文: `今天 明天 后天 大后天`, `周一 星期一 礼拜一` …, `下周一` …, `每天 每周一、三`.
+    public static let chinese: PlainWordsVocabulary = {
+        let nextWeek = ["下周", "下星期", "下礼拜", "下个星期", "下个礼拜"]
+        var vocabulary = eastAsian(
+            relativeDays: ["今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "大后天": 3],
+            // 周天, 星期天, 礼拜天 (Sunday) too, but not 天 alone after 每周 (每周五天 is "five days a week").
+            weekdays: table(["周", "星期", "礼拜"], chineseDayNumbers + [("天", .sunday)]),
+            nextWeekDays: table(nextWeek, chineseDayNumbers + [("天", .sunday)], alone: .monday)
+                .merging(table(["下个周"], chineseDayNumbers)) { a, _ in a },
+            repeatWords: [
+                "每天": Set(Weekday.allCases), "每日": Set(Weekday.allCases),
+                "每个工作日": workdays, "每工作日": workdays, "每周末": weekend, "每个周末": weekend,
+            ],
+            repeatPrefixes: ["每周", "每个周", "每星期", "每个星期", "每礼拜", "每个礼拜"],
+            shortDayNames: chineseDayNumbers,
+            joiningWords: Set(nextWeek + ["每周", "每个周", "每星期", "每个星期", "每礼拜", "每个礼拜"]),
+            estimateUnits: ["分钟": 1, "分": 1, "小时": 60, "个小时": 60],
+            // 上周一 (last Monday), 这周一 / 本周一 (this week's), 下下周一 (in two weeks),
+            // 上个星期一, 大大后天: phrases the grammar does not read.
+            gluedBlockers: ["上", "这", "本", "下", "个", "大"])
+        vocabulary.listSeparators.insert("和")
+        return vocabulary
+    }()
+
+    /// 日本語: `今日 明日 明後日`, `月曜 月曜日` …, `来週 来週月曜 来週の月曜日`, `毎日 毎週月・水`.
+    public static let japanese: PlainWordsVocabulary = {
+        let dayNames = japaneseDayKanji.flatMap { [($0.0 + "曜", $0.1), ($0.0 + "曜日", $0.1)] }
+        var vocabulary = eastAsian(
+            relativeDays: [
+                "今日": 0, "本日": 0, "明日": 1, "明後日": 2, "明明後日": 3, "明々後日": 3,
+                "きょう": 0, "あした": 1, "あす": 1, "あさって": 2, "しあさって": 3,
+            ],
+            weekdays: Dictionary(uniqueKeysWithValues: dayNames),
+            nextWeekDays: table(["来週", "来週の"], dayNames).merging(["来週": .monday]) { a, _ in a },
+            repeatWords: [
+                "毎日": Set(Weekday.allCases), "毎平日": workdays, "毎週平日": workdays, "毎週末": weekend,
+            ].merging(dayNames.map { ("毎" + $0.0, [$0.1]) }) { a, _ in a },
+            repeatPrefixes: ["毎週"],
+            shortDayNames: japaneseDayKanji,
+            joiningWords: ["来週", "来週の", "毎週"],
+            estimateUnits: ["分": 1, "時間": 60],
+            // 先週金曜 (last Friday), 今週金曜 (this week's), 再来週月曜 (in two weeks),
+            // 先週の月曜日, 毎週の月曜日: phrases the grammar does not read.
+            gluedBlockers: ["先週", "今週", "再", "の"])
+        vocabulary.listSeparators.insert("と")
+        return vocabulary
+    }()
+}
