@@ -255,7 +255,7 @@ struct Remove: ParsableCommand, CLIRunnable {
         var report = ""
         for item in try await ItemReference.resolveAll(refs, in: store) {
             try await ItemDetailViewModel(store: store, id: item.id).delete()
-            report += TrashText.deleted(item)  // and how to restore it (TRASH-11)
+            report += TrashText.deleted(item, words: context.words)  // and how to restore it (TRASH-11)
         }
         context.writeOut(report)
     }

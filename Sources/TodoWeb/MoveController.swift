@@ -29,27 +29,27 @@ struct MoveController: Sendable {
         let raw = try context.parameters.require("id")
         guard let id = UUID(uuidString: raw) else { throw TodoPresentationError.itemNotFound }
         let fields = try await WebFormat.form(MoveForm.self, of: request)
-        try await ItemMoveViewModel(store: page.store, id: id).move(to: try Self.place(fields))
+        try await ItemMoveViewModel(store: page.store, id: id, language: LanguageChoice.of(request)).move(to: try Self.place(fields))
         return page.back(to: fields.from)
     }
 
     private static func place(_ fields: MoveForm) throws -> ItemMoveViewModel.Place {
         func neighbour(_ text: String) throws -> UUID {
-            guard let id = UUID(uuidString: text) else { throw PageError(.badRequest, "“\(text)” is not an item id; nothing was moved.") }
+            guard let id = UUID(uuidString: text) else { throw PageError(.badRequest, key: "error.move.not-an-id", ["text": text]) }
             return id
         }
         if let after = fields.after, !after.isEmpty { return .after(try neighbour(after)) }
         if let before = fields.before, !before.isEmpty { return .before(try neighbour(before)) }
         if let to = fields.to, !to.isEmpty {
             guard let index = Int(to), index >= 0 else {
-                throw PageError(.badRequest, "“\(to)” is not a place: give a whole number from 0; nothing was moved.")
+                throw PageError(.badRequest, key: "error.move.not-a-place", ["text": to])
             }
             return .index(index)
         }
         switch fields.direction {
         case "up": return .up
         case "down": return .down
-        default: throw PageError(.badRequest, "Say where to move the item (after, before, to, or direction up or down); nothing was moved.")
+        default: throw PageError(.badRequest, key: "error.move.where")
         }
     }
 }

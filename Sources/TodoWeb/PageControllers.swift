@@ -63,7 +63,7 @@ struct ListController: Sendable {
         let raw = try context.parameters.require("date")
         let text = raw.removingPercentEncoding ?? raw
         guard let date = CalendarDate(iso: text) else {
-            throw PageError(.notFound, "“\(text)” is not a date of the form YYYY-MM-DD.")
+            throw PageError(.notFound, key: "error.not-a-date", ["text": text])
         }
         return try await list(.dueDate(date), request)
     }
@@ -73,7 +73,7 @@ struct ListController: Sendable {
         let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
         guard text.count <= TodoFilter.maxTextLength else {
-            throw PageError(.badRequest, "A search is at most \(TodoFilter.maxTextLength) characters; shorten it and try again.")
+            throw PageError(.badRequest, key: "error.search-too-long", ["max": String(TodoFilter.maxTextLength)])
         }
         return try await list(.search(text), request)
     }
@@ -168,7 +168,7 @@ struct ItemController: Sendable {
         // The form edits the version it was opened with, so a newer change is never
         // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
         guard let version = fields.version.flatMap({ Int($0) }) else {
-            throw PageError(.badRequest, "The form was sent without the version it edits; reload the item and edit it again.")
+            throw PageError(.badRequest, key: "error.no-version")
         }
         // With the values it showed (MERGE-1), a save over a newer version merges field by field.
         let form: ItemFormViewModel
@@ -176,7 +176,7 @@ struct ItemController: Sendable {
             form = try ItemFormViewModel.reopened(
                 store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today)
         } catch {
-            throw PageError(.badRequest, "The form's starting values were unreadable; reload the item and edit it again.")
+            throw PageError(.badRequest, key: "error.unreadable-start")
         }
         fill(form, from: fields)
         form.isDone = fields.done == "1"
@@ -270,7 +270,7 @@ struct QuickAddController: Sendable {
     @Sendable func section(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let name = try context.parameters.require("kind")
         guard let kind = QuickAddSectionKind(rawValue: name) else {
-            throw PageError(.notFound, "There is no quick-add section “\(name)”.")
+            throw PageError(.notFound, key: "error.no-quick-section", ["name": name])
         }
         let quickAdd = page.quickAdd(Self.context(request))
         await quickAdd.loadSection(kind)
