@@ -229,7 +229,7 @@ struct ItemController: Sendable {
             try await form.save()
             return page.back(to: from)
         } catch TodoStoreError.versionConflict(let current) {
-            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame("Changed elsewhere", request))
+            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame(TodoViews.strings(LanguageChoice.of(request))("error.conflict.title"), request))
             return page.views.page(view, status: .conflict)
         } catch let error as TodoStorageError {
             throw error

@@ -196,14 +196,15 @@ struct ConflictPageView: PageView {
         currentVersion = current.version
         let mine = form.values, theirs = ItemFormValues(current)
         let conflicting = Set(form.conflicts.map(\.conflictRowKey))
-        rows = zip(Self.rows(theirs), Self.rows(mine)).map { now, yours in
+        let words = TodoViews.strings(frame.language)
+        rows = zip(Self.rows(theirs, words), Self.rows(mine, words)).map { now, yours in
             Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2,
                 conflict: conflicting.contains(now.0) && now.2 != yours.2)
         }
         let both = rows.filter(\.conflict)
         conflictCount = both.count
         bothChangedNote = both.isEmpty ? nil
-            : "Changed on both sides: \(both.map(\.label).joined(separator: ", ")). Keeping yours also keeps their changes to the other fields."
+            : words("error.conflict.note", ["fields": both.map(\.label).joined(separator: words("error.conflict.separator"))])
         var fields: [(String, String)] = [
             ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
             ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),
@@ -217,15 +218,18 @@ struct ConflictPageView: PageView {
     }
 
     /// (test id, label, shown value) for every field of one side.
-    private static func rows(_ values: ItemFormValues) -> [(String, String, String)] {
+    private static func rows(_ values: ItemFormValues, _ words: Strings) -> [(String, String, String)] {
         let location = values.locationName.isEmpty && values.latitude.isEmpty
             ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
         return [
-            ("title", "Title", values.title), ("details", "Details", values.details), ("due", "Due date", values.dueDate),
-            ("location", "Location", location), ("project", "Project", values.projectName),
-            ("estimate", "Estimate", values.estimate),
-            ("repeat", "Repeat days", values.repeatDays.ordered.map(\.shortName).joined(separator: ", ")),
-            ("done", "Done", values.isDone ? "Yes" : "No"),
+            ("title", words("error.conflict.label.title"), values.title),
+            ("details", words("error.conflict.label.details"), values.details),
+            ("due", words("error.conflict.label.due"), values.dueDate),
+            ("location", words("error.conflict.label.location"), location),
+            ("project", words("error.conflict.label.project"), values.projectName),
+            ("estimate", words("error.conflict.label.estimate"), values.estimate),
+            ("repeat", words("error.conflict.label.repeat"), TodoWords.strings(words.language).weekdays(values.repeatDays)),
+            ("done", words("error.conflict.label.done"), values.isDone ? words("error.conflict.yes") : words("error.conflict.no")),
         ]
     }
 }

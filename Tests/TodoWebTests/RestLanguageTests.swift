@@ -195,4 +195,29 @@ struct RestLanguageTests {
             #expect(api.contains("This server does not answer to the host name"))
         }
     }
+
+    @Test("LANG-4 the conflict page (409) in Japanese: the question, the table's words, the choices")
+    func test_LANG_4_conflictPage() async throws {
+        let sut = WebSUT()
+        let item = try await sut.store.add(TodoDraft(title: "Run", details: "5 km"))
+        _ = try await sut.store.update(id: item.id, TodoChanges(title: "Run 10 km"))
+        try await sut.app.test(.router) { client async throws in
+            var headers = japanese
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            let response = try await client.execute(
+                uri: "/items/\(item.id.lowercasedText)", method: .post, headers: headers,
+                body: .form([("title", "Walk"), ("details", "5 km"), ("repeat[]", "mon"), ("version", "1"),
+                             ("base", "1"), ("baseTitle", "Run"), ("baseDetails", "5 km")]))
+            #expect(response.status == .conflict)
+            let page = response.text
+            #expect(page.contains("<h1>ほかの場所で変更されました</h1>"))
+            #expect(page.contains("「Run 10 km」は開いた後に変更されました（現在はバージョン 2）。"))
+            #expect(page.contains("<th scope=\"col\">項目</th><th scope=\"col\">現在</th><th scope=\"col\">あなたの変更</th>"))
+            #expect(page.contains("タイトル <span class=\"conflict-note\">（両方で変更）</span>"))
+            #expect(page.contains("両方で変更された項目：タイトル。"))
+            #expect(page.contains("<td data-testid=\"mine-repeat\">月</td>"))
+            #expect(page.contains("data-testid=\"keep-mine\">自分の変更を残す</button>"))
+            #expect(!page.contains("Keep mine") && !page.contains("Changed"))
+        }
+    }
 }
