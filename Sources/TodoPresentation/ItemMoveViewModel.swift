@@ -74,7 +74,10 @@ public final class ItemMoveViewModel {
     /// “Moved “Buy milk” to position 3 of To Do”.
     public var announcement: String {
         guard let item, let position else { return "" }
-        return "Moved “\(item.title)” to position \(position) of \(item.section.headerTitle)"
+        let words = TodoWords.strings(language)
+        return words("keys.moved", [
+            "title": item.title, "position": String(position), "section": TrashWording.section(item.section, words: words),
+        ])
     }
 }
 

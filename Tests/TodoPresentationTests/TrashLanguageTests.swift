@@ -93,4 +93,18 @@ struct TrashLanguageTests {
         }
         #expect(refusal?.message == "list.csvは空です。何もインポートしていません。")
     }
+
+    @Test("LANG-4 a move says where the item went, and a refused move why, in Japanese")
+    func test_LANG_4_moveInJapanese() async throws {
+        let store = InMemoryTodoStore(environment: TestEnvironment().environment)
+        let items = try await store.add(titles: ["A", "B", "C"])
+        _ = try await store.setDone(id: items[2].id, true)
+        let move = ItemMoveViewModel(store: store, id: items[0].id, language: .japanese)
+        try await move.move(to: .down)
+        #expect(move.announcement == "「A」を未完了の2番目に移動しました")
+        let refused = await #expect(throws: ItemMoveError.self) {
+            try await ItemMoveViewModel(store: store, id: items[1].id, language: .japanese).move(to: .after(items[2].id))
+        }
+        #expect(refused?.message == "「B」は未完了の中でしか移動できません。「C」の隣には移動できません。")
+    }
 }
