@@ -37,7 +37,7 @@ struct Export: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let format = format ?? output.flatMap(InteropFormat.guess(fileName:)) ?? .json
-        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context))
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context), language: context.language)
         let (text, count) = try await transfer.export(format)
         guard let output, output != "-" else {
             context.writeOut(text)
@@ -46,9 +46,9 @@ struct Export: ParsableCommand, CLIRunnable {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw CLIError("Can't write \(output): the folder is missing or not writable.")
+            throw CLIError(context.words("cli.transfer.cant-write", ["file": output]))
         }
-        context.writeOut("Exported \(count) item\(count == 1 ? "" : "s") to \(output) (\(format.rawValue)).\n")
+        context.writeOut(context.words.plural("cli.transfer.exported", count: count, ["file": output, "format": format.rawValue]) + "\n")
     }
 }
 
@@ -80,17 +80,17 @@ struct Import: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let format = format ?? InteropFormat.guess(fileName: file) ?? .json
-        let source = file == "-" ? "standard input" : file
+        let source = file == "-" ? context.words("cli.transfer.stdin") : file
         let data: Data
         if file == "-" {
             data = context.readStandardInput()
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
-                throw CLIError("Can't read \(file): there is no such file, or it is not readable.")
+                throw CLIError(context.words("cli.transfer.cant-read", ["file": file]))
             }
             data = contents
         }
-        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context))
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context), language: context.language)
         let report = try await transfer.importData(data, format: format, source: source, dryRun: dryRun)
         context.writeOut(report.text)
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Localization
 import TodoCore
+import TodoPresentation
 
 /// Runs the `todo` command line: parses `arguments`, runs the subcommand in `context`, and
 /// returns the exit code. Errors become one sentence on standard error, never a stack trace.
@@ -35,14 +37,15 @@ public enum TodoCLI {
             try await runnable.run(in: context)
             return 0
         } catch {
-            context.writeErr("todo: \(sentence(for: error))\n")
+            context.writeErr("todo: \(sentence(for: error, language: context.language))\n")
             return 1
         }
     }
 
-    /// One sentence for any error.
-    public static func sentence(for error: any Error) -> String {
+    /// One sentence for any error, in `language` where the error has words in it (LANG-4).
+    public static func sentence(for error: any Error, language: Language = .english) -> String {
+        if let error = error as? TrashError { return error.message(language) }
         if let described = (error as? any LocalizedError)?.errorDescription { return described }
-        return "Something went wrong: \(error)."
+        return CLIWords.catalog.strings(language)("cli.error.unknown", ["error": "\(error)"])
     }
 }

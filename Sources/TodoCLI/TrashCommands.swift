@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import TodoCore
 import TodoPresentation
 
@@ -9,8 +10,21 @@ import TodoPresentation
 /// What the Trash commands print.
 enum TrashText {
     /// `todo rm`'s line: what was deleted and how to get it back (TRASH-11).
-    static func deleted(_ item: TodoItem) -> String {
-        "Deleted “\(item.title)” (restore with: todo restore \(item.number)).\n"
+    static func deleted(_ item: TodoItem, words: Strings) -> String {
+        words("cli.trash.deleted", ["title": item.title, "number": String(item.number)]) + "\n"
+    }
+
+    /// How many terminal columns `text` takes: two for a wide (East Asian) character, so that a
+    /// Chinese or Japanese title lines up with the others.
+    static func columns(_ text: String) -> Int {
+        text.reduce(0) { total, character in
+            guard let scalar = character.unicodeScalars.first?.value else { return total }
+            let wide = (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar)
+                || (0xAC00...0xD7A3).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+                || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
+                || (0xFFE0...0xFFE6).contains(scalar) || (0x20000...0x3FFFD).contains(scalar)
+            return total + (wide ? 2 : 1)
+        }
     }
 }
 
@@ -31,17 +45,17 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
     }
 
     func run(in context: CLIContext) async throws {
-        let trash = TrashViewModel(store: try await store.open(context), now: context.now)
+        let trash = TrashViewModel(store: try await store.open(context), now: context.now, language: context.language)
         try await trash.load()
         if empty { return try await emptyTrash(trash, context) }
         if json { return context.writeOut(try ListRenderer.json(trash.rows.map(\.trashed))) }
         guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
         let numbers = trash.rows.map { "#\($0.trashed.item.number)" }
         let width = numbers.map(\.count).max() ?? 0
-        let titleWidth = min(trash.rows.map(\.title.count).max() ?? 0, 50)
+        let titleWidth = min(trash.rows.map { TrashText.columns($0.title) }.max() ?? 0, 50)
         var out = ""
         for (row, number) in zip(trash.rows, numbers) {
-            let title = row.title + String(repeating: " ", count: max(0, titleWidth - row.title.count))
+            let title = row.title + String(repeating: " ", count: max(0, titleWidth - TrashText.columns(row.title)))
             out += String(repeating: " ", count: 2 + width - number.count) + number + "  "
                 + title + "  " + row.deletedText.lowercased() + "\n"
         }
@@ -53,17 +67,15 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
         if trash.isEmpty { return context.writeOut(trash.emptyMessage + "\n") }
         if !yes {
             guard context.stdinIsTerminal else {
-                throw CLIError(
-                    "Emptying the Trash deletes \(trash.rows.count == 1 ? "1 item" : "\(trash.rows.count) items") forever: "
-                        + "add --yes to do it without a terminal to ask on. Nothing was deleted.")
+                throw CLIError(context.words.plural("cli.trash.empty-needs-yes", count: trash.rows.count))
             }
             context.writeOut(trash.confirmEmptyQuestion + " [y/N] ")
             let answer = (context.readAnswer() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
-                return context.writeOut("Nothing was deleted.\n")
+                return context.writeOut(context.words("cli.trash.nothing-deleted") + "\n")
             }
         }
-        context.writeOut(TrashViewModel.emptiedMessage(try await trash.emptyTrash()) + "\n")
+        context.writeOut(TrashViewModel.emptiedMessage(try await trash.emptyTrash(), language: context.language) + "\n")
     }
 }
 
@@ -77,17 +89,17 @@ struct Restore: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
-        let trash = TrashViewModel(store: store, now: context.now)
+        let trash = TrashViewModel(store: store, now: context.now, language: context.language)
         try await trash.load()
         // Every REF is resolved before anything changes, so a bad one changes nothing.
         var chosen: [TrashRowViewModel] = []
         for ref in refs {
-            let row = try TrashReference.resolve(ref, in: trash.rows)
+            let row = try TrashReference.resolve(ref, in: trash.rows, words: context.words)
             if !chosen.contains(where: { $0.id == row.id }) { chosen.append(row) }
         }
         var report = ""
         for row in chosen {
-            report += TrashViewModel.restoredSentence(try await trash.restore(id: row.id)) + "\n"
+            report += TrashViewModel.restoredSentence(try await trash.restore(id: row.id), language: context.language) + "\n"
         }
         context.writeOut(report)
     }
@@ -96,29 +108,27 @@ struct Restore: ParsableCommand, CLIRunnable {
 /// Finds the trashed item a REF names (TRASH-13): its stable number (`7` or `#7`, as `todo
 /// trash` shows it), or the start of its id — as `ItemReference` does for the list.
 enum TrashReference {
-    static func resolve(_ reference: String, in rows: [TrashRowViewModel]) throws -> TrashRowViewModel {
+    static func resolve(_ reference: String, in rows: [TrashRowViewModel], words: Strings) throws -> TrashRowViewModel {
         var ref = reference.trimmingCharacters(in: .whitespaces)
         let explicitID = ref.lowercased().hasPrefix("id:")
         if explicitID { ref = String(ref.dropFirst(3)) }
         if !explicitID, let number = ItemNumbers.parse(ref) {
             if let row = rows.first(where: { $0.trashed.item.number == number }) { return row }
-            throw CLIError(
-                "#\(number) is not in the Trash. (`todo trash` shows each deleted item's number; for an id that starts with digits, write id:\(number).)")
+            throw CLIError(words("cli.trash.number-not-in-trash", ["number": String(number)]))
         }
         guard !ref.isEmpty, ref.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw CLIError("“\(reference)” is neither an item number (#7) nor the start of an item id.")
+            throw CLIError(words("cli.trash.not-a-reference", ["reference": reference]))
         }
         guard explicitID || ref.count(where: \.isHexDigit) >= ItemReference.minimumPrefix else {
-            throw CLIError(
-                "“\(ref)” is too short to name an item by its id: give at least \(ItemReference.minimumPrefix) characters of it, or write id:\(ref).")
+            throw CLIError(words("cli.trash.too-short", ["ref": ref, "minimum": String(ItemReference.minimumPrefix)]))
         }
         let matches = rows.filter { $0.id.lowercasedText.hasPrefix(ref.lowercased()) }
         switch matches.count {
-        case 0: throw CLIError("No item in the Trash has an id starting with “\(ref)”.")
+        case 0: throw CLIError(words("cli.trash.no-match", ["ref": ref]))
         case 1: return matches[0]
         default:
             let shown = matches.prefix(5).map { "  \(ItemReference.shortID($0.id))  \($0.title)" }.joined(separator: "\n")
-            throw CLIError("“\(ref)” matches several items in the Trash; give more of the id:\n\(shown)\(matches.count > 5 ? "\n  …" : "")")
+            throw CLIError(words("cli.trash.several", ["ref": ref, "matches": shown + (matches.count > 5 ? "\n  …" : "")]))
         }
     }
 }

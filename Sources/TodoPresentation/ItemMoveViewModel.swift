@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 
@@ -23,14 +24,17 @@ public final class ItemMoveViewModel {
 
     public let id: UUID
     private let store: any TodoStore
+    /// The language a refused move is worded in (LANG-4).
+    public let language: Language
     /// The item after the move.
     public private(set) var item: TodoItem?
     /// Its place in its section after the move, 1 = first; nil until moved.
     public private(set) var position: Int?
 
-    public init(store: any TodoStore, id: UUID) {
+    public init(store: any TodoStore, id: UUID, language: Language = .english) {
         self.store = store
         self.id = id
+        self.language = language
     }
 
     /// Moves the item. A neighbour that is gone (deleted meanwhile) moves nothing; one in the
@@ -49,7 +53,10 @@ public final class ItemMoveViewModel {
             if let found = others.firstIndex(where: { $0.id == neighbour }) {
                 index = place == .after(neighbour) ? found + 1 : found
             } else if let other = try await store.item(id: neighbour), other.id != id {
-                throw ItemMoveError(message: "“\(item.title)” can only move inside \(item.section.headerTitle), not next to “\(other.title)”.")
+                let words = TodoWords.strings(language)
+                throw ItemMoveError(message: words("error.move.other-section", [
+                    "title": item.title, "section": TrashWording.section(item.section, words: words), "other": other.title,
+                ]))
             } else {
                 index = nil
             }
@@ -67,7 +74,10 @@ public final class ItemMoveViewModel {
     /// “Moved “Buy milk” to position 3 of To Do”.
     public var announcement: String {
         guard let item, let position else { return "" }
-        return "Moved “\(item.title)” to position \(position) of \(item.section.headerTitle)"
+        let words = TodoWords.strings(language)
+        return words("keys.moved", [
+            "title": item.title, "position": String(position), "section": TrashWording.section(item.section, words: words),
+        ])
     }
 }
 

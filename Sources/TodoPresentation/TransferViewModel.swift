@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 import TodoInterop
@@ -10,16 +11,24 @@ public struct ImportReport: Equatable, Sendable {
     public let dryRun: Bool
     /// The format read from the content when none was chosen (IMPORT-1).
     public var detectedFormat: InteropFormat? = nil
+    /// The language the report is worded in (LANG-4, LANG-7).
+    public var language: Language = .english
 
     /// One sentence: how many items were (or would be) added, updated and left unchanged.
     public var headline: String {
-        func items(_ n: Int) -> String { "\(n) item\(n == 1 ? "" : "s")" }
-        if summary.entries.isEmpty { return "Nothing to import: \(source) has no items." }
-        let counts = "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
-        let read = detectedFormat.map { " Read as \(Self.name($0))." } ?? ""
-        return dryRun
-            ? "Dry run, nothing was changed. Importing \(source) would give: \(counts).\(read)"
-            : "Imported \(items(summary.entries.count)) from \(source): \(counts).\(read)"
+        let words = TodoWords.strings(language)
+        if summary.entries.isEmpty { return words("transfer.nothing", ["source": source]) }
+        let counts = words("transfer.counts", [
+            "added": String(summary.added), "updated": String(summary.updated), "unchanged": String(summary.unchanged),
+        ])
+        let count = summary.entries.count
+        switch (dryRun, detectedFormat.map(Self.name)) {
+        case (true, nil): return words("transfer.dry-run", ["source": source, "counts": counts])
+        case (true, let format?): return words("transfer.dry-run.detected", ["source": source, "counts": counts, "format": format])
+        case (false, nil): return words.plural("transfer.imported", count: count, ["source": source, "counts": counts])
+        case (false, let format?):
+            return words.plural("transfer.imported.detected", count: count, ["source": source, "counts": counts, "format": format])
+        }
     }
 
     /// How a format is named to a person.
@@ -36,10 +45,12 @@ public struct ImportReport: Equatable, Sendable {
     /// In a dry run, one line per item that would change: `add “title”`, `update “title” (fields)`.
     public var changes: [String] {
         guard dryRun else { return [] }
+        let words = TodoWords.strings(language)
         return summary.entries.compactMap { entry in
             switch entry.change {
-            case .added: "add     “\(entry.title)”"
-            case .updated(let fields): "update  “\(entry.title)” (\(fields.map(\.rawValue).joined(separator: ", ")))"
+            case .added: words("transfer.change.add", ["title": entry.title])
+            case .updated(let fields):
+                words("transfer.change.update", ["title": entry.title, "fields": fields.map(\.rawValue).joined(separator: ", ")])
             case .unchanged: nil
             }
         }
@@ -63,10 +74,13 @@ public struct ImportRefusal: Error, Equatable, Sendable, LocalizedError {
 public final class TransferViewModel {
     private let store: any TodoStore
     private let options: InteropOptions
+    /// The language reports and refusals are worded in (LANG-4).
+    public let language: Language
 
-    public init(store: any TodoStore, timeZone: TimeZone = .current) {
+    public init(store: any TodoStore, timeZone: TimeZone = .current, language: Language = .english) {
         self.store = store
         self.options = InteropOptions(timeZone: timeZone)
+        self.language = language
     }
 
     /// The whole list in `format`, and how many items it holds.
@@ -104,23 +118,27 @@ public final class TransferViewModel {
         do {
             let text = try InteropFormat.text(from: data)
             guard let chosen = format ?? InteropFormat.detect(text) else {
-                throw ImportRefusal(message: "\(source) is empty; nothing was imported.")
+                throw ImportRefusal(message: TodoWords.strings(language)("transfer.refusal.empty", ["source": source]))
             }
             let items = try chosen.codec(options).decode(text)
             let summary = try await store.importItems(items, dryRun: dryRun)
             var report = ImportReport(summary: summary, source: source, dryRun: dryRun)
             if format == nil { report.detectedFormat = chosen }
+            report.language = language
             return report
         } catch let error as TodoFormatError {
-            throw Self.refusal(source, error.origin, error.reason)
+            throw refusal(source, error.origin, error.reason)
         } catch let error as TodoImportError {
-            throw Self.refusal(source, error.origin, error.reason)
+            throw refusal(source, error.origin, error.reason)
         }
     }
 
-    /// "list.csv, line 3: …; nothing was imported."
-    private static func refusal(_ source: String, _ origin: String?, _ reason: String) -> ImportRefusal {
+    /// "list.csv, line 3: …; nothing was imported." (The place and the reason are the
+    /// format reader's own words.)
+    private func refusal(_ source: String, _ origin: String?, _ reason: String) -> ImportRefusal {
         let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return ImportRefusal(message: "\(source)\(origin.map { ", \($0)" } ?? ""): \(reason); nothing was imported.")
+        let words = TodoWords.strings(language)
+        guard let origin else { return ImportRefusal(message: words("transfer.refusal", ["source": source, "reason": reason])) }
+        return ImportRefusal(message: words("transfer.refusal.at", ["source": source, "origin": origin, "reason": reason]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 import Observation
 import TodoCore
 
@@ -6,26 +7,30 @@ import TodoCore
 public struct UndoNotice: Hashable, Sendable {
     public let id: UUID
     public let title: String
+    /// The language the notice is worded in (LANG-4).
+    public let language: Language
 
-    public init(_ trashed: TrashedItem) {
+    public init(_ trashed: TrashedItem, language: Language = .english) {
         id = trashed.id
         title = trashed.item.title
+        self.language = language
     }
 
     /// The notice for the item `id` when it is still in the Trash; nil once it is not (restored
     /// in another tab, deleted forever, purged): there is nothing to undo then (UNDO-4).
-    public static func load(id: UUID, store: any TodoStore) async throws -> UndoNotice? {
-        try await store.trashedItem(id: id).map(UndoNotice.init)
+    public static func load(id: UUID, store: any TodoStore, language: Language = .english) async throws -> UndoNotice? {
+        try await store.trashedItem(id: id).map { UndoNotice($0, language: language) }
     }
 
+    private var words: Strings { TodoWords.strings(language) }
     /// “Deleted “Buy milk””: what the notice says before its button.
-    public var message: String { "Deleted “\(title)”" }
+    public var message: String { words("trash.undo.message", ["title": title]) }
     /// The button's text.
-    public var actionTitle: String { "Undo" }
+    public var actionTitle: String { words("trash.undo.action") }
     /// The button's accessible name.
-    public var actionLabel: String { "Undo deleting “\(title)”" }
+    public var actionLabel: String { words("trash.undo.label", ["title": title]) }
     /// Said once Undo has put the item back (UNDO-2).
-    public var restoredAnnouncement: String { "Restored “\(title)”" }
+    public var restoredAnnouncement: String { words("trash.undo.restored", ["title": title]) }
     /// How long the notice shows on a page with a script.
     public static let seconds = 8
 }
@@ -35,10 +40,13 @@ public enum TrashError: Error, Equatable, Sendable, LocalizedError {
     /// The item is not (or no longer) in the Trash.
     case notInTrash
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { message(.english) }
+
+    /// The sentence in `language`.
+    public func message(_ language: Language) -> String {
         switch self {
         case .notInTrash:
-            "That item is not in the Trash (it may have been restored, deleted forever, or kept its 30 days)."
+            TodoWords.strings(language)("trash.not-in-trash", ["days": String(TrashRules.retentionDays)])
         }
     }
 }
@@ -50,41 +58,52 @@ public struct TrashRowViewModel: Equatable, Sendable {
     public let deletedText: String
     /// “deleted forever in 29 days”.
     public let remainingText: String
+    /// The language the row is worded in (LANG-4).
+    public let language: Language
 
-    public init(_ trashed: TrashedItem, now: Date) {
+    public init(_ trashed: TrashedItem, now: Date, language: Language = .english) {
         self.trashed = trashed
-        deletedText = "Deleted " + TrashWording.ago(trashed.deletedAt, now: now)
+        self.language = language
+        let words = TodoWords.strings(language)
+        deletedText = TrashWording.deleted(trashed.deletedAt, now: now, words: words)
         let days = TrashRules.daysLeft(deletedAt: trashed.deletedAt, now: now)
-        remainingText = switch days {
-        case 0: "Deleted forever today"
-        case 1: "Deleted forever in 1 day"
-        default: "Deleted forever in \(days) days"
-        }
+        remainingText = days == 0 ? words("trash.remaining.today") : words.plural("trash.remaining", count: days)
     }
 
+    private var words: Strings { TodoWords.strings(language) }
     public var id: UUID { trashed.id }
     public var title: String { trashed.item.title }
     /// The section it goes back to: “To Do” or “Done”.
-    public var sectionTitle: String { trashed.item.section.headerTitle }
-    public var restoreTitle: String { "Restore" }
-    public var restoreLabel: String { "Restore “\(title)”" }
-    public var restoreAnnouncement: String { "Restored “\(title)” to \(sectionTitle)" }
-    public var deleteForeverTitle: String { "Delete forever" }
-    public var deleteForeverLabel: String { "Delete “\(title)” forever" }
-    public var deleteForeverAnnouncement: String { "Deleted “\(title)” forever" }
+    public var sectionTitle: String { TrashWording.section(trashed.item.section, words: words) }
+    public var restoreTitle: String { words("trash.restore") }
+    public var restoreLabel: String { words("trash.restore-label", ["title": title]) }
+    public var restoreAnnouncement: String {
+        words("trash.restore-announcement", ["title": title, "section": sectionTitle])
+    }
+    public var deleteForeverTitle: String { words("trash.delete-forever") }
+    public var deleteForeverLabel: String { words("trash.delete-forever-label", ["title": title]) }
+    public var deleteForeverAnnouncement: String { words("trash.delete-forever-announcement", ["title": title]) }
 }
 
 /// How long ago, in the words the Trash uses.
 public enum TrashWording {
-    /// “just now”, “5 minutes ago”, “1 hour ago”, “3 days ago”.
-    public static func ago(_ date: Date, now: Date) -> String {
+    /// “Deleted just now”, “Deleted 5 minutes ago”, “Deleted 1 hour ago”, “Deleted 3 days ago”
+    /// (`刚刚删除`, `5 分钟前删除`; `たった今削除`, `5分前に削除`), one entry per unit (LANG-7).
+    public static func deleted(_ date: Date, now: Date, words: Strings) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))
-        func plural(_ n: Int, _ unit: String) -> String { "\(n) \(unit)\(n == 1 ? "" : "s") ago" }
         switch seconds {
-        case ..<60: return "just now"
-        case ..<3600: return plural(seconds / 60, "minute")
-        case ..<(24 * 3600): return plural(seconds / 3600, "hour")
-        default: return plural(seconds / (24 * 3600), "day")
+        case ..<60: return words("trash.deleted.just-now")
+        case ..<3600: return words.plural("trash.deleted.minutes", count: seconds / 60)
+        case ..<(24 * 3600): return words.plural("trash.deleted.hours", count: seconds / 3600)
+        default: return words.plural("trash.deleted.days", count: seconds / (24 * 3600))
+        }
+    }
+
+    /// The section's name as the Trash says it: “To Do”, “Done”.
+    public static func section(_ section: TodoSection, words: Strings) -> String {
+        switch section {
+        case .todo: words("trash.section.todo")
+        case .done: words("trash.section.done")
         }
     }
 }
@@ -95,40 +114,38 @@ public enum TrashWording {
 public final class TrashViewModel {
     private let store: any TodoStore
     private let now: () -> Date
+    /// The language the screen is worded in (LANG-4).
+    public let language: Language
     public private(set) var rows: [TrashRowViewModel] = []
 
-    public init(store: any TodoStore, now: @escaping () -> Date = { Date() }) {
+    public init(store: any TodoStore, now: @escaping () -> Date = { Date() }, language: Language = .english) {
         self.store = store
         self.now = now
+        self.language = language
     }
 
-    public var title: String { "Trash" }
+    private var words: Strings { TodoWords.strings(language) }
+    public var title: String { words("trash.title") }
     public var isEmpty: Bool { rows.isEmpty }
-    public var emptyMessage: String { "The Trash is empty." }
+    public var emptyMessage: String { words("trash.empty-message") }
     /// What the screen says about the Trash itself.
-    public var explanation: String {
-        "Deleted items stay here \(TrashRules.retentionDays) days, then they are deleted forever."
-    }
-    public var emptyTrashTitle: String { "Empty trash" }
+    public var explanation: String { words.plural("trash.explanation", count: TrashRules.retentionDays) }
+    public var emptyTrashTitle: String { words("trash.empty-trash") }
     /// The question before emptying (TRASH-10, TRASH-14).
-    public var confirmEmptyQuestion: String {
-        rows.count == 1 ? "Delete 1 item forever?" : "Delete \(rows.count) items forever?"
-    }
-    public var confirmEmptyDetail: String { "Everything in the Trash will be deleted forever. This can't be undone." }
-    public var cancelTitle: String { "Cancel" }
+    public var confirmEmptyQuestion: String { words.plural("trash.confirm-question", count: rows.count) }
+    public var confirmEmptyDetail: String { words("trash.confirm-detail") }
+    public var cancelTitle: String { words("trash.cancel") }
     /// Said once the Trash is emptied.
-    public static func emptiedMessage(_ count: Int) -> String {
-        switch count {
-        case 0: "The Trash was already empty."
-        case 1: "Deleted 1 item forever."
-        default: "Deleted \(count) items forever."
-        }
+    public static func emptiedMessage(_ count: Int, language: Language = .english) -> String {
+        let words = TodoWords.strings(language)
+        return count == 0 ? words("trash.emptied.none") : words.plural("trash.emptied", count: count)
     }
 
     /// Reads the Trash (purging what has stayed its 30 days first).
     public func load() async throws {
         let now = now()
-        rows = try await store.trash().map { TrashRowViewModel($0, now: now) }
+        let language = language
+        rows = try await store.trash().map { TrashRowViewModel($0, now: now, language: language) }
     }
 
     /// Puts the item back at its place (TRASH-2); `notInTrash` when it is not there.
@@ -154,7 +171,8 @@ public final class TrashViewModel {
     }
 
     /// Where a restored item went, in words: “Restored “A” to To Do.”
-    public static func restoredSentence(_ item: TodoItem) -> String {
-        "Restored “\(item.title)” to \(item.section.headerTitle)."
+    public static func restoredSentence(_ item: TodoItem, language: Language = .english) -> String {
+        let words = TodoWords.strings(language)
+        return words("trash.restored-sentence", ["title": item.title, "section": TrashWording.section(item.section, words: words)])
     }
 }

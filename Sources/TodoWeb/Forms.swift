@@ -74,13 +74,13 @@ extension WebFormat {
     static func form<Form: Decodable>(_ type: Form.Type, of request: Request) async throws -> Form {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
-            throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
+            throw PageError(.unsupportedMediaType, key: "error.form.media-type")
         }
         let buffer = try await body(of: request)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
               text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
         else {
-            throw PageError(.badRequest, "The form was not sent as valid UTF-8 text; nothing was changed.")
+            throw PageError(.badRequest, key: "error.form.utf8")
         }
         // Browsers send a textarea's line breaks as CR LF (%0D%0A); the store keeps LF like
         // the CLI and the API do.
@@ -89,7 +89,7 @@ extension WebFormat {
         do {
             return try URLEncodedFormDecoder().decode(Form.self, from: normalized)
         } catch {
-            throw PageError(.badRequest, "The form was malformed (a field sent twice?); nothing was changed.")
+            throw PageError(.badRequest, key: "error.form.malformed")
         }
     }
 }

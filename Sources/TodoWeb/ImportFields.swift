@@ -37,7 +37,7 @@ struct ImportFields {
             file: file.map { File(name: fileName(of: $0) ?? "", bytes: Data($0.body.readableBytesView)) })
     }
 
-    private static var malformed: PageError { PageError(.badRequest, "The form was malformed; nothing was imported.") }
+    private static var malformed: PageError { PageError(.badRequest, key: "error.import.malformed") }
 
     /// The body's parts. MultipartKit's parser refuses bad syntax; a body that ends before its
     /// closing delimiter (`--boundary--`) or holds more than `maxParts` parts is refused here.

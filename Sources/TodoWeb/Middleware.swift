@@ -50,9 +50,9 @@ struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let changesState = [.post, .put, .patch, .delete].contains(request.method)
         if changesState, !policy.permitsStateChange(request) {
-            let message = "Requests from other sites can't change this list."
-            if request.uri.path.hasPrefix("/api/") { throw APIError(.forbidden, message) }
-            throw PageError(.forbidden, message)
+            let refusal = PageError(.forbidden, key: "error.cross-site")
+            if request.uri.path.hasPrefix("/api/") { throw APIError(.forbidden, refusal.message) }
+            throw refusal
         }
         return try await next(request, context)
     }

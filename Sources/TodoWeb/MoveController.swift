@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Localization
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -30,28 +29,27 @@ struct MoveController: Sendable {
         let raw = try context.parameters.require("id")
         guard let id = UUID(uuidString: raw) else { throw TodoPresentationError.itemNotFound }
         let fields = try await WebFormat.form(MoveForm.self, of: request)
-        try await ItemMoveViewModel(store: page.store, id: id)
-            .move(to: try Self.place(fields, TodoViews.strings(LanguageChoice.of(request))))
+        try await ItemMoveViewModel(store: page.store, id: id, language: LanguageChoice.of(request)).move(to: try Self.place(fields))
         return page.back(to: fields.from)
     }
 
-    private static func place(_ fields: MoveForm, _ strings: Strings) throws -> ItemMoveViewModel.Place {
+    private static func place(_ fields: MoveForm) throws -> ItemMoveViewModel.Place {
         func neighbour(_ text: String) throws -> UUID {
-            guard let id = UUID(uuidString: text) else { throw PageError(.badRequest, strings("row.move.error.not-an-id", ["text": text])) }
+            guard let id = UUID(uuidString: text) else { throw PageError(.badRequest, key: "error.move.not-an-id", ["text": text]) }
             return id
         }
         if let after = fields.after, !after.isEmpty { return .after(try neighbour(after)) }
         if let before = fields.before, !before.isEmpty { return .before(try neighbour(before)) }
         if let to = fields.to, !to.isEmpty {
             guard let index = Int(to), index >= 0 else {
-                throw PageError(.badRequest, strings("row.move.error.not-a-place", ["text": to]))
+                throw PageError(.badRequest, key: "error.move.not-a-place", ["text": to])
             }
             return .index(index)
         }
         switch fields.direction {
         case "up": return .up
         case "down": return .down
-        default: throw PageError(.badRequest, strings("row.move.error.where"))
+        default: throw PageError(.badRequest, key: "error.move.where")
         }
     }
 }

@@ -66,7 +66,7 @@ struct ListController: Sendable {
         let raw = try context.parameters.require("date")
         let text = raw.removingPercentEncoding ?? raw
         guard let date = CalendarDate(iso: text) else {
-            throw PageError(.notFound, TodoViews.strings(LanguageChoice.of(request))("list.error.not-a-date", ["text": text]))
+            throw PageError(.notFound, key: "error.not-a-date", ["text": text])
         }
         return try await list(.dueDate(date), request)
     }
@@ -76,8 +76,7 @@ struct ListController: Sendable {
         let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
         guard text.count <= TodoFilter.maxTextLength else {
-            throw PageError(.badRequest, TodoViews.strings(LanguageChoice.of(request))(
-                "search.error.too-long", ["max": String(TodoFilter.maxTextLength)]))
+            throw PageError(.badRequest, key: "error.search-too-long", ["max": String(TodoFilter.maxTextLength)])
         }
         return try await list(.search(text), request)
     }
@@ -176,7 +175,7 @@ struct ItemController: Sendable {
         // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
         let language = LanguageChoice.of(request), strings = TodoViews.strings(language)
         guard let version = fields.version.flatMap({ Int($0) }) else {
-            throw PageError(.badRequest, strings("form.error.no-version"))
+            throw PageError(.badRequest, key: "error.no-version")
         }
         // With the values it showed (MERGE-1), a save over a newer version merges field by field.
         let form: ItemFormViewModel
@@ -185,7 +184,7 @@ struct ItemController: Sendable {
                 store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today,
                 language: language)
         } catch {
-            throw PageError(.badRequest, strings("form.error.bad-base"))
+            throw PageError(.badRequest, key: "error.unreadable-start")
         }
         fill(form, from: fields)
         form.isDone = fields.done == "1"
@@ -283,7 +282,7 @@ struct QuickAddController: Sendable {
         let name = try context.parameters.require("kind")
         let language = LanguageChoice.of(request)
         guard let kind = QuickAddSectionKind(rawValue: name) else {
-            throw PageError(.notFound, TodoViews.strings(language)("quick.error.no-section", ["name": name]))
+            throw PageError(.notFound, key: "error.no-quick-section", ["name": name])
         }
         let quickAdd = page.quickAdd(Self.context(request), language: language)
         await quickAdd.loadSection(kind)

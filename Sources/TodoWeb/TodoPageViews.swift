@@ -268,19 +268,20 @@ struct TransferPageView: PageView {
         error: String? = nil, frame: PageFrame
     ) {
         self.frame = frame
-        formats = InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: false) }
-        importFormats = [Format(value: Self.detect, label: "Detect from the content", selected: format == nil)]
-            + InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0), selected: $0 == format) }
+        let words = TodoViews.strings(frame.language)
+        formats = InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0, words), selected: false) }
+        importFormats = [Format(value: Self.detect, label: words("transfer.detect"), selected: format == nil)]
+            + InteropFormat.allCases.map { Format(value: $0.rawValue, label: Self.label($0, words), selected: $0 == format) }
         self.contents = contents
         self.dryRun = dryRun
         self.report = report.map { Report(headline: $0.headline, changes: $0.changes, hasChanges: !$0.changes.isEmpty) }
         self.error = error
     }
 
-    private static func label(_ format: InteropFormat) -> String {
+    private static func label(_ format: InteropFormat, _ words: Strings) -> String {
         switch format {
-        case .json: "JSON (everything, for this app)"
-        case .csv: "CSV (spreadsheets)"
+        case .json: words("transfer.format.json")
+        case .csv: words("transfer.format.csv")
         case .todotxt: "todo.txt"
         case .taskwarrior: "Taskwarrior"
         case .ics: "iCalendar (.ics)"

@@ -66,8 +66,12 @@ public enum TodoWebApp {
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware(views: views))
-        router.add(middleware: HostCheckMiddleware(hosts: options.hosts) { request, message in
-            ErrorMiddleware<BasicRequestContext>.response(for: request, status: .misdirectedRequest, message, views: views)
+        let hosts = options.hosts
+        router.add(middleware: HostCheckMiddleware(hosts: hosts) { request, _ in
+            // The refusal in the request's language (LANG-4); the API's stays English.
+            let addresses = hosts.names.sorted().joined(separator: ", ")
+            return ErrorMiddleware<BasicRequestContext>.response(
+                for: request, PageError(.misdirectedRequest, key: "error.host", ["addresses": addresses]), views: views)
         })
         router.add(middleware: CORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
@@ -83,6 +87,7 @@ public enum TodoWebApp {
         AddPreviewController(page: page).register(on: router)
         TransferController(store: store, views: views).register(on: router)
         TrashController(page: page, now: options.now).register(on: router)
+        OfflinePage(views: views).register(on: router)
         APIController(store: store, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
         views.assets.register(on: router, atRoot: ["sw.js", "manifest.webmanifest"])

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TodoCore
 import TodoInterop
 import TodoPresentation
@@ -62,10 +63,12 @@ struct TransferController: Sendable {
         let fields = try await ImportFields.read(request)
         var contents = fields.contents
         var data = Data(contents.utf8)
-        var source = "the pasted text"
+        let language = LanguageChoice.of(request)
+        let words = TodoViews.strings(language)
+        var source = words("transfer.source.pasted")
         if let file = fields.file {
             data = file.bytes
-            source = "the file “\(file.name)”"
+            source = words("transfer.source.file", ["name": file.name])
             // The file's text goes in the box, so a dry run can be followed by Import.
             if let text = try? InteropFormat.text(from: data) { contents = text }
         }
@@ -74,11 +77,11 @@ struct TransferController: Sendable {
         guard format != nil || chosen.isEmpty || chosen == TransferPageView.detect else {
             let view = TransferPageView(
                 contents: contents, dryRun: fields.dryRun,
-                error: "Choose a format: \(InteropFormat.namesForMessages).", frame: frame(request))
+                error: words("transfer.choose-format"), frame: frame(request))
             return views.page(view, status: .unprocessableContent)
         }
         do {
-            let report = try await TransferViewModel(store: store).importData(
+            let report = try await TransferViewModel(store: store, language: language).importData(
                 data, format: format, source: source, dryRun: fields.dryRun)
             let view = TransferPageView(
                 format: format, contents: fields.dryRun ? contents : "", dryRun: fields.dryRun, report: report,
@@ -91,7 +94,9 @@ struct TransferController: Sendable {
         }
     }
 
-    private func frame(_ request: Request) -> PageFrame { views.frame("Import and export", request) }
+    private func frame(_ request: Request) -> PageFrame {
+        views.frame(TodoViews.strings(LanguageChoice.of(request))("transfer.title"), request)
+    }
 
     private static func format(_ name: String?) throws -> InteropFormat {
         guard let name, let format = InteropFormat(rawValue: name) else {

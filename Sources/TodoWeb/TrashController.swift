@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -21,13 +22,13 @@ struct TrashController: Sendable {
     }
 
     @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = TrashViewModel(store: page.store, now: now)
+        let trash = TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
         try await trash.load()
         return page.views.page(TrashPageView(trash, frame: page.views.frame(trash.title, request)))
     }
 
     @Sendable func confirmEmpty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = TrashViewModel(store: page.store, now: now)
+        let trash = TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
         try await trash.load()
         return page.views.page(TrashEmptyPageView(trash, frame: page.views.frame(trash.emptyTrashTitle, request)))
     }
@@ -60,7 +61,7 @@ struct TrashController: Sendable {
 
     private func itemID(_ context: BasicRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw PageError(.notFound, TrashError.notInTrash.errorDescription!) }
+        guard let id = UUID(uuidString: text) else { throw PageError(.notFound) { TrashError.notInTrash.message($0) } }
         return id
     }
 }
@@ -86,10 +87,11 @@ enum UndoCookie {
         return response
     }
 
-    /// The notice for the id the request's cookie carries, when that item is still in the Trash.
+    /// The notice for the id the request's cookie carries, when that item is still in the Trash,
+    /// in the request's language.
     static func notice(_ request: Request, store: any TodoStore) async throws -> UndoNotice? {
         guard let text = request.cookies[name]?.value, let id = UUID(uuidString: text) else { return nil }
-        return try await UndoNotice.load(id: id, store: store)
+        return try await UndoNotice.load(id: id, store: store, language: LanguageChoice.of(request))
     }
 
     /// Whether the request carries the cookie (then the page answering it clears it).

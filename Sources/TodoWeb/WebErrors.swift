@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -66,33 +67,68 @@ struct APIError: HTTPResponseError {
     }
 }
 
-/// A page failure: answered by ``ErrorMiddleware`` as a small page with its status.
+/// A page failure: answered by ``ErrorMiddleware`` as a small page with its status, in the
+/// request's language (LANG-4). `message` is the English sentence: what the API says when the
+/// same failure happens under `/api/` (LANG-11).
 struct PageError: Error {
     let status: HTTPResponse.Status
     let message: String
+    /// The sentence in a language; nil for a sentence that is shown as it is.
+    private let worded: (@Sendable (Language) -> String)?
 
     init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
+        worded = nil
     }
+
+    /// The failure worded by `worded` in each language.
+    init(_ status: HTTPResponse.Status, worded: @escaping @Sendable (Language) -> String) {
+        self.status = status
+        self.message = worded(.english)
+        self.worded = worded
+    }
+
+    /// The failure whose sentence is the TodoWeb catalog's entry `key`.
+    init(_ status: HTTPResponse.Status, key: String, _ values: KeyValuePairs<String, String> = [:]) {
+        self.init(status) { TodoViews.strings($0)(key, values) }
+    }
+
+    /// The sentence in `language`.
+    func message(_ language: Language) -> String { worded?(language) ?? message }
 
     static func from(_ error: any Error) -> PageError {
         switch error {
         case let error as PageError: error
-        case TodoPresentationError.itemNotFound: PageError(.notFound, "That item doesn't exist (it may have been deleted).")
+        case TodoPresentationError.itemNotFound: PageError(.notFound, key: "error.item-not-found")
+        case let error as TrashError: PageError(.unprocessableContent) { error.message($0) }
         case let error as TodoStorageError:
-            PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
+            PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable) { language in
+                language == .english ? error.message : storageSentence(error.kind, language)
+            }
         case let error as APIError: PageError(error.status, error.message)
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
-            PageError(.contentTooLarge, "What you sent is larger than 1 MiB.")
+            PageError(.contentTooLarge, key: "error.too-large")
         case let error as any HTTPResponseError where error.status == .notFound:
-            PageError(.notFound, "There is no page at this address.")
+            PageError(.notFound, key: "error.no-page")
         case let error as any HTTPResponseError where error.status == .methodNotAllowed:
-            PageError(.methodNotAllowed, "This address can't be used that way.")
+            PageError(.methodNotAllowed, key: "error.method")
         case let error where MalformedRequest.matches(error):
-            PageError(.badRequest, "What you sent was malformed; nothing was changed.")
+            PageError(.badRequest, key: "error.malformed")
         case let error as any LocalizedError: PageError(.unprocessableContent, error.errorDescription ?? "That didn't work.")
-        default: PageError(.internalServerError, "Something went wrong on the server; nothing was changed.")
+        default: PageError(.internalServerError, key: "error.server")
+        }
+    }
+
+    /// A storage failure in Chinese or Japanese: what it means for the person, by its kind (the
+    /// store's own sentence, with its paths, is English).
+    private static func storageSentence(_ kind: TodoStorageError.Kind, _ language: Language) -> String {
+        let words = TodoViews.strings(language)
+        return switch kind {
+        case .busy: words("error.storage.busy")
+        case .readOnly: words("error.storage.read-only")
+        case .full: words("error.storage.full")
+        case .unavailable, .corrupt, .newerSchema, .rejected: words("error.storage.other")
         }
     }
 }
@@ -109,19 +145,26 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 return try APIError.from(error).response(from: request, context: context)
             }
-            let page = PageError.from(error)
-            return Self.response(for: request, status: page.status, page.message, views: views)
+            return Self.response(for: request, PageError.from(error), views: views)
         }
     }
 
     /// An error as the API answers it under `/api/`, and as a page elsewhere.
     static func response(for request: Request, status: HTTPResponse.Status, _ message: String, views: TodoViews) -> Response {
+        response(for: request, PageError(status, message), views: views)
+    }
+
+    /// An error as the API answers it under `/api/` (in English), and as a page in the
+    /// request's language elsewhere (LANG-4).
+    static func response(for request: Request, _ error: PageError, views: TodoViews) -> Response {
         if request.uri.path.hasPrefix("/api/") {
-            return APIError(status, message).jsonResponse
+            return APIError(error.status, error.message).jsonResponse
         }
-        let heading = status == .notFound ? "Not found" : "Something went wrong"
-        let view = ErrorPageView(frame: views.frame(heading, request), heading: heading, message: message)
-        return views.page(view, status: status)
+        let language = LanguageChoice.of(request)
+        let words = TodoViews.strings(language)
+        let heading = error.status == .notFound ? words("error.not-found.title") : words("error.title")
+        let view = ErrorPageView(frame: views.frame(heading, request), heading: heading, message: error.message(language))
+        return views.page(view, status: error.status)
     }
 }
 

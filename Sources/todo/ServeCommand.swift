@@ -42,7 +42,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         let todoStore = try await context.openStore(location, .server)
         let logger = Logger(label: "todo")
         let host = self.host
-        let storage = if case .file(let path) = location { "the database \(path)" } else { "memory only (nothing is saved)" }
+        let environment = context.environment
         let app = try TodoWebApp.buildApplication(
             store: todoStore, options: TodoWebOptions(
                 host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits),
@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
             onServerRunning: { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 // Straight to standard output, unbuffered: scripts wait for this line.
-                let line = "Todo is running at http://\(shown):\(port)/ with \(storage). Press Ctrl-C to stop.\n"
+                let line = ServeText.running(address: "http://\(shown):\(port)/", location: location, environment: environment)
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
         try await app.runService()

@@ -23,7 +23,7 @@ let context = CLIContext(
 // would be stored other than typed: refuse it instead.
 for index in 1..<Int(CommandLine.argc) {
     if let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil {
-        FileHandle.standardError.write(Data("todo: argument \(index) is not valid UTF-8 text; nothing was changed.\n".utf8))
+        FileHandle.standardError.write(Data("todo: \(ServeText.notUTF8(argument: index, context: context))\n".utf8))
         exit(64)
     }
 }

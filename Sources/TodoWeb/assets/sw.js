@@ -3,7 +3,10 @@
 // (read-only: the page says it is offline and its forms are off).
 // - Pages: from the network first; a list page that loads is kept; offline, the kept copy.
 // - Assets: their names change with their content, so a kept copy is always right.
+// - A page never loaded: the server's /offline page, kept with the list.
 var CACHE = "todo-v1";
+// The page that says "offline, and never loaded here", in the person's language (OfflinePage.swift).
+var OFFLINE = "/offline";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
@@ -61,8 +64,12 @@ self.addEventListener("fetch", function (event) {
         return cache.match(url.pathname + url.search).then(function (kept) {
           return kept || cache.match("/");
         }).then(function (kept) {
-          return kept || new Response("You are offline, and this page was never loaded here.",
-            { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+          if (kept) return kept;
+          // A page never loaded here: the server's offline page, kept in the language it was
+          // loaded in (LANG-4); this worker has no words of its own. Without it, the browser's.
+          return cache.match(OFFLINE).then(function (page) {
+            return page ? new Response(page.body, { status: 503, headers: page.headers }) : Response.error();
+          });
         });
       });
     }));

@@ -123,7 +123,8 @@
     navigator.serviceWorker.register("/sw.js").then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      var urls = [location.pathname + location.search];
+      // "/offline": what a page never loaded here shows offline, in this page's language.
+      var urls = [location.pathname + location.search, "/offline"];
       document.querySelectorAll("link[rel=stylesheet], link[rel=icon], link[rel=manifest], script[src]").forEach(function (node) {
         urls.push(node.getAttribute("href") || node.getAttribute("src"));
       });
