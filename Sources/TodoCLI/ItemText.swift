@@ -60,28 +60,13 @@ enum ItemText {
             fields.append(DetailField(label: context.words("cli.item.field.number"), value: "#\(item.number)", key: "number"))
             fields.append(DetailField(label: context.words("cli.item.field.id"), value: item.id.lowercasedText, key: "id"))
         }
-        let width = fields.map { columns($0.label) }.max() ?? 0
+        let width = fields.map { TerminalColumns.count($0.label) }.max() ?? 0
         for field in fields {
-            let label = field.label + String(repeating: " ", count: width - columns(field.label))
+            let label = field.label + String(repeating: " ", count: width - TerminalColumns.count(field.label))
             let value = field.value.replacingOccurrences(of: "\n", with: "\n  " + String(repeating: " ", count: width + 2))
             out += "  \(label)  \(value)\n"
         }
         return out
-    }
-
-    /// How many terminal columns `text` takes: two for an East Asian wide character.
-    static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            true
-        default:
-            false
-        }
     }
 }
 

@@ -109,22 +109,6 @@ enum ListRenderer {
         return try json(Days(days: try await upcoming.loadItems().map { Day(date: $0.date.iso, items: $0.items) }))
     }
 
-    static func details(_ details: ItemDetailViewModel) -> String {
-        var out = details.title + "\n"
-        var fields = details.fields
-        if let item = details.item {
-            fields.append(DetailField(label: "Number", value: "#\(item.number)"))
-            fields.append(DetailField(label: "Id", value: item.id.lowercasedText))
-        }
-        let width = fields.map(\.label.count).max() ?? 0
-        for field in fields {
-            let label = field.label + String(repeating: " ", count: width - field.label.count)
-            let value = field.value.replacingOccurrences(of: "\n", with: "\n  " + String(repeating: " ", count: width + 2))
-            out += "  \(label)  \(value)\n"
-        }
-        return out
-    }
-
     /// `{"todo": [ITEM…], "done": [ITEM…]}`.
     static func json(_ list: TodoListViewModel) async throws -> String {
         struct Sections: Encodable { let todo: [TodoItem]; let done: [TodoItem] }

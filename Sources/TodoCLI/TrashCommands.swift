@@ -7,27 +7,6 @@ import TodoPresentation
 // The Trash on the command line (docs/specs/trash.md, TRASH-11…14): `todo trash` lists it,
 // `todo trash --empty` empties it, `todo restore REF…` puts items back at their place.
 
-/// What the Trash commands print.
-enum TrashText {
-    /// `todo rm`'s line: what was deleted and how to get it back (TRASH-11).
-    static func deleted(_ item: TodoItem, words: Strings) -> String {
-        words("cli.trash.deleted", ["title": item.title, "number": String(item.number)]) + "\n"
-    }
-
-    /// How many terminal columns `text` takes: two for a wide (East Asian) character, so that a
-    /// Chinese or Japanese title lines up with the others.
-    static func columns(_ text: String) -> Int {
-        text.reduce(0) { total, character in
-            guard let scalar = character.unicodeScalars.first?.value else { return total }
-            let wide = (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar)
-                || (0xAC00...0xD7A3).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
-                || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
-                || (0xFFE0...0xFFE6).contains(scalar) || (0x20000...0x3FFFD).contains(scalar)
-            return total + (wide ? 2 : 1)
-        }
-    }
-}
-
 struct TrashCommand: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "trash",
@@ -52,10 +31,10 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
         guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
         let numbers = trash.rows.map { "#\($0.trashed.item.number)" }
         let width = numbers.map(\.count).max() ?? 0
-        let titleWidth = min(trash.rows.map { TrashText.columns($0.title) }.max() ?? 0, 50)
+        let titleWidth = min(trash.rows.map { TerminalColumns.count($0.title) }.max() ?? 0, 50)
         var out = ""
         for (row, number) in zip(trash.rows, numbers) {
-            let title = row.title + String(repeating: " ", count: max(0, titleWidth - TrashText.columns(row.title)))
+            let title = row.title + String(repeating: " ", count: max(0, titleWidth - TerminalColumns.count(row.title)))
             out += String(repeating: " ", count: 2 + width - number.count) + number + "  "
                 + title + "  " + row.deletedText.lowercased() + "\n"
         }
