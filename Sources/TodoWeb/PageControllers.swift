@@ -173,7 +173,7 @@ struct ItemController: Sendable {
         guard let stored = try await page.store.item(id: id) else { throw TodoPresentationError.itemNotFound }
         // The form edits the version it was opened with, so a newer change is never
         // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
-        let language = LanguageChoice.of(request), strings = TodoViews.strings(language)
+        let language = LanguageChoice.of(request)
         guard let version = fields.version.flatMap({ Int($0) }) else {
             throw PageError(.badRequest, key: "error.no-version")
         }

@@ -211,7 +211,7 @@ struct RestLanguageTests {
             #expect(response.status == .conflict)
             let page = response.text
             #expect(page.contains("<h1>ほかの場所で変更されました</h1>"))
-            #expect(page.contains("「Run 10 km」は開いた後に変更されました（現在はバージョン 2）。"))
+            #expect(page.contains("「Run 10 km」は開いた後に変更されました（現在のバージョンは 2）。"))
             #expect(page.contains("<th scope=\"col\">項目</th><th scope=\"col\">現在</th><th scope=\"col\">あなたの変更</th>"))
             #expect(page.contains("タイトル <span class=\"conflict-note\">（両方で変更）</span>"))
             #expect(page.contains("両方で変更された項目：タイトル。"))
