@@ -54,12 +54,16 @@ class Words:
         assert keys, f"no catalog entry says {english!r} in English (modules {self.modules})"
         return keys[0]
 
-    def say(self, language: str, english: str, **values: str) -> str:
-        """`english`'s entry in `language`, its `{name}` placeholders filled from `values`."""
-        text = self.entries(language)[self.key_of(english)]
+    def text(self, language: str, key: str, **values: str) -> str:
+        """The entry `key` in `language`, its `{name}` placeholders filled from `values`."""
+        text = self.entries(language)[key]
         for name, value in values.items():
             text = text.replace("{" + name + "}", value)
         return text
+
+    def say(self, language: str, english: str, **values: str) -> str:
+        """`english`'s entry in `language`, its `{name}` placeholders filled from `values`."""
+        return self.text(language, self.key_of(english), **values)
 
     def english_words(self, allowed: set[str]) -> set[str]:
         """Every word (two Latin letters or more) of the English entries, placeholders left
@@ -73,17 +77,21 @@ class Words:
 
 
 def page_text(page) -> str:
-    """What a person reads on a page, and what a screen reader says: the visible text and every
-    accessible name, label, placeholder and title (LANG-4)."""
+    """What a person reads on a page, and what a screen reader says: the visible text, the
+    dialogs and hidden parts a script may show, and every accessible name, label, placeholder
+    and title (LANG-4). Keys of the keyboard (`<kbd>Delete</kbd>`) are named as keyboards
+    print them, and are left out."""
     return page.evaluate(
         """() => {
-            const parts = [document.body.innerText, document.title];
+            const keys = [...document.querySelectorAll('kbd')].map(k => k.textContent);
+            const withoutKeys = text => keys.reduce((rest, key) => rest.replace(key, ' '), text || '');
+            const parts = [withoutKeys(document.body.innerText), document.title];
             for (const e of document.querySelectorAll('[aria-label],[title],[placeholder],[alt],[data-announce]')) {
                 for (const a of ['aria-label', 'title', 'placeholder', 'alt', 'data-announce']) {
                     if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
                 }
             }
-            for (const e of document.querySelectorAll('dialog, [hidden]')) parts.push(e.textContent);
+            for (const e of document.querySelectorAll('dialog, [hidden]')) parts.push(withoutKeys(e.textContent));
             return parts.join('\\n');
         }"""
     )

@@ -4,7 +4,8 @@ language switcher (LANG-1, LANG-2); axe-core on those pages in each language; an
 word of the app's own on a page in Chinese or Japanese (LANG-4).
 
 Expected words come from the catalogs themselves (`catalogs.Words`): a test in Japanese asserts
-the Japanese entry of the key whose English entry the English test asserts."""
+the Japanese entry of the key whose English entry the English test asserts (the English tests'
+own texts: "To Do", "Check", "New item"…)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def test_LIST_1_in_each_language(page, server, api, choice):
     api.add(milk)
     api.add(report)
     lst = open_list(page, server, choice)
-    expect(lst.section_headers).to_have_text([WORDS.say(lang, "To Do"), WORDS.say(lang, "Done")])
+    expect(lst.section_headers).to_have_text([WORDS.text(lang, "list.section.todo"), WORDS.text(lang, "list.section.done")])
     assert lst.todo_titles() == [report, milk]
     assert lst.done_titles() == [mom, rent]
     assert_no_violations(page, f"list in {lang}")
@@ -82,7 +83,7 @@ def test_LIST_1_in_each_language(page, server, api, choice):
 def test_LIST_4_in_each_language(page, server, choice):
     lang, _ = choice
     lst = open_list(page, server, choice)
-    expect(lst.empty_state).to_have_text(WORDS.say(lang, "Nothing to do yet. Add your first item with +."))
+    expect(lst.empty_state).to_have_text(WORDS.text(lang, "list.empty.all"))
     expect(lst.section_headers).to_have_count(0)
     assert_no_violations(page, f"empty list in {lang}")
 
@@ -94,24 +95,24 @@ def test_CHECK_1_in_each_language(page, server, api, choice):
     api.add(milk)
     api.add(report)
     lst = open_list(page, server, choice)
-    expect(lst.toggle_button(milk)).to_have_text(WORDS.say(lang, "Check"))
+    expect(lst.toggle_button(milk)).to_have_text(WORDS.text(lang, "row.check"))
     lst.check(milk)
     assert lst.todo_titles() == [report]
     assert lst.done_titles() == [milk, mom]
-    expect(lst.toggle_button(milk)).to_have_text(WORDS.say(lang, "Uncheck"))
+    expect(lst.toggle_button(milk)).to_have_text(WORDS.text(lang, "row.uncheck"))
     assert api.by_title(milk)["completed"] is True
 
 
 def test_ADD_1_in_each_language(page, server, choice):
     lang, _ = choice
     lst = open_list(page, server, choice)
-    expect(lst.add_button).to_have_accessible_name(WORDS.say(lang, "Add item"))
+    expect(lst.add_button).to_have_accessible_name(WORDS.text(lang, "list.add-item"))
     form = lst.press_add()
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(form.heading).to_have_text(WORDS.say(lang, "New item"))
+    expect(form.heading).to_have_text(WORDS.text(lang, "form.heading.add"))
     expect(form.title_input).to_be_focused()
-    expect(form.cancel_button).to_have_text(WORDS.say(lang, "Cancel"))
-    expect(form.save_button).to_have_text(WORDS.say(lang, "Save"))
+    expect(form.cancel_button).to_have_text(WORDS.text(lang, "form.cancel"))
+    expect(form.save_button).to_have_text(WORDS.text(lang, "form.save"))
     assert_no_violations(page, f"add form in {lang}")
 
 
@@ -145,7 +146,7 @@ def test_QUICK_1_in_each_language(page, server, api, choice):
     lst = open_list(page, server, choice)
     dialog = lst.open_quick_add()
     dialog.wait_all_loaded()
-    expect(dialog.save_button).to_have_text(WORDS.say(lang, "Save"))
+    expect(dialog.save_button).to_have_text(WORDS.text(lang, "form.save"))
     expect(dialog.text).to_be_focused()
     assert_no_violations(page, f"quick add in {lang}")
     dialog.type_text(milk)

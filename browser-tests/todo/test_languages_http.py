@@ -46,7 +46,7 @@ def test_LANG_1_accept_language_chooses_the_page_language(server, header, lang):
     status, headers, text = send(server, "GET", "/", headers={"Accept-Language": header} if header else {})
     assert status == 200
     assert html_lang(text) == lang
-    assert WEB.say(lang, "To Do") in text or WEB.say(lang, "Nothing to do yet. Add your first item with +.") in text
+    assert WEB.text(lang, "list.section.todo") in text or WEB.text(lang, "list.empty.all") in text
     assert "Accept-Language" in headers["Vary"] and "Cookie" in headers["Vary"]
 
 
@@ -106,7 +106,7 @@ def test_LANG_2_switcher_works_without_javascript(browser: Browser, server):
         expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
         assert page.url == server("/")
         expect(page.get_by_test_id("empty-state")).to_have_text(
-            WEB.say("zh-Hans", "Nothing to do yet. Add your first item with +."))
+            WEB.text("zh-Hans", "list.empty.all"))
         page.goto(server("/today"))
         expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
     finally:
@@ -133,7 +133,7 @@ def test_LANG_3_todo_list_prints_headers_in_the_terminal_language(todo_bin, tmp_
     subprocess.run([str(todo_bin), "check", "--db", str(db), "1"], check=True, env=base, capture_output=True)
     out = subprocess.run([str(todo_bin), "list", "--db", str(db)], check=True, capture_output=True, text=True,
                          env=base | {"LANG": locale}).stdout
-    assert CLI.say(lang, "To Do") in out, out
-    assert CLI.say(lang, "Done") in out, out
+    assert CLI.text(lang, "list.section.todo") in out, out
+    assert CLI.text(lang, "list.section.done") in out, out
     if lang != "en":
         assert "To Do" not in out and "Done" not in out, out
