@@ -169,7 +169,17 @@ def test_QUICK_4_in_each_language(page, server, api, choice):
 # --- LANG-4: no English word of the app's own on a page in Chinese or Japanese -------------
 
 PAGES = ["/", "/today", "/overdue", "/upcoming", "/search?q=%E7%89%9B", "/projects/%E5%AE%B6", "/items/new",
-         "/trash", "/import-export", "/quick-add", "/items/00000000-0000-0000-0000-000000000000"]
+         "/trash", "/import-export", "/quick-add", "/quick-add?project=%E5%AE%B6",
+         "/items/00000000-0000-0000-0000-000000000000"]
+
+
+def assert_no_english(page, server, paths, lang):
+    """Each of `paths` is in `lang` and shows none of the app's English words (LANG-4)."""
+    english = WORDS.english_words(ALLOWED)
+    for path in paths:
+        page.goto(server(path))
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        assert english_on(page, english) == [], f"{path} in {lang}"
 
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "ja"])
@@ -186,16 +196,11 @@ def test_LANG_4_pages_show_no_english_word(browser: Browser, server, api, lang):
         gone = api.add(report)
         api.request("DELETE", f"/api/todos/{gone['id']}")
         item = api.by_title(milk)
-        english = WORDS.english_words(ALLOWED)
-        pages = PAGES + [f"/items/{item['id']}", f"/items/{item['id']}/edit"]
-        for path in pages:
-            page.goto(server(path))
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            assert english_on(page, english) == [], f"{path} in {lang}"
-        # The dialogs the list opens: quick add and the keyboard shortcuts.
+        assert_no_english(page, server, PAGES + [f"/items/{item['id']}", f"/items/{item['id']}/edit"], lang)
+        # The quick-add dialog the list opens, its sections loaded.
         lst = ListPage(page, server).open("/")
         dialog = lst.open_quick_add()
         dialog.wait_all_loaded()
-        assert english_on(page, english) == [], f"quick add in {lang}"
+        assert english_on(page, WORDS.english_words(ALLOWED)) == [], f"quick add in {lang}"
     finally:
         ctx.close()
