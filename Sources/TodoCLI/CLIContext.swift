@@ -1,5 +1,6 @@
+public import ArgumentParser
 import Foundation
-import Localization
+public import Localization
 import TodoCore
 import TodoPresentation
 
@@ -75,10 +76,22 @@ public struct CLIContext {
 }
 
 /// The CLI's catalogs (`Resources/*.lproj`), read once.
-enum CLIWords {
+public enum CLIWords {
     static let catalog: Catalog = {
         do { return try Catalog(bundle: .module) } catch { preconditionFailure("\(error)") }
     }()
+
+    /// The language of the command being parsed: ArgumentParser's `validate()` sees no
+    /// `CLIContext`, so `TodoCLI.run` sets this from the context's locale while it parses (LANG-3).
+    @TaskLocal public static var language: Language = .english
+
+    /// The CLI's words in ``language``: for `validate()`.
+    static var current: Strings { catalog.strings(language) }
+
+    /// A `validate()` refusal in the terminal's language (`todo serve` is validated here too).
+    public static func refusal(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> ValidationError {
+        ValidationError(current(key, values))
+    }
 }
 
 /// A failure the CLI reports as one sentence with exit code 1.

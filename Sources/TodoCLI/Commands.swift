@@ -25,7 +25,7 @@ public struct StoreOptions: ParsableArguments {
     /// the default file: refuse it rather than write somewhere else (HARDEN-10j).
     public func validate() throws {
         if let db, db.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--db needs a file path; leave it out to use the default database.")
+            throw CLIWords.refusal("cli.validate.db-empty")
         }
     }
 
@@ -81,7 +81,7 @@ struct List: ParsableCommand, CLIRunnable {
 
     func validate() throws {
         if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --project, --due, --overdue or --upcoming.")
+            throw CLIWords.refusal("cli.validate.one-list")
         }
     }
 
@@ -203,7 +203,7 @@ struct Check: ParsableCommand, CLIRunnable {
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to check.") } }
+    func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.check-nothing") } }
 
     func run(in context: CLIContext) async throws {
         try await setDone(true, refs: refs, store: store, context: context)
@@ -216,7 +216,7 @@ struct Uncheck: ParsableCommand, CLIRunnable {
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to uncheck.") } }
+    func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.uncheck-nothing") } }
 
     func run(in context: CLIContext) async throws {
         try await setDone(false, refs: refs, store: store, context: context)
@@ -240,7 +240,7 @@ struct Remove: ParsableCommand, CLIRunnable {
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to delete.") } }
+    func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.delete-nothing") } }
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
@@ -280,11 +280,11 @@ struct Edit: ParsableCommand, CLIRunnable {
             (fields.repeatDays, noRepeat, "repeat"),
         ]
         for (value, clear, name) in pairs where value != nil && clear {
-            throw ValidationError("Give --\(name) or --no-\(name), not both.")
+            throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
         }
         let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat]
         if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
-            throw ValidationError("Nothing to change: give a new value, such as --title, --due or --done.")
+            throw CLIWords.refusal("cli.validate.nothing-to-change")
         }
     }
 
@@ -318,7 +318,7 @@ struct Move: ParsableCommand, CLIRunnable {
     @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { if to < 1 { throw ValidationError("--to counts from 1 (the first place).") } }
+    func validate() throws { if to < 1 { throw CLIWords.refusal("cli.validate.to-from-one") } }
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)

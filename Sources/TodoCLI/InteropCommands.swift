@@ -30,8 +30,9 @@ struct Export: ParsableCommand, CLIRunnable {
 
     func validate() throws {
         if format == nil, let output, output != "-", InteropFormat.guess(fileName: output) == nil {
-            throw ValidationError(
-                "Can't tell the format from the name “\(output)”; give --format \(InteropFormat.allCases.map(\.rawValue).joined(separator: "|")).")
+            throw CLIWords.refusal(
+                "cli.validate.format-unknown",
+                ["name": output, "formats": InteropFormat.allCases.map(\.rawValue).joined(separator: "|")])
         }
     }
 
@@ -71,10 +72,11 @@ struct Import: ParsableCommand, CLIRunnable {
 
     func validate() throws {
         guard format == nil else { return }
-        if file == "-" { throw ValidationError("Give --format when reading standard input.") }
+        if file == "-" { throw CLIWords.refusal("cli.validate.format-for-stdin") }
         if InteropFormat.guess(fileName: file) == nil {
-            throw ValidationError(
-                "Can't tell the format from the name “\(file)”; give --format \(InteropFormat.allCases.map(\.rawValue).joined(separator: "|")).")
+            throw CLIWords.refusal(
+                "cli.validate.format-unknown",
+                ["name": file, "formats": InteropFormat.allCases.map(\.rawValue).joined(separator: "|")])
         }
     }
 

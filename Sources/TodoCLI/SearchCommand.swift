@@ -15,9 +15,9 @@ struct Search: ParsableCommand, CLIRunnable {
 
     func validate() throws {
         let query = text.joined(separator: " ")
-        if query.allSatisfy(\.isWhitespace) { throw ValidationError("Give the text to look for.") }
+        if query.allSatisfy(\.isWhitespace) { throw CLIWords.refusal("cli.validate.search-empty") }
         if query.count > TodoFilter.maxTextLength {
-            throw ValidationError("A search is at most \(TodoFilter.maxTextLength) characters.")
+            throw CLIWords.refusal("cli.validate.search-too-long", ["max": String(TodoFilter.maxTextLength)])
         }
     }
 

@@ -17,14 +17,15 @@ public enum TodoCLI {
     ) async -> Int32 {
         var command: any ParsableCommand
         do {
-            command = try Root.parseAsRoot(arguments)
+            // LANG-3: `validate()` words its refusals in the terminal's language.
+            command = try CLIWords.$language.withValue(context.language) { try Root.parseAsRoot(arguments) }
             guard command is any CLIRunnable else {
                 try command.run()  // `help` and the like: they end with a clean exit
                 return 0
             }
         } catch {
             let code = Root.exitCode(for: error)
-            let message = Root.fullMessage(for: error)
+            let message = worded(Root.fullMessage(for: error), words: context.words)
             if code == .success {
                 context.writeOut(message + "\n")
             } else {
@@ -40,6 +41,16 @@ public enum TodoCLI {
             context.writeErr("todo: \(sentence(for: error, language: context.language))\n")
             return 1
         }
+    }
+
+    /// ArgumentParser's message with its `Error: ` line in the terminal's language; the usage
+    /// lines after it are help text and stay English (LANG-3).
+    static func worded(_ message: String, words: Strings) -> String {
+        let prefix = "Error: "
+        guard message.hasPrefix(prefix) else { return message }
+        let rest = message.dropFirst(prefix.count)
+        let line = rest.prefix { $0 != "\n" }
+        return words("cli.error.line", ["message": String(line)]) + rest.dropFirst(line.count)
     }
 
     /// One sentence for any error, in `language` where the error has words in it (LANG-4).

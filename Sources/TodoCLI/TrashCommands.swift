@@ -19,8 +19,8 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        if yes && !empty { throw ValidationError("--yes goes with --empty.") }
-        if json && empty { throw ValidationError("--json lists the Trash; it does not go with --empty.") }
+        if yes && !empty { throw CLIWords.refusal("cli.validate.yes-without-empty") }
+        if json && empty { throw CLIWords.refusal("cli.validate.json-with-empty") }
     }
 
     func run(in context: CLIContext) async throws {
@@ -64,7 +64,7 @@ struct Restore: ParsableCommand, CLIRunnable {
     @Argument(help: "Item numbers (7 or #7) as `todo trash` shows them, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { if refs.isEmpty { throw ValidationError("Name at least one item to restore.") } }
+    func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.restore-nothing") } }
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)

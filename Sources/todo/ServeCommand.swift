@@ -28,12 +28,12 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     init() {}
 
     func validate() throws {
-        if inMemory, store.db != nil { throw ValidationError("Give --db or --in-memory, not both.") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        if inMemory, store.db != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
+        guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
         for origin in corsOrigins where origin != "*" {
             guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   url.path.isEmpty || url.path == "/"
-            else { throw ValidationError("“\(origin)” is not an origin like https://example.com (or *).") }
+            else { throw CLIWords.refusal("cli.validate.origin", ["origin": origin]) }
         }
     }
 
