@@ -10,9 +10,16 @@ public import Foundation
 public struct Catalog: Sendable {
     /// The entries of each language, by key.
     public let tables: [Language: [String: String]]
+    /// Each language's messages, made once: asked for on every row of every page.
+    private let byLanguage: [Language: Strings]
 
     public init(tables: [Language: [String: String]]) {
         self.tables = tables
+        var byLanguage: [Language: Strings] = [:]
+        for language in Language.allCases {
+            byLanguage[language] = Strings(language: language, entries: tables[language] ?? [:], fallback: tables[.english] ?? [:])
+        }
+        self.byLanguage = byLanguage
     }
 
     /// Reads the catalogs of the module whose resources are `bundle`.
@@ -27,7 +34,7 @@ public struct Catalog: Sendable {
 
     /// The text for `language`.
     public func strings(_ language: Language) -> Strings {
-        Strings(language: language, entries: tables[language] ?? [:], fallback: tables[.english] ?? [:])
+        byLanguage[language] ?? Strings(language: language, entries: [:], fallback: [:])
     }
 
     /// SwiftPM copies `zh-Hans.lproj` as `zh-hans.lproj`; either spelling is found.
@@ -113,23 +120,31 @@ public struct Strings: Sendable {
     /// `text` with each `{name}` replaced by its value, in one pass (a value that itself
     /// contains braces is never read again); an unknown `{name}` stays as it is.
     static func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
-        guard text.contains("{"), !values.isEmpty || count != nil else { return text }
+        guard !values.isEmpty || count != nil else { return text }
+        // Bytes, not characters: `{` and `}` are ASCII, so they never fall inside another
+        // character's UTF-8, and a page fills thousands of these (one row has several).
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return text }
         var result = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            result += rest[..<open]
-            let name = rest[rest.index(after: open)..<close]
-            if name == "count", let count {
-                result += count
-            } else if let value = values.first(where: { $0.key == name })?.value {
-                result += value
-            } else {
-                result += rest[open...close]
+        result.reserveCapacity(bytes.count + 32)
+        var start = 0, index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"),
+                  let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}"))
+            else {
+                index += 1
+                continue
             }
-            rest = rest[rest.index(after: close)...]
+            let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            let value = (name == "count" ? count : nil) ?? values.first(where: { $0.key == name })?.value
+            if let value {
+                result += String(decoding: bytes[start..<index], as: UTF8.self)
+                result += value
+                start = close + 1
+            }
+            index = close + 1
         }
-        return result + rest
+        return result + String(decoding: bytes[start...], as: UTF8.self)
     }
 }
 

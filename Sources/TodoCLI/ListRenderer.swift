@@ -22,6 +22,9 @@ enum ListRenderer {
             return write(message + "\n")
         }
         let separator = words("cli.list.row.separator"), overdueLabel = list.overdueLabel
+        // "due {date}" around each row's date, split once rather than filled for every row.
+        let dueWords = words.text("cli.list.row.due").components(separatedBy: "{date}")
+        let (beforeDue, afterDue) = (dueWords.first ?? "", dueWords.count > 1 ? dueWords[1] : "")
         // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
         // have the largest numbers, and a long list's later rows are rarely wider.
         let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
@@ -47,7 +50,9 @@ enum ListRenderer {
                 if let location = row.locationName { put(location) }
                 if let due = row.dueDateText {
                     if row.locationName != nil { put(separator) }
-                    put(words("cli.list.row.due", ["date": due]))
+                    put(beforeDue)
+                    put(due)
+                    put(afterDue)
                 }
                 if marksOverdue, list.isOverdue(row) { put(separator + overdueLabel) }
                 put(styled ? reset : ")")

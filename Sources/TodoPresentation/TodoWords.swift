@@ -13,18 +13,76 @@ public enum TodoWords {
 
     /// The ViewModels' messages in `language`.
     public static func strings(_ language: Language) -> Strings { catalog.strings(language) }
+
+    /// Each language's `date.numeric` and `date.month-day`, read once into their pieces: a long
+    /// list shows a date on most rows, and filling the entry for each would cost more than the
+    /// rest of the row.
+    static let datePatterns: [Language: (numeric: DatePattern, monthDay: DatePattern)] = {
+        var patterns: [Language: (numeric: DatePattern, monthDay: DatePattern)] = [:]
+        for language in Language.allCases {
+            let strings = catalog.strings(language)
+            patterns[language] = (DatePattern(strings.text("date.numeric")), DatePattern(strings.text("date.month-day")))
+        }
+        return patterns
+    }()
+}
+
+/// A date entry (`{month}/{day}/{year}`, `{m}月{d}日`) as literal text and the parts between.
+struct DatePattern: Sendable {
+    enum Piece: Sendable {
+        case text(String), year, month, day, monthNumber, dayNumber
+    }
+
+    let pieces: [Piece]
+
+    init(_ entry: String) {
+        var pieces: [Piece] = []
+        var rest = entry[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            switch rest[rest.index(after: open)..<close] {
+            case "year": pieces.append(.year)
+            case "month": pieces.append(.month)
+            case "day": pieces.append(.day)
+            case "m": pieces.append(.monthNumber)
+            case "d": pieces.append(.dayNumber)
+            default: pieces.append(.text(String(rest[open...close])))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        self.pieces = pieces
+    }
+
+    func format(_ date: CalendarDate) -> String {
+        var text = ""
+        text.reserveCapacity(16)
+        for piece in pieces {
+            switch piece {
+            case .text(let literal): text += literal
+            case .year: text += String(date.year)
+            case .month: if date.month < 10 { text += "0" }; text += String(date.month)
+            case .day: if date.day < 10 { text += "0" }; text += String(date.day)
+            case .monthNumber: text += String(date.month)
+            case .dayNumber: text += String(date.day)
+            }
+        }
+        return text
+    }
 }
 
 extension Strings {
     /// A date in the language's numeric style (LANG-5): `11/24/2026` in English (LIST-5),
     /// `2026/11/24` in Chinese and Japanese.
     public func date(_ date: CalendarDate) -> String {
-        self("date.numeric", Self.dateParts(date))
+        guard let pattern = TodoWords.datePatterns[language]?.numeric else { return self("date.numeric", Self.dateParts(date)) }
+        return pattern.format(date)
     }
 
     /// A date without its year, for a day of the coming week: `11/24`, `11/24`, `11月24日`.
     public func monthDay(_ date: CalendarDate) -> String {
-        self("date.month-day", Self.dateParts(date))
+        guard let pattern = TodoWords.datePatterns[language]?.monthDay else { return self("date.month-day", Self.dateParts(date)) }
+        return pattern.format(date)
     }
 
     /// The day's name: `Tuesday`, `星期二`, `火曜日`.

@@ -60,6 +60,10 @@ struct LanguageTests {
         #expect(japanese("added", ["title": "牛乳", "project": "家"]) == "家に「牛乳」を追加しました。")
         #expect(english("plain") == "No values")
         #expect(english("added", ["title": "x"]) == "Added “x” to {project}.")
+        // `{count}` is an ordinary value outside a plural, and text around braces stays as it is.
+        let counted = Catalog(tables: [.english: ["shown": "{first}–{last} of {count} {", "odd": "a } b {x"]]).strings(.english)
+        #expect(counted("shown", ["first": "1", "last": "50", "count": "60"]) == "1–50 of 60 {")
+        #expect(counted("odd", ["x": "y"]) == "a } b {x")
         // A key Japanese lacks shows in English rather than as nothing.
         #expect(japanese("plain") == "No values")
     }

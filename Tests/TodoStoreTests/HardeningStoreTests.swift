@@ -204,8 +204,11 @@ struct HardeningStoreTests {
             #expect(error.message == "The list is busy: an import is writing to it. Try again in a moment; nothing was changed.")
             return answered
         }
-        // "At once": well before the ten seconds an ordinary lock is waited for.
-        #expect(waited < .seconds(5))
+        // "At once": before the ten seconds an ordinary lock is waited for (its busy handler
+        // sleeps about ten seconds in all before it gives up). Alone this takes well under a
+        // second; with the whole suite running at once on two cores, GRDB's queues wait for a
+        // thread, which has taken up to six.
+        #expect(waited < .seconds(9))
     }
 
     @Test("HARDEN-10e without an import, a writer waits for the lock as before")
