@@ -77,29 +77,42 @@ public enum CatalogError: Error, CustomStringConvertible {
 }
 
 /// The messages of one module in one language: what a ViewModel or View words its text with.
-public struct Strings: Sendable {
+/// Its catalog makes one per language at start-up and hands out that one: views, rows and
+/// closures share a reference instead of copying its tables.
+public final class Strings: Sendable {
     public let language: Language
     private let entries: [String: String]
     private let fallback: [String: String]
+    /// The entries with placeholders, each read once into text and names: a page fills
+    /// thousands of them (every row has several), so none is scanned again.
+    private let pieces: [String: [Piece]]
 
     init(language: Language, entries: [String: String], fallback: [String: String]) {
         self.language = language
         self.entries = entries
         self.fallback = fallback
+        var pieces: [String: [Piece]] = [:]
+        for (key, text) in fallback.merging(entries, uniquingKeysWith: { $1 }) where text.utf8.contains(UInt8(ascii: "{")) {
+            pieces[key] = Self.pieces(of: text)
+        }
+        self.pieces = pieces
     }
 
     /// The message `key`, its placeholders filled from `values`. A key the catalog lacks shows
     /// in English, or as the key itself (the catalog tests keep both from happening).
     public func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        Self.fill(text(key), values)
+        guard !values.isEmpty, let pieces = pieces[key] else { return text(key) }
+        return Self.assemble(pieces, values, count: nil)
     }
 
     /// The message `key` for `count` things: the entry of the count's plural category
     /// (`key#one`, `key#other`), with `{count}` and `values` filled in (LANG-7).
     public func plural(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let category = language.pluralCategory(count)
-        let text = entries[key + "#" + category] ?? entries[key + "#other"] ?? fallback[key + "#" + category] ?? key
-        return Self.fill(text, values, count: String(count))
+        let chosen = [key + "#" + category, key + "#other"].first { entries[$0] != nil }
+            ?? (fallback[key + "#" + category] != nil ? key + "#" + category : key)
+        guard let pieces = pieces[chosen] else { return text(chosen) }
+        return Self.assemble(pieces, values, count: String(count))
     }
 
     /// The raw entry, placeholders and all: for templates, which fill them themselves.
@@ -117,16 +130,17 @@ public struct Strings: Sendable {
         return names.sorted { $0.compare($1, options: [.caseInsensitive], locale: locale) == .orderedAscending }
     }
 
-    /// `text` with each `{name}` replaced by its value, in one pass (a value that itself
-    /// contains braces is never read again); an unknown `{name}` stays as it is.
-    static func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
-        guard !values.isEmpty || count != nil else { return text }
-        // Bytes, not characters: `{` and `}` are ASCII, so they never fall inside another
-        // character's UTF-8, and a page fills thousands of these (one row has several).
+    /// A piece of an entry: text as it is, or a `{name}` to fill.
+    enum Piece: Sendable {
+        case text(String)
+        case value(String)
+    }
+
+    /// `text` as text and `{name}`s, read once. `{` and `}` are ASCII, so they never fall inside
+    /// another character's UTF-8; a `{` without its `}` is text.
+    static func pieces(of text: String) -> [Piece] {
         let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return text }
-        var result = ""
-        result.reserveCapacity(bytes.count + 32)
+        var pieces: [Piece] = []
         var start = 0, index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "{"),
@@ -135,16 +149,33 @@ public struct Strings: Sendable {
                 index += 1
                 continue
             }
-            let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-            let value = (name == "count" ? count : nil) ?? values.first(where: { $0.key == name })?.value
-            if let value {
-                result += String(decoding: bytes[start..<index], as: UTF8.self)
-                result += value
-                start = close + 1
-            }
+            if start < index { pieces.append(.text(String(decoding: bytes[start..<index], as: UTF8.self))) }
+            pieces.append(.value(String(decoding: bytes[(index + 1)..<close], as: UTF8.self)))
+            start = close + 1
             index = close + 1
         }
-        return result + String(decoding: bytes[start...], as: UTF8.self)
+        if start < bytes.count { pieces.append(.text(String(decoding: bytes[start...], as: UTF8.self))) }
+        return pieces
+    }
+
+    /// The pieces with each `{name}` replaced by its value (`{count}` by `count` when given);
+    /// a name without a value stays as `{name}`. A value is never read again, so braces in it
+    /// stay as they are.
+    static func assemble(_ pieces: [Piece], _ values: KeyValuePairs<String, String>, count: String?) -> String {
+        var result = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text):
+                result += text
+            case .value(let name):
+                if let value = (name == "count" ? count : nil) ?? values.first(where: { $0.key == name })?.value {
+                    result += value
+                } else {
+                    result += "{" + name + "}"
+                }
+            }
+        }
+        return result
     }
 }
 
