@@ -53,8 +53,14 @@ public func buildRouter(_ dependencies: ComicsWebDependencies) throws -> Router<
     router.add(middleware: RequestLogMiddleware(logger: dependencies.logger))
     // The same security headers as the todo pages (HARDEN-10b), and only this server's Host names.
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: HostCheckMiddleware(hosts: dependencies.hosts) { request, message in
-        ComicsErrorMiddleware.answer(request, status: .misdirectedRequest, message: message, views: views)
+    let hosts = dependencies.hosts
+    router.add(middleware: HostCheckMiddleware(hosts: hosts) { request, message in
+        // The refusal in the request's language on a page (LANG-4); the APIs' stays English.
+        let path = request.uri.path
+        let worded = path.hasPrefix("/api/") || path.hasPrefix("/v1/") ? message
+            : ComicsViews.strings(LanguageChoice.of(request))(
+                "comics.error.host", ["addresses": hosts.names.sorted().joined(separator: ", ")])
+        return ComicsErrorMiddleware.answer(request, status: .misdirectedRequest, message: worded, views: views)
     })
     router.add(middleware: ComicsErrorMiddleware(views: views))
     // No other site's page may post here (the language switcher's cookie, LANG-2).

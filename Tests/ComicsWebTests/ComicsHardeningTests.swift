@@ -52,6 +52,16 @@ struct ComicsHardeningTests {
             #expect(String(buffer: foreign.body ?? ByteBuffer()).contains("--allowed-host"))
             let page = try await raw.execute(TestClient.Request("/", method: .get, authority: "evil.example"))
             #expect(page.head.status == .misdirectedRequest)
+            #expect(String(buffer: page.body ?? ByteBuffer()).contains("--allowed-host NAME"))
+            // LANG-4: the page's refusal in the request's language; the API's stays English.
+            let japanese = try await raw.execute(
+                TestClient.Request("/", method: .get, authority: "evil.example", headers: [.acceptLanguage: "ja"]))
+            #expect(japanese.head.status == .misdirectedRequest)
+            let text = String(buffer: japanese.body ?? ByteBuffer())
+            #expect(text.contains("このサーバーは、このリクエストの送信先のホスト名には応答しません。") && !text.contains("This server"))
+            let api = try await raw.execute(
+                TestClient.Request("/api/comics", method: .get, authority: "evil.example", headers: [.acceptLanguage: "ja"]))
+            #expect(String(buffer: api.body ?? ByteBuffer()).contains("This server does not answer"))
             let own = try await raw.execute(TestClient.Request("/api/comics", method: .get, authority: "127.0.0.1:\(port)"))
             #expect(own.head.status == .ok)
         }
