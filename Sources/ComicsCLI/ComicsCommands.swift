@@ -40,7 +40,7 @@ extension ComicsCommand {
             command = try ComicsCLIWords.$language.withValue(language) { try root.parseAsRoot(arguments) }
         } catch {
             let code = root.exitCode(for: error)
-            let message = Self.worded(root.fullMessage(for: error), words: context.words)
+            let message = context.words.rewordingFirstLine(of: root.fullMessage(for: error), key: "comics.cli.error")
             if code == .success { context.writeOut(message + "\n") } else { context.writeErr(message + "\n") }
             return code.rawValue
         }
@@ -52,19 +52,9 @@ extension ComicsCommand {
             return try await ComicsCLIWords.$language.withValue(language) { try await runnable.run(in: context) }
         } catch {
             let code = root.exitCode(for: error)
-            context.writeErr(Self.worded(root.fullMessage(for: error), words: context.words) + "\n")
+            context.writeErr(context.words.rewordingFirstLine(of: root.fullMessage(for: error), key: "comics.cli.error") + "\n")
             return code == .success ? 1 : code.rawValue
         }
-    }
-
-    /// ArgumentParser's message with its `Error: ` line in the terminal's language; the usage
-    /// lines after it are help text and stay English (LANG-3).
-    static func worded(_ message: String, words: Strings) -> String {
-        let prefix = "Error: "
-        guard message.hasPrefix(prefix) else { return message }
-        let rest = message.dropFirst(prefix.count)
-        let line = rest.prefix { $0 != "\n" }
-        return words("comics.cli.error", ["message": String(line)]) + rest.dropFirst(line.count)
     }
 
     /// `comics list` — the comics, grouped by first letter.

@@ -11,23 +11,10 @@ struct ComicsOriginCheckMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if [.post, .put, .patch, .delete].contains(request.method), !Self.isSameSite(request) {
+        if [.post, .put, .patch, .delete].contains(request.method), !RequestOrigin.isOwnPage(request) {
             throw HTTPError(
                 .forbidden, message: ComicsViews.strings(LanguageChoice.of(request))("comics.error.cross-site"))
         }
         return try await next(request, context)
-    }
-
-    static func isSameSite(_ request: Request) -> Bool {
-        if let origin = request.headers[.origin] {
-            guard let host = request.head.authority?.lowercased() else { return false }
-            var normalized = origin.trimmingCharacters(in: .whitespaces).lowercased()
-            while normalized.hasSuffix("/") { normalized.removeLast() }
-            return normalized == "http://" + host || normalized == "https://" + host
-        }
-        switch request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
-        case nil, "same-origin", "none": return true
-        default: return false
-        }
     }
 }

@@ -120,6 +120,16 @@ public final class Strings: Sendable {
         entries[key] ?? fallback[key] ?? key
     }
 
+    /// A command-line parser's message (`Error: …` and usage lines) with its first line worded
+    /// by the entry `key` (whose `{message}` is that line's text); the lines after it, help
+    /// text, stay as they are. A message without the prefix is returned unchanged.
+    public func rewordingFirstLine(of message: String, prefix: String = "Error: ", key: String) -> String {
+        guard message.hasPrefix(prefix) else { return message }
+        let rest = message.dropFirst(prefix.count)
+        let line = rest.prefix { $0 != "\n" }
+        return self(key, ["message": String(line)]) + rest.dropFirst(line.count)
+    }
+
     /// Whether the catalog has `key` in this language.
     public func has(_ key: String) -> Bool { entries[key] != nil }
 

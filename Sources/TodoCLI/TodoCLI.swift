@@ -25,7 +25,7 @@ public enum TodoCLI {
             }
         } catch {
             let code = Root.exitCode(for: error)
-            let message = worded(Root.fullMessage(for: error), words: context.words)
+            let message = context.words.rewordingFirstLine(of: Root.fullMessage(for: error), key: "cli.error.line")
             if code == .success {
                 context.writeOut(message + "\n")
             } else {
@@ -41,16 +41,6 @@ public enum TodoCLI {
             context.writeErr("todo: \(sentence(for: error, language: context.language))\n")
             return 1
         }
-    }
-
-    /// ArgumentParser's message with its `Error: ` line in the terminal's language; the usage
-    /// lines after it are help text and stay English (LANG-3).
-    static func worded(_ message: String, words: Strings) -> String {
-        let prefix = "Error: "
-        guard message.hasPrefix(prefix) else { return message }
-        let rest = message.dropFirst(prefix.count)
-        let line = rest.prefix { $0 != "\n" }
-        return words("cli.error.line", ["message": String(line)]) + rest.dropFirst(line.count)
     }
 
     /// One sentence for any error, in `language` where the error has words in it (LANG-4).

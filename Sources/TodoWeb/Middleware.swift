@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WebUI
 
 /// Which other origins may use the API (`--cors-origin`), and the check that refuses
 /// state-changing requests from any origin that is neither this app's nor allowed.
@@ -10,35 +11,17 @@ struct CrossOriginPolicy: Sendable {
     let allowedOrigins: Set<String>
 
     init(allowedOrigins: [String]) {
-        self.allowedOrigins = Set(allowedOrigins.map(Self.normalized))
+        self.allowedOrigins = Set(allowedOrigins.map(RequestOrigin.normalized))
     }
 
     var allowsAll: Bool { allowedOrigins.contains("*") }
 
-    func allows(_ origin: String) -> Bool { allowsAll || allowedOrigins.contains(Self.normalized(origin)) }
+    func allows(_ origin: String) -> Bool { allowsAll || allowedOrigins.contains(RequestOrigin.normalized(origin)) }
 
     /// Whether a request may change state: yes for this app's own pages, allowed origins, and
     /// clients that are not browsers (no Origin, no Sec-Fetch-Site: curl, scripts).
     func permitsStateChange(_ request: Request) -> Bool {
-        if let origin = request.headers[.origin] {
-            return isSameOrigin(origin, request) || allows(origin)
-        }
-        switch request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
-        case nil, "same-origin", "none": return true
-        default: return false
-        }
-    }
-
-    private func isSameOrigin(_ origin: String, _ request: Request) -> Bool {
-        guard let host = request.head.authority else { return false }
-        let normalized = Self.normalized(origin)
-        return normalized == "http://\(host.lowercased())" || normalized == "https://\(host.lowercased())"
-    }
-
-    static func normalized(_ origin: String) -> String {
-        var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
+        RequestOrigin.isOwnPage(request, orAllowed: allows)
     }
 }
 

@@ -136,3 +136,33 @@ public enum LocalPath {
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
+
+/// Whether a request that changes something comes from one of this server's own pages (both
+/// apps refuse the others, so another site's page can neither change a list nor set the
+/// language cookie). A browser says where a request comes from with `Origin`, or at least
+/// `Sec-Fetch-Site`; programs that are not browsers send neither and pass.
+public enum RequestOrigin {
+    /// `allowed` admits further origins (Todo's `--cors-origin`), given as the request sent them.
+    public static func isOwnPage(_ request: Request, orAllowed allowed: (String) -> Bool = { _ in false }) -> Bool {
+        if let origin = request.headers[.origin] {
+            return isSameOrigin(origin, request) || allowed(origin)
+        }
+        switch request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
+        case nil, "same-origin", "none": return true
+        default: return false
+        }
+    }
+
+    /// `https://Example.com/` → `https://example.com`: origins compared as browsers send them.
+    public static func normalized(_ origin: String) -> String {
+        var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    private static func isSameOrigin(_ origin: String, _ request: Request) -> Bool {
+        guard let host = request.head.authority?.lowercased() else { return false }
+        let normalized = normalized(origin)
+        return normalized == "http://" + host || normalized == "https://" + host
+    }
+}
