@@ -42,7 +42,3 @@ extension TodoRowViewModel {
     public var deleteAnnouncement: String { strings("row.deleted", ["title": title]) }
 }
 
-extension ItemDetailViewModel {
-    /// Said once the details page's Check / Uncheck has done its work.
-    public var toggleAnnouncement: String { "\(item?.isDone == true ? "Unchecked" : "Checked") “\(title)”" }
-}

@@ -14,7 +14,7 @@ struct TodoViews: Sendable {
     let templates: PageTemplates
     let assets: AssetCatalog
     /// 4,096 rows of about 1.2 KiB: some 5 MiB at most.
-    let rows = RenderedTexts<RowView>(limit: 4096)
+    let rows = RenderedTexts<RowKey>(limit: 4096)
     /// 16 list pages of up to 100 rows (about 120 KiB each): some 2 MiB at most.
     let lists = RenderedTexts<ListPageView>(limit: 16)
 
@@ -58,9 +58,41 @@ struct TodoViews: Sendable {
         .html(lists.text(for: list) { templates.render(list, ListPageView.template, language: list.frame.language) })
     }
 
-    /// A row by `row.mustache` in the row's language, or as rendered before for the same values.
-    func render(_ row: RowView) -> String {
-        rows.text(for: row) { templates.render(row, "row", language: row.language) }
+    /// A row by `row.mustache` in the row's language, or as rendered before from the same
+    /// inputs. The key is what the row is made of, not its view value: a row's words (its
+    /// buttons' names and announcements, some eight sentences) are only worded on a miss, so a
+    /// row seen before costs the same in every language.
+    func render(_ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String) -> String {
+        let key = RowKey(
+            row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today, from: from, fromQuery: fromQuery)
+        return rows.text(for: key) {
+            let view = RowView(row, hidesProject: key.hidesProject, today: today, from: from, fromQuery: fromQuery)
+            return templates.render(view, "row", language: row.language)
+        }
+    }
+}
+
+/// Everything a rendered row depends on: the row as read (its language included), whether its
+/// list hides its project, the day (overdue, and when a repeat comes back), and where its
+/// actions return to.
+struct RowKey: Hashable {
+    let row: TodoRowViewModel
+    let hidesProject: Bool
+    let today: CalendarDate
+    let from: String
+    let fromQuery: String
+
+    // Hashed by what tells rows apart; compared field by field.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(row.id)
+        hasher.combine(row.isDone)
+        hasher.combine(row.language)
+        hasher.combine(from)
+    }
+
+    static func == (lhs: RowKey, rhs: RowKey) -> Bool {
+        lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.from == rhs.from
+            && lhs.fromQuery == rhs.fromQuery
     }
 }
 
@@ -227,17 +259,8 @@ struct ListPageView: PageView, Hashable {
     }
 }
 
-struct RowView: Hashable {
-    // Hashed by what tells rows apart; compared field by field.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(done)
-        hasher.combine(from)
-        hasher.combine(language)
-    }
-
-    /// The language the row is worded in: a row cached in one language is never shown in another.
-    let language: Language
+/// A row's view value: what `row.mustache` reads.
+struct RowView {
     let id: String
     let title: String
     let done: Bool
@@ -262,8 +285,7 @@ struct RowView: Hashable {
     let moveLabel: String
     let movedAnnouncement: String
 
-    init(_ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String) {
-        language = row.language
+    init(_ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, from: String, fromQuery: String) {
         id = row.id.lowercasedText
         title = row.title
         done = row.isDone
@@ -271,7 +293,7 @@ struct RowView: Hashable {
         location = row.locationName
         due = row.dueDateText
         overdue = row.isOverdue(today: today)
-        project = scope == .project(row.projectName ?? "") ? nil : row.projectName
+        project = hidesProject ? nil : row.projectName
         estimate = row.estimateText
         repeatDays = row.repeatDaysText
         hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeatDays != nil
@@ -385,13 +407,13 @@ extension ListPageView {
         let fromQuery = hereQuery
         let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
             id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount,
-            rows: list.overdueRows.map { views.render(RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery)) }
+            rows: list.overdueRows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery) }
                 .joined())]
         sections = overdue + list.sections.map { section in
             SectionView(
                 id: section.section.rawValue, title: section.headerTitle,
                 count: list.sectionCounts[section.section] ?? section.rows.count,
-                rows: section.rows.map { views.render(RowView($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery)) }
+                rows: section.rows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery) }
                     .joined(),
                 firstPosition: (list.page - 1) * (list.rowsPerSection ?? 0) + 1)
         }

@@ -52,7 +52,7 @@ extension ListPageView {
         sections = upcoming.days.map { day in
             SectionView(
                 id: "day-" + day.date.iso, title: day.headerTitle, count: day.count,
-                rows: day.rows.map { views.render(RowView($0, scope: .all, today: today, from: here, fromQuery: fromQuery)) }
+                rows: day.rows.map { views.render($0, scope: .all, today: today, from: here, fromQuery: fromQuery) }
                     .joined())
         }
         if upcoming.pageCount > 1 {

@@ -65,7 +65,7 @@ struct ItemLanguageTests {
         #expect(sut.fields.map(\.value) == [
             "To do", "低脂肪", "11/24/2026", "スーパー (35.5, 139.25)", "家", "1h30m", "Mon, Wed",
         ])
-        #expect(sut.toggleAnnouncementText == sut.toggleAnnouncement)
+        #expect(sut.toggleAnnouncementText == "Checked “\(sut.title)”")
     }
 
     @Test("LANG-4 the form's titles and its error sentences in Japanese and Chinese")

@@ -2,8 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 import TodoCore
+import TodoTestSupport
+import TodoWeb
 
 @Suite("In-place pages (router)")
 struct InPlaceTests {
@@ -83,6 +86,22 @@ struct InPlaceTests {
             let late = today.adding(days: -2).monthDayYear, soon = today.adding(days: 2).monthDayYear
             #expect(html.contains("class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span>\(late)"))
             #expect(html.contains("class=\"chip due\" data-testid=\"due\">\(soon)"))
+        }
+    }
+
+    @Test("WEB-6 a row rendered yesterday turns overdue when the day turns (rendered rows are kept by day)")
+    func test_WEB_6_overdueWhenTheDayTurns() async throws {
+        let store = InMemoryTodoStore(environment: TestEnvironment().environment)
+        let day = Mutex(today)
+        _ = try await store.add(TodoDraft(title: "Due today", dueDate: today))
+        let app = Application(router: try TodoWebApp.buildRouter(
+            store: store, options: TodoWebOptions(today: { day.withLock { $0 } })))
+        try await app.test(.router) { client async throws in
+            let before = try await client.execute(uri: "/", method: .get).text
+            #expect(!before.contains("chip due overdue"))
+            day.withLock { $0 = today.adding(days: 1) }
+            let after = try await client.execute(uri: "/", method: .get).text
+            #expect(after.contains("class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span>\(today.monthDayYear)"))
         }
     }
 
