@@ -166,3 +166,22 @@ public enum RequestOrigin {
         return normalized == "http://" + host || normalized == "https://" + host
     }
 }
+
+/// Whether a listening address reaches this machine only: `localhost`, an IPv4 address in
+/// 127.0.0.0/8, or IPv6's `::1` (also written in full, in brackets, or as `::ffff:127.x.y.z`).
+/// Everything else — a network interface's address, or `0.0.0.0` / `::`, which listen on every
+/// interface — lets other machines connect (MODE-2).
+public enum ListenAddress {
+    public static func isLoopback(_ host: String) -> Bool {
+        var name = host  // as given: it is what the server binds
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name.lowercased() == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        if bytes == Array(repeating: 0, count: 15) + [1] { return true }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+    }
+}

@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         abstract: "Run the web app; open the printed address in a browser.",
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
 
-    @Option(help: "The address to listen on (loopback by default: only this machine can connect).")
+    @Option(help: "The address to listen on: a loopback address (127.0.0.1, ::1, localhost), since without accounts only this machine may connect.")
     var host = "127.0.0.1"
     @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
     @Flag(name: .customLong("in-memory"), help: "Keep items in memory only, for a throwaway demo.") var inMemory = false
@@ -30,6 +30,8 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     func validate() throws {
         if inMemory, store.db != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
+        // One person's list without a sign-in: only this machine may reach it (MODE-2).
+        guard ListenAddress.isLoopback(host) else { throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host]) }
         for origin in corsOrigins where origin != "*" {
             guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   url.path.isEmpty || url.path == "/"

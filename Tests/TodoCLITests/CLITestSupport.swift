@@ -61,7 +61,11 @@ enum TodoProcess {
         let err: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `todo` to its end; with `stopAfter`, a process still running then (a server that
+    /// should have refused to start) is stopped, so that a test fails instead of waiting.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stopAfter seconds: Double? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -74,6 +78,9 @@ enum TodoProcess {
         process.standardOutput = outPipe
         process.standardError = errPipe
         try process.run()
+        if let seconds {
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { if process.isRunning { process.terminate() } }
+        }
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         let err = errPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

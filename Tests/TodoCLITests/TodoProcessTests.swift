@@ -32,6 +32,28 @@ struct TodoProcessTests {
         #expect(try listJSON(env) == ([], []))
     }
 
+    @Test("MODE-2 todo serve refuses a --host other machines could reach, in the person's language, before opening anything")
+    func test_MODE_2_nonLoopbackHostRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cases = [
+            ("0.0.0.0", "C", "Without accounts, todo serve answers this machine only: on “0.0.0.0” anyone who can reach it could read and change your list."),
+            ("::", "ja_JP.UTF-8", "アカウントがない場合、todo serve はこのマシンからの接続だけを受け付けます。「::」では"),
+            ("192.0.2.7", "zh_CN.UTF-8", "没有账户时，todo serve 只接受本机的连接：在“192.0.2.7”上"),
+            ("example.com", "C", "on “example.com” anyone"),
+        ]
+        for (number, (host, language, sentence)) in cases.enumerated() {
+            let database = folder.file("t\(number).sqlite")
+            let result = try TodoProcess.run(
+                ["serve", "--host", host, "--port", "0", "--db", database],
+                environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": language], stopAfter: 20)
+            #expect(result.status != 0, "\(host)")
+            #expect(result.err.contains(sentence), "\(host): \(result.err)")
+            #expect(result.out.isEmpty, "nothing listens: no address printed")
+            #expect(!FileManager.default.fileExists(atPath: database), "nothing opened")
+        }
+    }
+
     @Test("the default database lives under XDG_DATA_HOME")
     func test_defaultPath() throws {
         let folder = try TemporaryFolder()

@@ -86,6 +86,24 @@ struct ServerSafetyTests {
     }
 }
 
+@Suite("Listening addresses (MODE-1, MODE-2)")
+struct ListenAddressTests {
+    @Test("MODE-1 loopback: localhost, 127.0.0.0/8 and ::1 however written", arguments: [
+        "127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1",
+    ])
+    func test_MODE_1_loopback(_ host: String) {
+        #expect(ListenAddress.isLoopback(host))
+    }
+
+    @Test("MODE-2 every other address lets other machines connect", arguments: [
+        "0.0.0.0", "::", "[::]", "192.168.1.10", "10.0.0.1", "128.0.0.1", "::2", "::ffff:10.0.0.1", "fe80::1",
+        "example.com", "localhost.example.com", "", "127.0.0.1 ", "127.0.0.256",
+    ])
+    func test_MODE_2_notLoopback(_ host: String) {
+        #expect(!ListenAddress.isLoopback(host))
+    }
+}
+
 /// A clock for the registry that moves only when told.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
