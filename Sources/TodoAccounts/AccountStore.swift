@@ -85,7 +85,7 @@ public protocol AccountStore: Sendable {
     // MARK: Tokens
     /// `AccountError.duplicateLabel` when the user has a token with that label.
     func addToken(account: UUID, label: String, hash: String, createdAt: Date) async throws
-    /// The user's tokens by creation time, without hashes.
+    /// The user's tokens by creation time (then in the order made), without hashes.
     func tokens(account: UUID) async throws -> [TokenInfo]
     /// Whether there was such a token.
     func revokeToken(account: UUID, label: String) async throws -> Bool

@@ -52,7 +52,9 @@ public actor InMemoryAccountStore: AccountStore {
     }
 
     public func tokens(account: UUID) -> [TokenInfo] {
-        tokenList.filter { $0.accountID == account }.map(\.info).sorted { ($0.createdAt, $0.label) < ($1.createdAt, $1.label) }
+        // By creation time, then in the order made (the list is kept in that order).
+        tokenList.filter { $0.accountID == account }.enumerated()
+            .sorted { ($0.element.info.createdAt, $0.offset) < ($1.element.info.createdAt, $1.offset) }.map(\.element.info)
     }
 
     public func revokeToken(account: UUID, label: String) -> Bool {

@@ -171,7 +171,7 @@ public struct SQLiteAccountStore: AccountStore {
     public func tokens(account: UUID) async throws -> [TokenInfo] {
         try await read { db in
             try TokenRow.filter(sql: "accountId = ?", arguments: [Self.key(account)])
-                .order(sql: "createdAt, label").fetchAll(db).map(\.info)
+                .order(sql: "createdAt, id").fetchAll(db).map(\.info)
         }
     }
 

@@ -251,7 +251,7 @@ struct AccountsPolicyTests {
         let ci = try await f.accounts.createToken(name: "ALICE", label: "ci")
         let second = try await f.accounts.createToken(name: "alice")
         #expect([first.label, ci.label, second.label] == ["token-1", "ci", "token-2"])
-        #expect(Set([first.token, ci.token, second.token]).count == 3)
+        #expect(Set([first.token, ci.token, second.token].map(\.text)).count == 3)
         await #expect(throws: AccountError.duplicateLabel("ci")) { try await f.accounts.createToken(name: "alice", label: "ci") }
         await #expect(throws: AccountError.invalidLabel("")) { try await f.accounts.createToken(name: "alice", label: "") }
         await #expect(throws: AccountError.unknownUser("bob")) { try await f.accounts.createToken(name: "bob") }
