@@ -174,7 +174,8 @@ let package = Package(
             name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport", propertyBased],
             swiftSettings: strict),
         .testTarget(
-            name: "TodoAccountsTests", dependencies: ["TodoAccounts", "TodoStore"], swiftSettings: strict),
+            name: "TodoAccountsTests",
+            dependencies: ["TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(
             name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),
