@@ -52,6 +52,8 @@ public enum AccountRules {
     public static let maxPasswordBytes = 1024
     public static let maxLabelLength = 64
     public static let maxTokensPerAccount = 100
+    /// A user's newest sessions kept; signing in again ends the oldest beyond these.
+    public static let maxSessionsPerAccount = 50
     /// The longest client address kept with a sign-in failure (longer ones are cut).
     public static let maxAddressLength = 128
 

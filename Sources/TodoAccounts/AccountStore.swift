@@ -99,6 +99,8 @@ public protocol AccountStore: Sendable {
     func endSession(idHash: String) async throws
     /// Ends every session of the user, except the one with `keeping` as its hash.
     func endSessions(account: UUID, keeping: String?) async throws
+    /// Ends the user's sessions but the `newest` most recently created.
+    func endSessions(account: UUID, keepingNewest newest: Int) async throws
     /// Ends the user's sessions last seen before `idleBefore` or created before `createdBefore`.
     func endExpiredSessions(account: UUID, idleBefore: Date, createdBefore: Date) async throws
 

@@ -122,6 +122,8 @@ public struct Accounts: Sendable {
         let secret = Secret.random()
         try await store.createSession(
             SessionRecord(accountID: stored.account.id, idHash: secret.hash, createdAt: time, lastSeenAt: time))
+        // However often someone signs in, their sessions stay few (nothing grows without bound).
+        try await store.endSessions(account: stored.account.id, keepingNewest: AccountRules.maxSessionsPerAccount)
         return .signedIn(session: secret, account: stored.account)
     }
 

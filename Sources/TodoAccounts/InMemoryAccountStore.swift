@@ -87,6 +87,12 @@ public actor InMemoryAccountStore: AccountStore {
         sessions = sessions.filter { $0.value.accountID != account || $0.key == keeping }
     }
 
+    public func endSessions(account: UUID, keepingNewest newest: Int) {
+        let theirs = sessions.values.filter { $0.accountID == account }
+            .sorted { ($0.createdAt, $0.idHash) > ($1.createdAt, $1.idHash) }
+        for old in theirs.dropFirst(max(0, newest)) { sessions[old.idHash] = nil }
+    }
+
     public func endExpiredSessions(account: UUID, idleBefore: Date, createdBefore: Date) {
         sessions = sessions.filter {
             $0.value.accountID != account || ($0.value.lastSeenAt >= idleBefore && $0.value.createdAt >= createdBefore)

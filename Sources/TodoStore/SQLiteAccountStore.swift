@@ -234,6 +234,18 @@ public struct SQLiteAccountStore: AccountStore {
         }
     }
 
+    public func endSessions(account: UUID, keepingNewest newest: Int) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM account_session WHERE accountId = ? AND idHash NOT IN (
+                        SELECT idHash FROM account_session WHERE accountId = ?
+                        ORDER BY createdAt DESC, idHash DESC LIMIT ?)
+                    """,
+                arguments: [Self.key(account), Self.key(account), max(0, newest)])
+        }
+    }
+
     public func endExpiredSessions(account: UUID, idleBefore: Date, createdBefore: Date) async throws {
         try await write { db in
             try db.execute(

@@ -111,7 +111,7 @@ struct AccountStoreContractTests {
         #expect(try await store.token(hash: hex("4"))?.account == bob, "bob's token with the same label stays")
     }
 
-    @Test("ACCOUNT-4 sessions: create, find by hash, touch, end one, end all of a user but one",
+    @Test("ACCOUNT-4 sessions: create, find by hash, touch, end one, end all of a user but one, or all but the newest",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_4_sessions(kind: StoreKind) async throws {
         let (store, cleanup) = try kind.make()
@@ -138,6 +138,15 @@ struct AccountStoreContractTests {
         try await store.endExpiredSessions(account: bob.id, idleBefore: t0.addingTimeInterval(-10), createdBefore: t0.addingTimeInterval(-50))
         #expect(try await store.session(idHash: hex("e")) == nil)
         #expect(try await store.session(idHash: hex("d")) != nil)
+        // Only the newest: sessions f (oldest), g, h for bob besides d (at t0).
+        for (seed, offset) in [("f", -30.0), ("g", 10), ("h", 20)] as [(Character, TimeInterval)] {
+            let at = t0.addingTimeInterval(offset)
+            try await store.createSession(SessionRecord(accountID: bob.id, idHash: hex(seed), createdAt: at, lastSeenAt: at))
+        }
+        try await store.endSessions(account: bob.id, keepingNewest: 2)
+        for (seed, kept) in [("h", true), ("g", true), ("d", false), ("f", false)] as [(Character, Bool)] {
+            #expect(try await (store.session(idHash: hex(seed)) != nil) == kept, "\(seed)")
+        }
     }
 
     @Test("ACCOUNT-5 sign-in failures: counted per name and per address since a time, cleared per name, pruned",

@@ -100,6 +100,13 @@ struct AccountsPolicyTests {
         #expect(one != two)
         #expect(try await f.accounts.session(secret: one.text) == alice)
         #expect(try await f.accounts.session(secret: two.text) == alice)
+        // Signing in again and again keeps only the newest 50 sessions.
+        for _ in 0..<49 {
+            f.clock.advance(1)
+            _ = try await f.accounts.signIn(name: "alice", password: password, address: "10.0.0.1")
+        }
+        #expect(try await f.accounts.session(secret: one.text) == nil, "the oldest ended")
+        #expect(try await f.accounts.session(secret: two.text) == alice)
     }
 
     @Test("ACCOUNT-8 a wrong password and an unknown name answer the same; the unknown name still costs one bcrypt verify")
