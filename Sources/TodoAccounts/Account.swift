@@ -96,7 +96,8 @@ public enum AccountRules {
     }
 
     public static func checkLabel(_ label: String) throws(AccountError) {
-        guard !label.trimmingCharacters(in: .whitespaces).isEmpty, label.count <= maxLabelLength,
+        // Counted in code points, as SQLite's length() and PostgreSQL's char_length() count.
+        guard !label.trimmingCharacters(in: .whitespaces).isEmpty, label.unicodeScalars.count <= maxLabelLength,
               !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { throw .invalidLabel(label) }
     }

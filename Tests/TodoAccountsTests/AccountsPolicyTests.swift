@@ -261,6 +261,11 @@ struct AccountsPolicyTests {
         #expect(Set([first.token, ci.token, second.token].map(\.text)).count == 3)
         await #expect(throws: AccountError.duplicateLabel("ci")) { try await f.accounts.createToken(name: "alice", label: "ci") }
         await #expect(throws: AccountError.invalidLabel("")) { try await f.accounts.createToken(name: "alice", label: "") }
+        let flags = String(repeating: "🇯🇵", count: 33)  // 33 characters, 66 code points
+        await #expect(throws: AccountError.invalidLabel(flags)) { try await f.accounts.createToken(name: "alice", label: flags) }
+        await #expect(throws: AccountError.invalidLabel("a\nb")) { try await f.accounts.createToken(name: "alice", label: "a\nb") }
+        #expect(try await f.accounts.createToken(name: "alice", label: String(repeating: "🇯🇵", count: 32)).label.count == 32)
+        try await f.accounts.revoke(name: "alice", label: String(repeating: "🇯🇵", count: 32))
         await #expect(throws: AccountError.unknownUser("bob")) { try await f.accounts.createToken(name: "bob") }
         f.clock.advance(120)
         #expect(try await f.accounts.account(token: ci.token.text) == alice)
