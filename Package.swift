@@ -181,10 +181,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: [
-                "TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",
