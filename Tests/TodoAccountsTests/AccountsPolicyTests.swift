@@ -91,6 +91,7 @@ struct AccountsPolicyTests {
         let f = try Fixture()
         let alice = try await f.accounts.add(name: "alice", password: password)
         let first = try await f.accounts.signIn(name: "Alice", password: password, address: "10.0.0.1")
+        f.clock.advance(1)
         let second = try await f.accounts.signIn(name: "alice", password: password, address: "10.0.0.1")
         guard case .signedIn(let one, let who) = first, let two = second.session else {
             Issue.record("not signed in: \(first), \(second)")
