@@ -45,16 +45,26 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
         // Comics: Insecure.MD5 for the Marvel request signature (already in the graph through AsyncHTTPClient's TLS).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
     ],
     targets: [
         // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
         .target(name: "Localization", swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
+        // MARK: Todo — Model: accounts, passwords, tokens, sessions, sign-in limits (Foundation, bcrypt, SHA-256)
+        .target(
+            name: "TodoAccounts",
+            dependencies: [
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict),
         // MARK: Todo — SQLite storage (GRDB)
         .target(
             name: "TodoStore",
-            dependencies: ["TodoCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
         .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
@@ -66,7 +76,7 @@ let package = Package(
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "Localization",
+                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: catalogs,
@@ -150,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoCLI", "TodoWeb", "WebUI", logging,
+                "TodoCore", "TodoStore", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -164,11 +174,14 @@ let package = Package(
             name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport", propertyBased],
             swiftSettings: strict),
         .testTarget(
+            name: "TodoAccountsTests",
+            dependencies: ["TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .testTarget(
             name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import Localization
+public import TodoAccounts
 import TodoCore
 import TodoPresentation
 
@@ -45,6 +46,14 @@ public struct CLIContext {
     public var readAnswer: () -> String? = { readLine() }
     /// The time, for how long ago an item in the Trash was deleted.
     public var now: () -> Date = { Date() }
+    /// Opens the accounts kept at a location (`todo users`); the composition root decides which
+    /// implementation. (`--database-url` comes with the PostgreSQL store: issue 16, later.)
+    public var openAccounts: ((StoreLocation) async throws -> any AccountStore)? = nil
+    /// Bcrypt at cost 12; tests may pass `BcryptHasher.insecureForTestsOnly(cost:)`.
+    public var passwordHasher: any PasswordHasher = BcryptHasher()
+    /// Asks for a password on the terminal without echoing it (`todo users add` on a terminal);
+    /// nil when nothing could be read.
+    public var readSecret: (String) -> String? = { TerminalSecret.read(prompt: $0) }
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,

@@ -300,6 +300,10 @@ public final class AppDatabase: Sendable {
             // items already there and kept by triggers (SearchIndex).
             try SearchIndex.create(db)
         }
+        migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
+            // docs/specs/accounts.md: beside the items, which this migration leaves alone.
+            try db.execute(sql: SQLiteAccountStore.schema)
+        }
         return migrator
     }()
 
