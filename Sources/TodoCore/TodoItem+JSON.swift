@@ -10,6 +10,9 @@ import Foundation
 ///
 /// Absent values are written as `null`; dates are `YYYY-MM-DD`; timestamps ISO 8601 UTC
 /// with milliseconds; repeat days three-letter names, Monday first.
+///
+/// `TodoJSONWriter` (TodoItem+JSONWriter.swift) writes the same bytes without the encoder, for
+/// long lists: a change of this shape is made in both (`TodoJSONWriterTests` compares them).
 extension TodoItem: Codable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, details, completed, dueDate, location, project, estimateMinutes

@@ -195,30 +195,51 @@ struct APIController: Sendable {
                     + [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "after", value: ListCursor(after: last).text)]
                 headers[HTTPField.Name("Link")!] = "<\(base)\(next.string ?? "/api/todos")>; rel=\"next\""
             }
-            return try WebFormat.json(page.map { APIItem(item: $0, url: url(for: $0, request)) }, headers: headers)
+            headers[.contentType] = Self.jsonType
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            Self.append(page, urlPrefix: Self.urlPrefix(origin: base), to: &bytes, first: true)
+            bytes.append(UInt8(ascii: "]"))
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
+        // The whole list (HARDEN-7b): one answer, written a batch at a time as it is read, each
+        // batch a keyset read after the last item written and written straight into bytes.
         let store = self.store
         let firstBatch = try await store.items(filter, after: cursor, limit: Self.batchSize)
+        let urlPrefix = Self.urlPrefix(origin: base)
         return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            status: .ok, headers: [.contentType: Self.jsonType],
             body: ResponseBody { writer in
-                let encoder = TodoJSON.encoder()
-                var batch = firstBatch, written = 0
-                try await writer.write(ByteBuffer(string: "["))
+                var batch = firstBatch
+                var bytes: [UInt8] = [UInt8(ascii: "[")]
+                bytes.reserveCapacity(Self.batchSize * 512)
+                var first = true
                 while true {
-                    var buffer = ByteBuffer()
-                    for item in batch {
-                        if written > 0 { buffer.writeString(",") }
-                        buffer.writeBytes(try encoder.encode(APIItem(item: item, url: Self.url(for: item, origin: base))))
-                        written += 1
-                    }
-                    try await writer.write(buffer)
+                    Self.append(batch, urlPrefix: urlPrefix, to: &bytes, first: first)
+                    first = false
                     guard batch.count == Self.batchSize, let last = batch.last else { break }
+                    try await writer.write(ByteBuffer(bytes: bytes))
+                    bytes.removeAll(keepingCapacity: true)
                     batch = try await store.items(filter, after: ListCursor(after: last), limit: Self.batchSize)
                 }
-                try await writer.write(ByteBuffer(string: "]"))
+                bytes.append(UInt8(ascii: "]"))
+                try await writer.write(ByteBuffer(bytes: bytes))
                 try await writer.finish(nil)
             })
+    }
+
+    private static let jsonType = "application/json; charset=utf-8"
+
+    /// Appends `items` as array elements (each as ``APIItem`` encodes it, byte for byte),
+    /// a comma before each but the very first of the array.
+    private static func append(
+        _ items: some Sequence<TodoItem>, urlPrefix: String, to bytes: inout [UInt8], first: Bool
+    ) {
+        var first = first
+        for item in items {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            TodoJSONWriter.append(item, urlPrefix: urlPrefix, to: &bytes)
+        }
     }
 
     private func body(_ request: Request) async throws -> APIItemBody {
@@ -255,8 +276,11 @@ struct APIController: Sendable {
     }
 
     private static func url(for item: TodoItem, origin: String) -> String {
-        "\(origin)/api/todos/\(item.id.lowercasedText)"
+        urlPrefix(origin: origin) + item.id.lowercasedText
     }
+
+    /// What every item's address starts with: the address is this and the item's id.
+    private static func urlPrefix(origin: String) -> String { "\(origin)/api/todos/" }
 
     private static func origin(of request: Request) -> String {
         "http://\(request.head.authority ?? "127.0.0.1")"

@@ -1,12 +1,13 @@
 """HARDEN-7 through the real `todo serve`: `GET /api/todos?limit=N` answers at most N items in list
 order with a `Link: <…>; rel="next"` while more follow (other filters kept); a bad `limit` or a
-cursor this API did not write answers 400."""
+cursor this API did not write answers 400. HARDEN-7b: without `limit`, the whole list is one answer,
+the same as its pages."""
 from __future__ import annotations
 
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from hardening_client import add, call, error_text, items
+from hardening_client import JSON, add, call, error_text, items
 
 NEXT_LINK = re.compile(r'<([^>]*)>\s*;\s*rel="?next"?')
 
@@ -101,3 +102,38 @@ def test_HARDEN_7_paging_goes_on_after_the_item_the_cursor_came_from_is_gone(tod
 
     assert [item["id"] for page in rest for item in page] == whole[2:], \
         "after the cursor's item was deleted, the next pages are not the rest of the list"
+
+
+TRICKY_TITLES = ['say "hi"', r"C:\path\to\file", "emoji 😀 👩‍👩‍👧‍👦 🇯🇵 𝄞", "中文标题", "日本語のタイトル",
+                 "line\u2028separator\u2029", "a/b </script> & 'single'", r'\"escaped\" \u0041']
+TRICKY_DETAILS = [None, "line 1\nline 2\r\nline 3\ttab", '{"json": "C:\\\\temp"}', "多行\n説明 😀"]
+
+
+def test_HARDEN_7b_the_whole_list_of_1234_items_is_one_answer_equal_to_its_pages(todo_server):
+    """HARDEN-7b on the SQLite store: the whole list (more than two batches of 500) is one answer —
+    every item once, in list order, the same objects as following the ?limit= pages, and the text
+    as it was sent."""
+    entries = [{"id": f"00000000-0000-4000-8000-{index:012x}", "title": f"{TRICKY_TITLES[index % 8]} #{index}",
+                "details": TRICKY_DETAILS[index % 4], "completed": index % 7 == 3, "order": index * 1.5 - 100.25,
+                "project": ["Home", "仕事", None][index % 3]}
+               for index in range(1, 1235)]
+    imported = call(todo_server, "POST", "/api/import?format=json", entries, JSON)
+    assert imported.status == 200, f"the import of 1,234 items answered {imported!r}"
+
+    whole = call(todo_server, "GET", "/api/todos", timeout=60)
+
+    assert whole.status == 200, f"GET /api/todos answered {whole!r}"
+    assert whole.headers.get("content-type", "").startswith("application/json")
+    listed = whole.json()
+    assert len(listed) == 1234 and len({item["id"] for item in listed}) == 1234, \
+        f"the whole list has {len(listed)} items, {len({item['id'] for item in listed})} different"
+    sent = {entry["id"]: entry for entry in entries}
+    changed = [item["id"] for item in listed
+               if (item["title"], item["details"], item["project"]) !=
+               (sent[item["id"]]["title"], sent[item["id"]]["details"], sent[item["id"]]["project"])]
+    assert not changed, f"these items came back with other text: {changed[:5]}"
+    assert [item["completed"] for item in listed] == sorted(item["completed"] for item in listed), \
+        "Done items are not after To Do"
+    for limit in (500, 1000):
+        paged = [item for page in pages(todo_server, f"/api/todos?limit={limit}", limit=limit) for item in page]
+        assert paged == listed, f"the ?limit={limit} pages differ from the whole list"
