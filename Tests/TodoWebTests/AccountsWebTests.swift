@@ -118,6 +118,29 @@ struct AccountsWebTests {
         }
     }
 
+    @Test("ACCOUNT-30 without accounts nothing changes: no sign-in, no account pages, no account bar")
+    func test_ACCOUNT_30_onePersonModeUnchanged() async throws {
+        let sut = WebSUT()
+        _ = try await sut.store.add(TodoDraft(title: "Buy milk"))
+        try await sut.app.test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("Buy milk"))
+            #expect(!page.text.contains("account-bar"))
+            #expect(!page.text.contains("/signout"))
+            #expect(page.text.contains(#"<header class="top-bar"><div class="top-bar-inner">"#))
+            #expect(page.text.contains("</div></header>"))
+            #expect(try await client.execute(uri: "/api/todos", method: .get).status == .ok)
+            for path in ["/signin", "/signup", "/settings"] {
+                #expect(try await client.execute(uri: path, method: .get).status == .notFound, "\(path)")
+            }
+            let signIn = try await client.execute(
+                uri: "/signin", method: .post, headers: .form, body: .form([("name", "a"), ("password", "b")]))
+            #expect(signIn.status == .notFound)
+            #expect(signIn.headers[.setCookie] == nil)
+        }
+    }
+
     @Test("ACCOUNT-31 signing in sets an HttpOnly SameSite=Lax cookie with Max-Age, a new id each time, and goes back to from")
     func test_ACCOUNT_31_signInSetsCookie() async throws {
         let sut = AccountsWebSUT()
