@@ -234,7 +234,12 @@ struct AccountsController: Sendable {
     }
 
     @Sendable func signInPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        signInPage(request, from: WebFormat.localPath(request.formQueryValue("from")))
+        let from = WebFormat.localPath(request.formQueryValue("from"))
+        // Someone signed in already has nothing to do here.
+        if let text = AccountsWeb.sessionText(request), try await web.accounts.session(secret: text) != nil {
+            return WebFormat.redirect(to: from)
+        }
+        return signInPage(request, from: from)
     }
 
     @Sendable func signIn(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -169,6 +169,10 @@ struct AccountsWebTests {
             }
             let api = try await client.execute(uri: "/api/todos", method: .get, headers: .session(id))
             #expect(api.status == .ok)
+            // Signed in, the sign-in page sends a person on.
+            let again = try await client.execute(uri: "/signin?from=%2Ftoday", method: .get, headers: .session(id))
+            #expect(again.status == .seeOther)
+            #expect(again.headers[.location] == "/today")
             // An open redirect is refused: from another site goes home.
             let foreign = try await client.signIn("alice", AccountsWebSUT.password, from: "//evil.example/")
             #expect(foreign.headers[.location] == "/")
