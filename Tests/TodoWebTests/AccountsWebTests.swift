@@ -503,7 +503,25 @@ struct AccountsWebTests {
             let notForm = try await client.execute(
                 uri: "/signin", method: .post, headers: .json, body: ByteBuffer(string: #"{"name":"alice"}"#))
             #expect(notForm.status == .unsupportedMediaType)
+            // Half a megabyte twice, in the password forms: refused by the rule, before any hashing.
+            let big = String(repeating: "p", count: 500_000)
+            let here = try await client.session("alice")
+            let change = try await client.execute(
+                uri: "/settings/password", method: .post, headers: .sessionForm(here),
+                body: .form([("current", AccountsWebSUT.password), ("new", big), ("repeat", big)]))
+            #expect(change.status == .unprocessableContent)
+            #expect(change.text.contains("The password is too long: use at most 1024 bytes."))
+            #expect(change.text.count < 20_000)
             #expect(try await client.signIn("alice", AccountsWebSUT.password).status == .seeOther)
         }
+        let open = AccountsWebSUT(allowSignup: true)
+        try await open.app.test(.router) { client in
+            let big = String(repeating: "p", count: 500_000)
+            let signUp = try await client.execute(
+                uri: "/signup", method: .post, headers: .form, body: .form([("name", "bob"), ("password", big), ("repeat", big)]))
+            #expect(signUp.status == .unprocessableContent)
+            #expect(signUp.text.contains("The password is too long"))
+        }
+        #expect(try await AccountsWebSUT().accounts.users().isEmpty)
     }
 }
