@@ -359,3 +359,44 @@ struct AccountsController: Sendable {
         return try await settingsPage(request, account: account, done: .tokenRevoked(label))
     }
 }
+
+// MARK: - the client's address
+
+/// The address of the connection a request came on, for the rest of the request: the router's
+/// `BasicRequestContext` has none, so the application's responder puts it here
+/// (``PeerAddressResponder``). Nil in router-level tests, which have no connection.
+enum ClientAddress {
+    @TaskLocal static var current: String?
+}
+
+/// Answers with the router's responder, after noting the connection's address in
+/// ``ClientAddress`` (the per-address sign-in limit, ACCOUNT-33).
+struct PeerAddressResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+    struct Context: RequestContext {
+        var coreContext: CoreRequestContextStorage
+        /// What the application made this context from, to make the router's from.
+        let source: SourceBox
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+            self.source = SourceBox(source)
+        }
+    }
+
+    /// A channel and a logger, both `Sendable` (the source type does not say so).
+    struct SourceBox: @unchecked Sendable {
+        let source: ApplicationRequestContextSource
+        init(_ source: ApplicationRequestContextSource) { self.source = source }
+    }
+
+    let inner: Inner
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let source = context.source.source
+        let address = source.channel.remoteAddress?.ipAddress
+        // The router's context, made from the same channel and logger as this one.
+        return try await ClientAddress.$current.withValue(address) {
+            try await inner.respond(to: request, context: BasicRequestContext(source: source))
+        }
+    }
+}

@@ -29,9 +29,10 @@ public struct TodoWebOptions: Sendable {
     public var allowSignup = false
     /// Marks the session cookie `Secure` (behind TLS).
     public var secureCookies = false
-    /// The client's address, for the per-address sign-in limit. The router's context has no
-    /// peer address yet, so by default every client shares one key (see the spec's "Later").
-    public var clientAddress: @Sendable (Request) -> String = { _ in "web" }
+    /// The client's address, for the per-address sign-in limit: by default the connection's
+    /// (behind a proxy, the proxy's: see the spec's "Later"); one shared key where there is no
+    /// connection (router-level tests).
+    public var clientAddress: @Sendable (Request) -> String = { _ in ClientAddress.current ?? "web" }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -57,7 +58,7 @@ public enum TodoWebApp {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
-            router: try buildRouter(store: store, options: options, logger: logger),
+            responder: PeerAddressResponder(inner: try buildRouter(store: store, options: options, logger: logger).buildResponder()),
             server: options.limits.http1Server(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },

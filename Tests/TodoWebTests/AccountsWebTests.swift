@@ -221,6 +221,29 @@ struct AccountsWebTests {
         }
     }
 
+    @Test("ACCOUNT-33 a live server counts failures by the connection's address")
+    func test_ACCOUNT_33_liveAddress() async throws {
+        let accountStore: any AccountStore = InMemoryAccountStore()
+        let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+        try await accounts.add(name: "alice", password: AccountsWebSUT.password)
+        var options = TodoWebOptions(port: 0, today: { today })
+        options.accounts = accounts
+        let app = try TodoWebApp.buildApplication(store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options)
+        let since = Date().addingTimeInterval(-3600)
+        try await app.test(.live) { client in
+            let refused = try await client.signIn("alice", "wrong password")
+            #expect(refused.status == .unauthorized)
+            // Counted by the address the request came from, not by one key for everyone.
+            let byConnection = try await accountStore.failures(address: "127.0.0.1", since: since).count
+            #expect(byConnection == 1)
+            #expect(try await accountStore.failures(address: "web", since: since).count == 0)
+            let signedIn = try await client.signIn("alice", AccountsWebSUT.password)
+            #expect(signedIn.status == .seeOther)
+            let id = try #require(signedIn.sessionCookie)
+            #expect(try await client.execute(uri: "/", method: .get, headers: .session(id)).status == .ok)
+        }
+    }
+
     @Test("ACCOUNT-34 an expired session and a tampered cookie are no session")
     func test_ACCOUNT_34_expiredAndTampered() async throws {
         let sut = AccountsWebSUT()
