@@ -301,7 +301,10 @@ struct AccountsController: Sendable {
             .map { TokenSummary(label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
         let model = SettingsViewModel(
             name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done, language: language(request))
-        return views.page(SettingsPageView(model, frame: views.frame(model.title, request)), status: status)
+        var frame = views.frame(model.title, request)
+        // The forms answer with this page: the language switcher comes back to its address.
+        frame.here = "/settings"
+        return views.page(SettingsPageView(model, frame: frame), status: status)
     }
 
     /// The signed-in person (the middleware let the request through only with one).

@@ -371,6 +371,8 @@ struct AccountsWebTests {
             let made = try await client.execute(
                 uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "laptop")]))
             #expect(made.status == .ok)
+            // The language switcher comes back to the settings page, not to the form's address.
+            #expect(made.text.contains(#"<input type="hidden" name="from" value="/settings">"#))
             let code = try #require(made.text.firstMatch(of: #/<code data-testid="new-token-text">([A-Za-z0-9_-]{43})</code>/#))
             let token = String(code.output.1)
             #expect(made.text.contains("Your new token “laptop”: copy it now"))
