@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", mustache,
+                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", "TodoAccounts", mustache,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "TodoWebTests",
             dependencies: [
-                "TodoCore", "TodoWeb", "TodoTestSupport",
+                "TodoCore", "TodoWeb", "TodoTestSupport", "TodoAccounts",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),

@@ -38,7 +38,7 @@ struct TodoViews: Sendable {
     func frame(_ title: String, _ request: Request) -> PageFrame {
         let language = LanguageChoice.of(request)
         let strings = Self.strings(language)
-        return PageFrame(
+        var frame = PageFrame(
             title: title == strings("app.name") ? title : strings("page.title", ["title": title]),
             stylesheets: [assets.path("webui.css"), assets.path("todo.css"), assets.path("keys.css")],
             scripts: [assets.path("webui.js"), assets.path("todo.js"), assets.path("keys.js")],
@@ -46,6 +46,14 @@ struct TodoViews: Sendable {
             appleTouchIcon: assets.path("icon-192.png"),
             fragment: PageFragment.isRequested(by: request), language: language,
             here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+        // With accounts, the person signed in and a way out (ACCOUNT-31); nothing without.
+        if let account = SignedIn.account {
+            let words = TodoWords.strings(language)
+            frame.account = FrameAccount(
+                signedInAs: words("account.signed-in-as", ["name": account.name]), signOut: words("account.signout"),
+                settings: words("account.settings.title"), settingsHref: "/settings")
+        }
+        return frame
     }
 
     func page(_ value: some PageView, status: HTTPResponse.Status = .ok) -> Response {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import TodoAccounts
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -21,6 +22,17 @@ public struct TodoWebOptions: Sendable {
     /// The time, for how long ago an item in the Trash was deleted (the store's clock decides
     /// the 30 days).
     public var now: @Sendable () -> Date = { Date() }
+    /// Accounts: with them every page and API route needs a signed-in person
+    /// (docs/specs/accounts.md, ACCOUNT-30…43); nil is one person's list without a sign-in.
+    public var accounts: Accounts? = nil
+    /// Whether `/signup` lets anyone make an account (only with `accounts`).
+    public var allowSignup = false
+    /// Marks the session cookie `Secure` (behind TLS).
+    public var secureCookies = false
+    /// The client's address, for the per-address sign-in limit: by default the connection's
+    /// (behind a proxy, the proxy's: see the spec's "Later"); one shared key where there is no
+    /// connection (router-level tests).
+    public var clientAddress: @Sendable (Request) -> String = { _ in ClientAddress.current ?? "web" }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -46,7 +58,7 @@ public enum TodoWebApp {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
-            router: try buildRouter(store: store, options: options, logger: logger),
+            responder: PeerAddressResponder(inner: try buildRouter(store: store, options: options, logger: logger).buildResponder()),
             server: options.limits.http1Server(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
@@ -75,6 +87,12 @@ public enum TodoWebApp {
         })
         router.add(middleware: CORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
+        let accounts = options.accounts.map {
+            AccountsWeb(
+                accounts: $0, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
+                clientAddress: options.clientAddress)
+        }
+        if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)
@@ -88,6 +106,7 @@ public enum TodoWebApp {
         TransferController(store: store, views: views).register(on: router)
         TrashController(page: page, now: options.now).register(on: router)
         OfflinePage(views: views).register(on: router)
+        if let accounts { AccountsController(web: accounts, views: views).register(on: router) }
         APIController(store: store, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
         views.assets.register(on: router, atRoot: ["sw.js", "manifest.webmanifest"])

@@ -26,6 +26,9 @@ public struct PageFrame: Hashable, Sendable {
     public var appleTouchIcon: String?
     /// Rendered without the document around `#page`: the answer to an in-place request.
     public var fragment: Bool
+    /// The person signed in, when the app has accounts: their name and a sign-out button in
+    /// the header. Nil (one-person mode) renders nothing at all.
+    public var account: FrameAccount? = nil
 
     public init(
         title: String, stylesheets: [String], scripts: [String], manifest: String? = nil, icon: String? = nil,
@@ -41,6 +44,24 @@ public struct PageFrame: Hashable, Sendable {
         self.icon = icon
         self.appleTouchIcon = appleTouchIcon
         self.fragment = fragment
+    }
+}
+
+/// The signed-in person as the frame shows them, worded by the app (docs/specs/accounts.md).
+public struct FrameAccount: Hashable, Sendable {
+    /// “Signed in as alice”.
+    public var signedInAs: String
+    /// The sign-out button's text.
+    public var signOut: String
+    /// The settings link's text and address.
+    public var settings: String
+    public var settingsHref: String
+
+    public init(signedInAs: String, signOut: String, settings: String, settingsHref: String) {
+        self.signedInAs = signedInAs
+        self.signOut = signOut
+        self.settings = settings
+        self.settingsHref = settingsHref
     }
 }
 

@@ -1,0 +1,175 @@
+import Foundation
+public import Localization
+import TodoCore
+
+/// Why an account form was refused, as one sentence in a language (docs/specs/accounts.md,
+/// ACCOUNT-43). The web maps the accounts model's errors to these, so that this module needs no
+/// accounts framework.
+public enum AccountProblem: Equatable, Sendable {
+    /// An unknown name or a wrong password: the same sentence for both (ACCOUNT-32).
+    case refused
+    /// Too many failed sign-ins: try again in this many seconds (ACCOUNT-33).
+    case rateLimited(retryAfter: Int)
+    case invalidName
+    case duplicateName(String)
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(maximumBytes: Int)
+    case passwordsDiffer
+    case wrongPassword
+    case invalidLabel(maximum: Int)
+    case duplicateLabel(String)
+    case unknownLabel(String)
+    case tooManyTokens(maximum: Int)
+
+    /// The sentence in `language`.
+    public func message(_ language: Language) -> String {
+        let words = TodoWords.strings(language)
+        switch self {
+        case .refused: return words("account.refused")
+        case .rateLimited(let seconds):
+            let minutes = max(1, (seconds + 59) / 60)
+            return words.plural("account.rate-limited", count: minutes)
+        case .invalidName: return words("account.invalid-name")
+        case .duplicateName(let name): return words("account.duplicate-name", ["name": name])
+        case .passwordTooShort(let minimum): return words("account.password-short", ["minimum": String(minimum)])
+        case .passwordTooLong(let maximum): return words("account.password-long", ["maximum": String(maximum)])
+        case .passwordsDiffer: return words("account.passwords-differ")
+        case .wrongPassword: return words("account.wrong-password")
+        case .invalidLabel(let maximum): return words("account.invalid-label", ["maximum": String(maximum)])
+        case .duplicateLabel(let label): return words("account.duplicate-label", ["label": label])
+        case .unknownLabel(let label): return words("account.unknown-label", ["label": label])
+        case .tooManyTokens(let maximum): return words("account.too-many-tokens", ["maximum": String(maximum)])
+        }
+    }
+}
+
+/// The sign-in page: the name typed last (never the password) and what went wrong.
+public struct SignInViewModel: Equatable, Sendable {
+    public let language: Language
+    /// The name as typed: kept when sign-in is refused.
+    public let name: String
+    /// Where to go once signed in (a local path, checked by the View).
+    public let from: String
+    public let problem: AccountProblem?
+    /// Whether the page offers a link to sign up.
+    public let offersSignUp: Bool
+
+    public init(name: String = "", from: String = "/", problem: AccountProblem? = nil, offersSignUp: Bool = false,
+                language: Language = .english) {
+        self.name = name
+        self.from = from
+        self.problem = problem
+        self.offersSignUp = offersSignUp
+        self.language = language
+    }
+
+    private var words: Strings { TodoWords.strings(language) }
+    public var title: String { words("account.signin.title") }
+    /// The sentence above the form, when sign-in was refused.
+    public var message: String? { problem?.message(language) }
+}
+
+/// The sign-up page: the name typed last and what went wrong.
+public struct SignUpViewModel: Equatable, Sendable {
+    public let language: Language
+    public let name: String
+    public let problem: AccountProblem?
+
+    public init(name: String = "", problem: AccountProblem? = nil, language: Language = .english) {
+        self.name = name
+        self.problem = problem
+        self.language = language
+    }
+
+    public var title: String { TodoWords.strings(language)("account.signup.title") }
+    public var message: String? { problem?.message(language) }
+
+    /// The problem with a new password and its repetition, checked before anything else.
+    public static func check(password: String, repeated: String) -> AccountProblem? {
+        password == repeated ? nil : .passwordsDiffer
+    }
+}
+
+/// A token as the settings page lists it: never the token itself.
+public struct TokenSummary: Equatable, Sendable {
+    public let label: String
+    public let createdAt: Date
+    public let lastUsedAt: Date?
+
+    public init(label: String, createdAt: Date, lastUsedAt: Date?) {
+        self.label = label
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// The settings page: the person, their tokens, a token just made (shown once) and a notice.
+public struct SettingsViewModel: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public let label: String
+        /// “Created 11/21/2026”.
+        public let created: String
+        /// “Last used 11/22/2026” or “Never used”.
+        public let lastUsed: String
+        /// The revoke button's accessible name: “Revoke “laptop””.
+        public let revokeLabel: String
+    }
+
+    public let language: Language
+    public let name: String
+    public let rows: [Row]
+    /// A token just made: its label and text, shown on this page only.
+    public let newToken: (label: String, text: String)?
+    public let problem: AccountProblem?
+    /// A sentence saying what was just done (“Your password was changed.”).
+    public let notice: String?
+
+    public init(
+        name: String, tokens: [TokenSummary], newToken: (label: String, text: String)? = nil,
+        problem: AccountProblem? = nil, done: SettingsDone? = nil, timeZone: TimeZone = .current,
+        language: Language = .english
+    ) {
+        let words = TodoWords.strings(language)
+        self.language = language
+        self.name = name
+        self.rows = tokens.map { token in
+            Row(
+                label: token.label,
+                created: words("account.token.created", ["date": words.date(CalendarDate(token.createdAt, in: timeZone))]),
+                lastUsed: token.lastUsedAt.map { words("account.token.last-used", ["date": words.date(CalendarDate($0, in: timeZone))]) }
+                    ?? words("account.token.never-used"),
+                revokeLabel: words("account.token.revoke-label", ["label": token.label]))
+        }
+        self.newToken = newToken
+        self.problem = problem
+        self.notice = done.map { $0.message(language) }
+    }
+
+    public var title: String { TodoWords.strings(language)("account.settings.title") }
+    public var message: String? { problem?.message(language) }
+    public var hasTokens: Bool { !rows.isEmpty }
+    /// “Your new token “laptop”: copy it now, it is not shown again.”
+    public var newTokenMessage: String? {
+        newToken.map { TodoWords.strings(language)("account.token.shown-once", ["label": $0.label]) }
+    }
+
+    public static func == (lhs: SettingsViewModel, rhs: SettingsViewModel) -> Bool {
+        lhs.language == rhs.language && lhs.name == rhs.name && lhs.rows == rhs.rows
+            && lhs.newToken?.label == rhs.newToken?.label && lhs.newToken?.text == rhs.newToken?.text
+            && lhs.problem == rhs.problem && lhs.notice == rhs.notice
+    }
+}
+
+/// What a settings form just did.
+public enum SettingsDone: Equatable, Sendable {
+    case passwordChanged
+    case tokenRevoked(String)
+
+    public func message(_ language: Language) -> String {
+        let words = TodoWords.strings(language)
+        return switch self {
+        case .passwordChanged: words("account.password-changed")
+        case .tokenRevoked(let label): words("account.token.revoked", ["label": label])
+        }
+    }
+}

@@ -1,0 +1,405 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Localization
+import TodoAccounts
+import TodoPresentation
+import WebUI
+
+/// The person a request is made for, when the app has accounts: set by ``AccountsMiddleware``
+/// for the rest of the request, read by the pages and the frame.
+enum SignedIn {
+    @TaskLocal static var account: Account?
+}
+
+/// The web side of accounts (docs/specs/accounts.md, ACCOUNT-30…43): who a request is from, the
+/// session cookie, and the addresses anyone may open.
+struct AccountsWeb: Sendable {
+    static let cookieName = "todo_session"
+    /// The cookie lives as long as a session can (90 days); the server ends it sooner when idle.
+    static let cookieLifetime = Int(AccountRules.sessionAbsoluteLimit)
+
+    let accounts: Accounts
+    let allowSignup: Bool
+    let secureCookies: Bool
+    let clientAddress: @Sendable (Request) -> String
+
+    /// Addresses that need no sign-in: the sign-in and sign-up pages, the liveness check, the
+    /// assets, the service worker's files, the offline page and the language switcher.
+    static func isPublic(_ path: String) -> Bool {
+        ["/signin", "/signup", "/signout", "/healthz", "/offline", "/language", "/sw.js", "/manifest.webmanifest"]
+            .contains(path) || path.hasPrefix("/assets/")
+    }
+
+    static func isAPI(_ path: String) -> Bool { path == "/api" || path.hasPrefix("/api/") }
+
+    /// The session cookie's text, when the request has one.
+    static func sessionText(_ request: Request) -> String? { request.cookies[cookieName]?.value }
+
+    /// The account of the request: its Bearer token under `/api/` when it sends one (and only
+    /// that), else its session cookie; nil when neither is valid.
+    func account(of request: Request) async throws -> Account? {
+        if Self.isAPI(request.uri.path), let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return try await accounts.account(token: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        }
+        guard let text = Self.sessionText(request) else { return nil }
+        return try await accounts.session(secret: text)
+    }
+
+    /// `Set-Cookie` for a new session.
+    func sessionCookie(_ secret: Secret) -> String {
+        "\(Self.cookieName)=\(secret.text); Max-Age=\(Self.cookieLifetime); Path=/; HttpOnly; SameSite=Lax"
+            + (secureCookies ? "; Secure" : "")
+    }
+
+    /// `Set-Cookie` that removes the session cookie.
+    var clearedCookie: String {
+        "\(Self.cookieName)=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
+    }
+
+    /// The API's answer without a valid token or session (ACCOUNT-30, ACCOUNT-35).
+    static var unauthorized: APIError {
+        var error = APIError(.unauthorized, "Sign in, or send “Authorization: Bearer TOKEN” with a valid token.")
+        error.headers[.wwwAuthenticate] = "Bearer"
+        return error
+    }
+}
+
+/// Lets a request through when it comes from a signed-in person (or asks for a public
+/// address); else sends a page to `/signin?from=…` and answers the API 401 (ACCOUNT-30).
+struct AccountsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let web: AccountsWeb
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if AccountsWeb.isPublic(path) { return try await next(request, context) }
+        if let account = try await web.account(of: request) {
+            return try await SignedIn.$account.withValue(account) { try await next(request, context) }
+        }
+        if AccountsWeb.isAPI(path) { throw AccountsWeb.unauthorized }
+        // Back to the page asked for, once signed in; a form sent after the session ended goes home.
+        let here = [.get, .head].contains(request.method) ? path + (request.uri.query.map { "?" + $0 } ?? "") : "/"
+        let from = WebFormat.localPath(here)
+        return WebFormat.redirect(to: from == "/" ? "/signin" : "/signin" + TodoPaths.query(from: from))
+    }
+}
+
+// MARK: - the forms
+
+struct SignInForm: Decodable {
+    var name: String?
+    var password: String?
+    var from: String?
+}
+
+struct SignUpForm: Decodable {
+    var name: String?
+    var password: String?
+    var `repeat`: String?
+}
+
+struct PasswordForm: Decodable {
+    var current: String?
+    var new: String?
+    var `repeat`: String?
+}
+
+struct TokenForm: Decodable {
+    var label: String?
+}
+
+// MARK: - the pages
+
+struct SignInPageView: PageView {
+    static let template = "signin"
+    let frame: PageFrame
+    let title: String
+    let name: String
+    let from: String
+    let message: String?
+    let offersSignUp: Bool
+
+    init(_ model: SignInViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = model.title
+        name = model.name
+        from = model.from
+        message = model.message
+        offersSignUp = model.offersSignUp
+    }
+}
+
+struct SignUpPageView: PageView {
+    static let template = "signup"
+    let frame: PageFrame
+    let title: String
+    let name: String
+    let message: String?
+
+    init(_ model: SignUpViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = model.title
+        name = model.name
+        message = model.message
+    }
+}
+
+struct SettingsPageView: PageView {
+    struct NewToken {
+        let label: String
+        let text: String
+        let message: String
+    }
+
+    static let template = "settings"
+    let frame: PageFrame
+    let title: String
+    let name: String
+    let rows: [SettingsViewModel.Row]
+    let hasTokens: Bool
+    let newToken: NewToken?
+    let message: String?
+    let notice: String?
+
+    init(_ model: SettingsViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = model.title
+        name = model.name
+        rows = model.rows
+        hasTokens = model.hasTokens
+        newToken = model.newToken.map { NewToken(label: $0.label, text: $0.text, message: model.newTokenMessage ?? "") }
+        message = model.message
+        notice = model.notice
+    }
+}
+
+extension AccountProblem {
+    /// The problem a refusal of the accounts model words, or nil for an error that is not one.
+    init?(_ error: any Error) {
+        guard let error = error as? AccountError else { return nil }
+        switch error {
+        case .invalidName: self = .invalidName
+        case .duplicateName(let name): self = .duplicateName(name)
+        case .passwordTooShort(let minimum): self = .passwordTooShort(minimum: minimum)
+        case .passwordTooLong(let maximum): self = .passwordTooLong(maximumBytes: maximum)
+        case .unknownUser: self = .refused
+        case .wrongPassword: self = .wrongPassword
+        case .invalidLabel: self = .invalidLabel(maximum: AccountRules.maxLabelLength)
+        case .duplicateLabel(let label): self = .duplicateLabel(label)
+        case .unknownLabel(let label): self = .unknownLabel(label)
+        case .tooManyTokens(let maximum): self = .tooManyTokens(maximum: maximum)
+        }
+    }
+}
+
+// MARK: - the routes
+
+/// `/signin`, `/signup`, `/signout` and `/settings` (ACCOUNT-31…39).
+struct AccountsController: Sendable {
+    let web: AccountsWeb
+    let views: TodoViews
+
+    /// The longest name written back into the form: names are at most 64 characters.
+    static let maxEchoedName = 256
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/signin", use: signInPage)
+        router.post("/signin", use: signIn)
+        if web.allowSignup {
+            router.get("/signup", use: signUpPage)
+            router.post("/signup", use: signUp)
+        }
+        router.post("/signout", use: signOut)
+        router.get("/settings", use: settingsPage)
+        router.post("/settings/password", use: changePassword)
+        router.post("/settings/tokens", use: createToken)
+        router.post("/settings/tokens/revoke", use: revokeToken)
+    }
+
+    private func language(_ request: Request) -> Language { LanguageChoice.of(request) }
+
+    private func signInPage(
+        _ request: Request, name: String = "", from: String, problem: AccountProblem? = nil,
+        status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+    ) -> Response {
+        let model = SignInViewModel(
+            name: String(name.prefix(Self.maxEchoedName)), from: from, problem: problem, offersSignUp: web.allowSignup,
+            language: language(request))
+        return .html(
+            views.templates.render(SignInPageView(model, frame: views.frame(model.title, request)), SignInPageView.template,
+                                   language: model.language),
+            status: status, headers: headers)
+    }
+
+    @Sendable func signInPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let from = WebFormat.localPath(request.formQueryValue("from"))
+        // Someone signed in already has nothing to do here.
+        if let text = AccountsWeb.sessionText(request), try await web.accounts.session(secret: text) != nil {
+            return WebFormat.redirect(to: from)
+        }
+        return signInPage(request, from: from)
+    }
+
+    @Sendable func signIn(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await WebFormat.form(SignInForm.self, of: request)
+        let name = form.name ?? ""
+        let from = WebFormat.localPath(form.from)
+        switch try await web.accounts.signIn(name: name, password: form.password ?? "", address: web.clientAddress(request)) {
+        case .signedIn(let session, _):
+            return WebFormat.redirect(to: from, headers: [.setCookie: web.sessionCookie(session)])
+        case .refused:
+            return signInPage(request, name: name, from: from, problem: .refused, status: .unauthorized)
+        case .rateLimited(let seconds):
+            return signInPage(
+                request, name: name, from: from, problem: .rateLimited(retryAfter: seconds), status: .tooManyRequests,
+                headers: [.retryAfter: String(seconds)])
+        }
+    }
+
+    private func signUpPage(
+        _ request: Request, name: String = "", problem: AccountProblem? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let model = SignUpViewModel(name: String(name.prefix(Self.maxEchoedName)), problem: problem, language: language(request))
+        return views.page(SignUpPageView(model, frame: views.frame(model.title, request)), status: status)
+    }
+
+    @Sendable func signUpPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        signUpPage(request)
+    }
+
+    @Sendable func signUp(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await WebFormat.form(SignUpForm.self, of: request)
+        let name = form.name ?? "", password = form.password ?? ""
+        if let problem = SignUpViewModel.check(password: password, repeated: form.repeat ?? "") {
+            return signUpPage(request, name: name, problem: problem, status: .unprocessableContent)
+        }
+        do {
+            try await web.accounts.add(name: name, password: password)
+        } catch {
+            guard let problem = AccountProblem(error) else { throw error }
+            return signUpPage(request, name: name, problem: problem, status: .unprocessableContent)
+        }
+        guard case .signedIn(let session, _) = try await web.accounts.signIn(
+            name: name, password: password, address: web.clientAddress(request))
+        else { return WebFormat.redirect(to: "/signin") }
+        return WebFormat.redirect(to: "/", headers: [.setCookie: web.sessionCookie(session)])
+    }
+
+    /// Ends the session and the person's others, and clears the cookie (ACCOUNT-36).
+    @Sendable func signOut(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let text = AccountsWeb.sessionText(request) { try await web.accounts.signOut(secret: text) }
+        return WebFormat.redirect(to: "/signin", headers: [.setCookie: web.clearedCookie])
+    }
+
+    private func settingsPage(
+        _ request: Request, account: Account, newToken: (label: String, text: String)? = nil,
+        problem: AccountProblem? = nil, done: SettingsDone? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let tokens = try await web.accounts.tokens(name: account.name)
+            .map { TokenSummary(label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
+        let model = SettingsViewModel(
+            name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done, language: language(request))
+        var frame = views.frame(model.title, request)
+        // The forms answer with this page: the language switcher comes back to its address.
+        frame.here = "/settings"
+        return views.page(SettingsPageView(model, frame: frame), status: status)
+    }
+
+    /// The signed-in person (the middleware let the request through only with one).
+    private func signedIn() throws -> Account {
+        guard let account = SignedIn.account else { throw AccountsWeb.unauthorized }
+        return account
+    }
+
+    @Sendable func settingsPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await settingsPage(request, account: try signedIn())
+    }
+
+    /// Changes the password, keeping this session and ending the others (ACCOUNT-37).
+    @Sendable func changePassword(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let account = try signedIn()
+        let form = try await WebFormat.form(PasswordForm.self, of: request)
+        let new = form.new ?? ""
+        if let problem = SignUpViewModel.check(password: new, repeated: form.repeat ?? "") {
+            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+        }
+        do {
+            try await web.accounts.changePassword(
+                name: account.name, old: form.current ?? "", new: new,
+                keeping: AccountsWeb.sessionText(request).flatMap(Secret.init))
+        } catch {
+            guard let problem = AccountProblem(error) else { throw error }
+            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+        }
+        return try await settingsPage(request, account: account, done: .passwordChanged)
+    }
+
+    /// Makes a token and shows it once (ACCOUNT-38).
+    @Sendable func createToken(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let account = try signedIn()
+        let form = try await WebFormat.form(TokenForm.self, of: request)
+        let label = form.label.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        do {
+            let made = try await web.accounts.createToken(name: account.name, label: label)
+            return try await settingsPage(request, account: account, newToken: (made.label, made.token.text))
+        } catch {
+            guard let problem = AccountProblem(error) else { throw error }
+            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func revokeToken(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let account = try signedIn()
+        let label = try await WebFormat.form(TokenForm.self, of: request).label ?? ""
+        do {
+            try await web.accounts.revoke(name: account.name, label: label)
+        } catch {
+            guard let problem = AccountProblem(error) else { throw error }
+            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+        }
+        return try await settingsPage(request, account: account, done: .tokenRevoked(label))
+    }
+}
+
+// MARK: - the client's address
+
+/// The address of the connection a request came on, for the rest of the request: the router's
+/// `BasicRequestContext` has none, so the application's responder puts it here
+/// (``PeerAddressResponder``). Nil in router-level tests, which have no connection.
+enum ClientAddress {
+    @TaskLocal static var current: String?
+}
+
+/// Answers with the router's responder, after noting the connection's address in
+/// ``ClientAddress`` (the per-address sign-in limit, ACCOUNT-33).
+struct PeerAddressResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+    struct Context: RequestContext {
+        var coreContext: CoreRequestContextStorage
+        /// What the application made this context from, to make the router's from.
+        let source: SourceBox
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+            self.source = SourceBox(source)
+        }
+    }
+
+    /// A channel and a logger, both `Sendable` (the source type does not say so).
+    struct SourceBox: @unchecked Sendable {
+        let source: ApplicationRequestContextSource
+        init(_ source: ApplicationRequestContextSource) { self.source = source }
+    }
+
+    let inner: Inner
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let source = context.source.source
+        let address = source.channel.remoteAddress?.ipAddress
+        // The router's context, made from the same channel and logger as this one.
+        return try await ClientAddress.$current.withValue(address) {
+            try await inner.respond(to: request, context: BasicRequestContext(source: source))
+        }
+    }
+}
