@@ -26,7 +26,7 @@ enum PostgresSchema {
         var trash: String { "\"\(schema)\".trashed_item" }
         var counter: String { "\"\(schema)\".item_number_counter" }
         var migrations: String { "\"\(schema)\".schema_migrations" }
-        var trigramOps: String { "\"\(trigramSchema)\".gin_trgm_ops" }
+        var trigramOps: String { "\"\(trigramSchema.replacingOccurrences(of: "\"", with: "\"\""))\".gin_trgm_ops" }
     }
 
     static func nameCheck(_ column: String, nullable: Bool) -> String {

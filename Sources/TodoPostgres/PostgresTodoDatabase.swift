@@ -252,11 +252,19 @@ struct ConnectionSettings: Sendable {
         self.password = components.password.flatMap { $0.removingPercentEncoding }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         self.database = path.isEmpty ? nil : path.removingPercentEncoding
+        // As libpq: `prefer` (the default) and `require` encrypt without checking the server's
+        // certificate; `verify-ca` checks it, `verify-full` its name too.
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        var unverified = TLSConfiguration.makeClientConfiguration()
+        unverified.certificateVerification = .none
+        var authority = TLSConfiguration.makeClientConfiguration()
+        authority.certificateVerification = .noHostnameVerification
         switch mode {
         case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        case "prefer", "allow": tls = .prefer(unverified)
+        case "require": tls = .require(unverified)
+        case "verify-ca": tls = .require(authority)
+        case "verify-full": tls = .require(.makeClientConfiguration())
         default: throw refused
         }
     }

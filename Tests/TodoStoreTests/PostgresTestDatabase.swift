@@ -30,7 +30,7 @@ enum PostgresTestDatabase {
     /// The pool every test shares, running for the life of the test process.
     static let shared: Result<PostgresTodoDatabase, any Error> = Result {
         let database = try PostgresTodoDatabase.open(
-            url: try url(), maximumConnections: 16, operationTimeout: operationTimeout)
+            url: try url(), maximumConnections: 8, operationTimeout: operationTimeout)
         Task.detached { await database.run() }
         return database
     }
