@@ -30,6 +30,19 @@ struct PostgresStoreTests {
         return try await body()
     }
 
+    @Test("PG-11 a database URL is read as libpq reads it, and a bad one is refused with a sentence that shows no password")
+    func test_PG_11_databaseURL() throws {
+        let database = try PostgresTodoDatabase.open(url: "postgresql://todo:s%40cret%2F1@db.example:6543/lists?sslmode=disable")
+        #expect(database.location == "at db.example:6543/lists")
+        #expect(try PostgresTodoDatabase.open(url: "postgres://todo@127.0.0.1/todo").location == "at 127.0.0.1:5432/todo")
+        for bad in ["mysql://todo:secret@127.0.0.1/todo", "postgresql://127.0.0.1/todo", "not a url", "postgresql://todo:secret@/todo",
+                    "postgresql://todo:secret@127.0.0.1/todo?sslmode=sometimes"] {
+            let error = #expect(throws: TodoStorageError.self, "\(bad)") { try PostgresTodoDatabase.open(url: bad) }
+            #expect(error?.message == "The database URL is not of the form postgresql://USER:PASSWORD@HOST:PORT/DATABASE.")
+        }
+        #expect(throws: TodoStorageError.self) { try PostgresTodoDatabase.open(url: "postgresql://a:b@h/d", schema: "x; DROP TABLE y") }
+    }
+
     @Test("PG-3 a new schema gets every migration once, recorded by version; opening it again applies nothing")
     func test_PG_3_migrationsAreVersioned() async throws {
         let schema = PostgresTestDatabase.newSchemaName()
@@ -198,7 +211,7 @@ struct PostgresOutageTests {
             .map { $0.split(separator: "'")[1] }).description
         // A time limit that a loaded machine (the whole suite at once on two cores) keeps while
         // the server is there, and that a request waiting for an absent server reaches.
-        let database = try PostgresTodoDatabase.open(url: url, maximumConnections: 4, operationTimeout: .seconds(8))
+        let database = try PostgresTodoDatabase.open(url: url, maximumConnections: 4, operationTimeout: .seconds(15))
         let run = Task { await database.run() }
         defer {
             database.shutdown()
@@ -225,7 +238,7 @@ struct PostgresOutageTests {
             }
             // Wait until the delete is blocked on that row, then stop the server under it.
             var waiting = false
-            for _ in 0..<100 where !waiting {
+            for _ in 0..<240 where !waiting {
                 try await Task.sleep(for: .milliseconds(50))
                 waiting = try await connection.query(
                     """
@@ -247,7 +260,7 @@ struct PostgresOutageTests {
         let started = ContinuousClock.now
         let away = await #expect(throws: TodoStorageError.self) { try await store.items() }
         #expect(away?.kind == .unavailable)
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(ContinuousClock.now - started < .seconds(30))
 
         // Back again: the same store (no new pool) reads the list as it was before the delete.
         try Self.cluster(["resume", folder.path + "/cluster"])
