@@ -52,7 +52,8 @@ public final class PostgresTodoDatabase: Sendable {
     /// most `maximumConnections` connections.
     public static func open(
         url text: String, schema: String = "public", maximumConnections: Int = 20,
-        operationTimeout: Duration = .seconds(10), logger: Logger? = nil
+        operationTimeout: Duration = .seconds(10), logger: Logger? = nil,
+        eventLoopGroup: any EventLoopGroup = PostgresClient.defaultEventLoopGroup
     ) throws -> PostgresTodoDatabase {
         let settings = try ConnectionSettings(url: text)
         var configuration = PostgresClient.Configuration(
@@ -60,8 +61,9 @@ public final class PostgresTodoDatabase: Sendable {
             database: settings.database, tls: settings.tls)
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.connectTimeout = .seconds(5)
-        let client = logger.map { PostgresClient(configuration: configuration, backgroundLogger: $0) }
-            ?? PostgresClient(configuration: configuration)
+        let client = logger.map {
+            PostgresClient(configuration: configuration, eventLoopGroup: eventLoopGroup, backgroundLogger: $0)
+        } ?? PostgresClient(configuration: configuration, eventLoopGroup: eventLoopGroup)
         return try PostgresTodoDatabase(
             client: client, location: settings.location, schema: schema, operationTimeout: operationTimeout)
     }

@@ -27,10 +27,14 @@ enum PostgresTestDatabase {
     /// Generous: hundreds of tests share the pool's connections at once.
     static let operationTimeout: Duration = .seconds(120)
 
+    /// Event loops of the PostgreSQL tests' own: a test elsewhere in the process that holds one
+    /// of the shared loops (a server test, a slow client) must not stall these connections.
+    static let eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
     /// The pool every test shares, running for the life of the test process.
     static let shared: Result<PostgresTodoDatabase, any Error> = Result {
         let database = try PostgresTodoDatabase.open(
-            url: try url(), maximumConnections: 8, operationTimeout: operationTimeout)
+            url: try url(), maximumConnections: 8, operationTimeout: operationTimeout, eventLoopGroup: eventLoops)
         Task.detached { await database.run() }
         return database
     }
