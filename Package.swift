@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        // Todo's PostgreSQL store (TodoPostgres).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
@@ -65,6 +67,11 @@ let package = Package(
         .target(
             name: "TodoStore",
             dependencies: ["TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoStore
+        .target(
+            name: "TodoPostgres",
+            dependencies: ["TodoCore", .product(name: "PostgresNIO", package: "postgres-nio"), logging],
             swiftSettings: strict),
         // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
         .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
@@ -171,7 +178,11 @@ let package = Package(
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "TodoStoreTests", dependencies: ["TodoCore", "TodoStore", "TodoTestSupport", propertyBased],
+            name: "TodoStoreTests",
+            dependencies: [
+                "TodoCore", "TodoStore", "TodoTestSupport", propertyBased,
+                "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoAccountsTests",

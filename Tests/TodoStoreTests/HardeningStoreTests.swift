@@ -123,7 +123,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-7 reading after a cursor walks the whole list in display order, batch by batch", arguments: StoreKind.allCases)
     func test_HARDEN_7_cursorPaging(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let added = try await sut.add(titles: (1...7).map { "T\($0)" })
         _ = try await sut.setDone(id: added[2].id, true)
         _ = try await sut.setDone(id: added[5].id, true)
@@ -148,7 +148,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-9 after an item placed far out, new items still go first, each with its own place", arguments: StoreKind.allCases)
     func test_HARDEN_9_newItemsStillGoFirst(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         _ = try await sut.add(TodoDraft(title: "anchor", position: TodoRules.positionRange.lowerBound))
         for title in ["B", "C", "D"] { _ = try await sut.add(TodoDraft(title: title)) }
         #expect(try await sut.sectionTitles().todo == ["D", "C", "B", "anchor"])
@@ -159,7 +159,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-9 unchecking still puts an item last when the last of To Do is far out", arguments: StoreKind.allCases)
     func test_HARDEN_9_uncheckStillGoesLast(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         _ = try await sut.add(TodoDraft(title: "far", position: TodoRules.positionRange.upperBound))
         let done = try await sut.add(TodoDraft(title: "done", isDone: true))
         _ = try await sut.setDone(id: done.id, false)
@@ -168,7 +168,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-9 an import next to a far-out edge places its items exactly", arguments: StoreKind.allCases)
     func test_HARDEN_9_importNextToFarEdge(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         _ = try await sut.add(TodoDraft(title: "anchor", position: TodoRules.positionRange.lowerBound))
         let new = ["X", "Y"].enumerated().map { index, title in
             ImportedItem(

@@ -36,7 +36,7 @@ struct ImportContractTests {
 
     @Test("whole items go in as given: ids, positions, timestamps and versions", arguments: StoreKind.allCases)
     func test_import_intoEmptyStore_keepsWholeItems(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = [
             item(1, "Open", position: -2.5, version: 4, project: "Home"),
             item(2, "Done", done: true, position: 7, version: 2, details: "line 1\nline 2"),
@@ -50,7 +50,7 @@ struct ImportContractTests {
 
     @Test("an item with an id already stored is replaced, not duplicated, and its version moves on", arguments: StoreKind.allCases)
     func test_import_sameID_updatesInsteadOfDuplicating(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let original = item(1, "Buy milk", position: 0, version: 3, project: "Home")
         _ = try await sut.importItems([original])
         var edited = original
@@ -69,7 +69,7 @@ struct ImportContractTests {
 
     @Test("importing the same items again changes nothing and reports them unchanged", arguments: StoreKind.allCases)
     func test_import_again_isUnchanged(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = [item(1, "A", position: 0), item(2, "B", done: true, position: 0)]
         _ = try await sut.importItems(items)
         let summary = try await sut.importItems(items)
@@ -79,7 +79,7 @@ struct ImportContractTests {
 
     @Test("a bad item anywhere refuses the whole import, names its origin, and stores nothing", arguments: StoreKind.allCases)
     func test_import_badItem_changesNothing(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let kept = try await sut.add(titles: ["Kept"])
         let before = try await sut.items()
         var bad = item(3, "   ", position: 0)
@@ -99,7 +99,7 @@ struct ImportContractTests {
 
     @Test("the same id twice in one file is refused", arguments: StoreKind.allCases)
     func test_import_duplicateIDInFile_isRefused(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let a = item(1, "A", position: 0)
         await #expect(throws: TodoImportError(
             origin: "line 2", reason: "the id \(a.id.lowercasedText) was already used by line 1.")
@@ -112,7 +112,7 @@ struct ImportContractTests {
 
     @Test("new items without a position go first of their section, in file order", arguments: StoreKind.allCases)
     func test_import_withoutPosition_newItemsGoFirstInFileOrder(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let existing = try await sut.add(titles: ["Old 2", "Old 1"])  // To Do: Old 1, Old 2
         _ = try await sut.setDone(id: existing[0].id, true)  // Done: Old 2
         _ = try await sut.importItems([bare(1, "New A"), bare(2, "New B"), bare(3, "Done C", done: true), bare(4, "Done D", done: true)], dryRun: false)
@@ -124,7 +124,7 @@ struct ImportContractTests {
 
     @Test("into an empty store, items without a position keep the file's order", arguments: StoreKind.allCases)
     func test_import_withoutPosition_intoEmptyStore(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         _ = try await sut.importItems((1...5).map { bare($0, "T\($0)", done: $0 == 3) }, dryRun: false)
         #expect(try await sut.sectionTitles() == (["T1", "T2", "T4", "T5"], ["T3"]))
     }
@@ -133,7 +133,7 @@ struct ImportContractTests {
           arguments: StoreKind.allCases)
     func test_import_withoutPosition_followsCheckRules(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let a = try await sut.add(TodoDraft(title: "A"))
         let b = try await sut.add(TodoDraft(title: "B"))
         let c = try await sut.add(TodoDraft(title: "C"))
@@ -158,7 +158,7 @@ struct ImportContractTests {
 
     @Test("--dry-run reports what would change and stores nothing", arguments: StoreKind.allCases)
     func test_import_dryRun_storesNothing(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let original = item(1, "A", position: 0)
         _ = try await sut.importItems([original])
         var edited = original
@@ -175,7 +175,7 @@ struct ImportContractTests {
 
     @Test("timestamps that agree at the file's precision keep the stored milliseconds", arguments: StoreKind.allCases)
     func test_import_timestampPrecision(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let original = item(1, "A", done: true, position: 0)
         _ = try await sut.importItems([original])
         var seconds = original
@@ -192,7 +192,7 @@ struct ImportContractTests {
     @Test("an item without timestamps gets the store's clock; title and fields are validated like add", arguments: StoreKind.allCases)
     func test_import_withoutTimestamps_usesClock(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         var entry = bare(1, "  padded title  ", done: true)
         entry.item.project = Project(name: " Home ")
         _ = try await sut.importItems([entry], dryRun: false)

@@ -28,9 +28,11 @@ final class MovableClock: @unchecked Sendable {
 
 extension StoreKind {
     /// A store on `clock`, in UTC.
-    func makeSUT(_ clock: MovableClock) throws -> any TodoStore {
+    func makeSUT(_ clock: MovableClock) async throws -> any TodoStore {
         let environment = clock.environment
         switch self {
+        case .postgres:
+            return try await PostgresTestDatabase.freshStore(environment: environment)
         case .inMemory:
             return InMemoryTodoStore(environment: environment)
         case .sqliteInMemory:
@@ -48,7 +50,7 @@ struct NumbersStoreContractTests {
     @Test("NUMBER-1 items are numbered #1, #2, … in the order they are added; a deleted number is never given again",
           arguments: StoreKind.allCases)
     func test_NUMBER_1_numbersAreNeverReused(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let added = try await sut.add(titles: ["A", "B", "C"])
         #expect(added.map(\.number) == [1, 2, 3])
         #expect(try await sut.items().map(\.number) == [3, 2, 1])
@@ -60,7 +62,7 @@ struct NumbersStoreContractTests {
 
     @Test("NUMBER-1 checking, moving and editing keep the number", arguments: StoreKind.allCases)
     func test_NUMBER_1_numberStaysThroughChanges(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let added = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.setDone(id: added[1].id, true)
         _ = try await sut.move(id: added[0].id, toIndex: 0)
@@ -71,7 +73,7 @@ struct NumbersStoreContractTests {
     @Test("NUMBER-3 item(number:) finds an item by its number; NUMBER-4 a gone number finds nothing",
           arguments: StoreKind.allCases)
     func test_NUMBER_3_itemByNumber(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let added = try await sut.add(titles: ["A", "B"])
         #expect(try await sut.item(number: 2) == added[1])
         #expect(try await sut.item(number: 1)?.title == "A")
@@ -83,7 +85,7 @@ struct NumbersStoreContractTests {
 
     @Test("NUMBER-2 list rows carry the item's number", arguments: StoreKind.allCases)
     func test_NUMBER_2_listEntriesCarryNumbers(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let added = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.setDone(id: added[1].id, true)
         let page = try await sut.listPage(.all, sections: TodoSection.allCases, page: 1, rowsPerSection: 2)
@@ -99,7 +101,7 @@ struct NumbersStoreContractTests {
     @Test("NUMBER-5 import keeps the file's never-given numbers, renumbers clashes, and replaced items keep theirs",
           arguments: StoreKind.allCases)
     func test_NUMBER_5_importNumbers(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let existing = try await sut.add(titles: ["A", "B"])  // #1, #2
         let date = TestEnvironment.referenceDate
         var replaced = existing[0]
@@ -119,7 +121,7 @@ struct NumbersStoreContractTests {
 
     @Test("NUMBER-5 a dry run gives no numbers away", arguments: StoreKind.allCases)
     func test_NUMBER_5_dryRunTakesNoNumbers(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let date = TestEnvironment.referenceDate
         _ = try await sut.importItems(
             [ImportedItem(item: TodoItem(id: TestEnvironment.id(100), title: "x", createdAt: date, number: 50), origin: "item 1")],
@@ -131,15 +133,15 @@ struct NumbersStoreContractTests {
 /// docs/specs/repeats.md against every store.
 @Suite("Repeats: the store contract")
 struct RepeatsStoreContractTests {
-    private func store(_ kind: StoreKind, _ clock: MovableClock) throws -> any TodoStore {
-        try kind.makeSUT(clock)
+    private func store(_ kind: StoreKind, _ clock: MovableClock) async throws -> any TodoStore {
+        try await kind.makeSUT(clock)
     }
 
     @Test("REPEAT-1 checking an every-Monday item due on a Monday creates one due the next Monday, first of To Do",
           arguments: StoreKind.allCases)
     func test_REPEAT_1_checkCreatesNextOccurrence(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
-        let sut = try store(kind, env)
+        let sut = try await store(kind, env)
         _ = try await sut.add(titles: ["Other"])
         let item = try await sut.add(TodoDraft(
             title: "Water plants", details: "big ones", dueDate: CalendarDate(iso: "2026-11-23"),
@@ -159,7 +161,7 @@ struct RepeatsStoreContractTests {
 
     @Test("REPEAT-1 an item without repeat days creates nothing when checked", arguments: StoreKind.allCases)
     func test_REPEAT_1_plainItemCreatesNothing(_ kind: StoreKind) async throws {
-        let sut = try store(kind, MovableClock(start: monday))
+        let sut = try await store(kind, MovableClock(start: monday))
         let item = try await sut.add(TodoDraft(title: "Once", dueDate: CalendarDate(iso: "2026-11-23")))
         _ = try await sut.setDone(id: item.id, true)
         #expect(try await sut.count(.all) == 1)
@@ -169,7 +171,7 @@ struct RepeatsStoreContractTests {
     @Test("REPEAT-3 unchecking the same day removes the unchanged occurrence", arguments: StoreKind.allCases)
     func test_REPEAT_3_uncheckSameDayRemovesIt(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
-        let sut = try store(kind, env)
+        let sut = try await store(kind, env)
         let item = try await sut.add(TodoDraft(title: "R", dueDate: CalendarDate(iso: "2026-11-23"), repeatDays: [.monday]))
         _ = try await sut.setDone(id: item.id, true)
         #expect(try await sut.count(.all) == 2)
@@ -186,7 +188,7 @@ struct RepeatsStoreContractTests {
           arguments: StoreKind.allCases)
     func test_REPEAT_3_changedOrLaterKeepsIt(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
-        let sut = try store(kind, env)
+        let sut = try await store(kind, env)
         let edited = try await sut.add(TodoDraft(title: "E", repeatDays: [.friday]))
         _ = try await sut.setDone(id: edited.id, true)
         let occurrence = try #require(try await sut.nextOccurrence(of: edited.id))
@@ -205,7 +207,7 @@ struct RepeatsStoreContractTests {
     @Test("REPEAT-4 checking again while the occurrence is there creates no second one", arguments: StoreKind.allCases)
     func test_REPEAT_4_noSecondOccurrence(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
-        let sut = try store(kind, env)
+        let sut = try await store(kind, env)
         let item = try await sut.add(TodoDraft(title: "R", repeatDays: [.monday]))
         _ = try await sut.setDone(id: item.id, true)
         env.advance(by: 24 * 3600)
@@ -216,7 +218,7 @@ struct RepeatsStoreContractTests {
 
     @Test("REPEAT-5 importing an already-done repeating item creates no occurrence", arguments: StoreKind.allCases)
     func test_REPEAT_5_importDoesNotSpawn(_ kind: StoreKind) async throws {
-        let sut = try store(kind, MovableClock(start: monday))
+        let sut = try await store(kind, MovableClock(start: monday))
         let todo = try await sut.add(TodoDraft(title: "to be done by import", repeatDays: [.monday]))
         var done = todo
         done.isDone = true

@@ -28,7 +28,7 @@ struct SearchTodayContractTests {
     @Test("FIND-1 a search finds title, details, project and location, ignoring case, in the two sections",
           arguments: StoreKind.allCases)
     func test_FIND_1_searchesEveryTextInTwoSections(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await add(sut, [
             TodoDraft(title: "Buy MILK"),
             TodoDraft(title: "Call mom", details: "ask about the milkman"),
@@ -61,7 +61,7 @@ struct SearchTodayContractTests {
 
     @Test("FIND-2 a part of a word, and of Chinese and Japanese text, is found", arguments: StoreKind.allCases)
     func test_FIND_2_substringsAndCJK(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await add(sut, [
             TodoDraft(title: "Buy milk"), TodoDraft(title: "我喜欢吃苹果"), TodoDraft(title: "東京タワーに行く"),
             TodoDraft(title: "Café crème"), TodoDraft(title: "Ünïcode ÉCOLE"),
@@ -79,7 +79,7 @@ struct SearchTodayContractTests {
 
     @Test("FIND-3 one- and two-character queries find what contains them", arguments: StoreKind.allCases)
     func test_FIND_3_shortQueries(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await add(sut, [
             TodoDraft(title: "Buy milk"), TodoDraft(title: "Fix the fence", location: Location(name: "Yard")),
             TodoDraft(title: "Call", project: Project(name: "Q3")), TodoDraft(title: "猫"),
@@ -93,7 +93,7 @@ struct SearchTodayContractTests {
 
     @Test("FIND-4 search syntax characters and words are searched as they are", arguments: StoreKind.allCases)
     func test_FIND_4_syntaxIsLiteral(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let texts = [
             "Say \"hello\" twice", "a*b star", "well-known", "NEAR(x) call", "AND gate", "NOT this", "OR that",
             "col:umn", "^caret", "50% off", "snake_case", "back\\slash", "(paren)", "x OR y",
@@ -116,7 +116,7 @@ struct SearchTodayContractTests {
     @Test("FIND-5 every word must appear, in any order and any field; a blank query is no search",
           arguments: StoreKind.allCases)
     func test_FIND_5_wordsInAnyOrder(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await add(sut, [
             TodoDraft(title: "Buy milk", location: Location(name: "Home")), TodoDraft(title: "Buy bread"),
             TodoDraft(title: "Milk the cow"),
@@ -132,7 +132,7 @@ struct SearchTodayContractTests {
     @Test("FIND-7 the index follows adds, edits, project changes, deletes and imports", arguments: StoreKind.allCases)
     func test_FIND_7_indexFollowsEveryWrite(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let added = try await add(sut, [
             TodoDraft(title: "Alpha task", project: Project(name: "Garden")), TodoDraft(title: "Beta task"),
         ])
@@ -189,7 +189,7 @@ struct SearchTodayContractTests {
 
     @Test("DAY-1 overdue: not done and due before the day", arguments: StoreKind.allCases)
     func test_DAY_1_overdue(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await addDated(sut)
         let filter = TodoFilter(due: .overdue(before: Self.today))
         #expect(try await sut.sectionTitles(filter) == (["Yesterday", "Last week"], []))
@@ -201,7 +201,7 @@ struct SearchTodayContractTests {
 
     @Test("DAY-2 today with overdue: due today in both sections, and the overdue to-do items", arguments: StoreKind.allCases)
     func test_DAY_2_todayWithOverdue(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await addDated(sut)
         let filter = TodoFilter(due: .todayWithOverdue(Self.today))
         #expect(try await sut.sectionTitles(filter) == (["Today", "Yesterday", "Last week"], ["Today, done"]))
@@ -211,7 +211,7 @@ struct SearchTodayContractTests {
 
     @Test("DAY-5 a range of days, both ends included", arguments: StoreKind.allCases)
     func test_DAY_5_between(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await addDated(sut)
         let filter = TodoFilter(due: .between(Self.today.adding(days: 1), Self.today.adding(days: 7)))
         #expect(try await sut.sectionTitles(filter) == (["In a week", "Tomorrow"], ["In a week, done"]))
@@ -222,7 +222,7 @@ struct SearchTodayContractTests {
 
     @Test("FIND-1 DAY-2 a search and a due scope together keep what matches both", arguments: StoreKind.allCases)
     func test_FIND_1_searchWithinDueScope(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await addDated(sut)
         let filter = TodoFilter(text: "day", due: .todayWithOverdue(Self.today))
         #expect(try await sut.sectionTitles(filter) == (["Today", "Yesterday"], ["Today, done"]))

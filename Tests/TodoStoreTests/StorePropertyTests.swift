@@ -72,12 +72,13 @@ struct ReferenceList {
 }
 
 /// Random sessions of add / check / uncheck / move / edit / delete, run against the in-memory
-/// store and the GRDB store side by side, checked against the ordering rules after every step.
+/// store, the GRDB store and the PostgreSQL store side by side, checked against the ordering
+/// rules after every step.
 @Suite("Store properties (random sessions)")
 struct StorePropertyTests {
     static let sessions = Gen.int(in: 0...(StoreStep.Kind.allCases.count * 64 * 12 - 1)).array(of: 0...60)
 
-    @Test("any session keeps two sections, distinct positions and the first/last placement rules, and the GRDB store equals the in-memory one")
+    @Test("any session keeps two sections, distinct positions and the first/last placement rules, and the GRDB and PostgreSQL stores equal the in-memory one")
     func randomSessionsKeepTheRulesAndBothStoresAgree() async throws {
         await propertyCheck(count: 60, input: Self.sessions) { codes in
             do {
@@ -93,13 +94,14 @@ struct StorePropertyTests {
         // different moments), so every field can be compared.
         let memory = InMemoryTodoStore(environment: TestEnvironment(tick: 0).environment)
         let sqlite = SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: TestEnvironment(tick: 0).environment)
+        let postgres = try await PostgresTestDatabase.freshStore(environment: TestEnvironment(tick: 0).environment)
         var reference = ReferenceList()
         for (number, step) in steps.enumerated() {
             let title = "item \(number)"
             let present = reference.all
             let target = reference.pick(step, from: present)
             var added: UUID?
-            for store in [memory, sqlite] as [any TodoStore] {
+            for store in [memory, sqlite, postgres] as [any TodoStore] {
                 switch step.kind {
                 case .add: added = try await store.add(TodoDraft(title: title)).id
                 case .check: if let target { _ = try await store.setDone(id: target, true) }
@@ -112,8 +114,11 @@ struct StorePropertyTests {
             reference.apply(step, added: added, title: title)
             let fromMemory = try await memory.items()
             let fromSQLite = try await sqlite.items()
+            let fromPostgres = try await postgres.items()
             try checkInvariants(fromSQLite, reference, after: step)
+            try checkInvariants(fromPostgres, reference, after: step)
             #expect(fromSQLite == fromMemory, "after \(step)")
+            #expect(fromPostgres == fromMemory, "PostgreSQL after \(step)")
         }
     }
 

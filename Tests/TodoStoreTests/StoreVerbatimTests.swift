@@ -15,7 +15,7 @@ struct StoreVerbatimTests {
 
     @Test("SQL metacharacters in every text field are stored verbatim", arguments: StoreKind.allCases, texts)
     func test_sqlMetacharactersStoredVerbatim(_ kind: StoreKind, _ text: String) async throws {
-        let store = try kind.makeSUT()
+        let store = try await kind.makeSUT()
         let item = try await store.add(TodoDraft(
             title: text, details: text, location: Location(name: text), project: Project(name: text)))
         let read = try #require(try await store.item(id: item.id))
@@ -27,7 +27,7 @@ struct StoreVerbatimTests {
 
     @Test("id prefixes with GLOB or SQL characters match nothing", arguments: StoreKind.allCases)
     func test_idPrefixPatterns(_ kind: StoreKind) async throws {
-        let store = try kind.makeSUT()
+        let store = try await kind.makeSUT()
         try await store.add(titles: ["a", "b"])
         for prefix in ["*", "?", "[0-9]*", "%", "_", "' OR 1=1 --", "0000*"] {
             #expect(try await store.items(idPrefix: prefix, limit: 10).isEmpty, "\(prefix)")
@@ -37,7 +37,7 @@ struct StoreVerbatimTests {
 
     @Test("NUL and control characters in names are refused, not truncated", arguments: StoreKind.allCases)
     func test_controlCharactersInNames(_ kind: StoreKind) async throws {
-        let store = try kind.makeSUT()
+        let store = try await kind.makeSUT()
         await #expect(throws: TodoValidationError.self) { try await store.add(TodoDraft(title: "x", project: Project(name: "a\0b"))) }
         await #expect(throws: TodoValidationError.self) { try await store.add(TodoDraft(title: "x", location: Location(name: "a\u{7}b"))) }
         await #expect(throws: TodoValidationError.self) { try await store.add(TodoDraft(title: "a\0b")) }

@@ -9,11 +9,15 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory = "InMemoryTodoStore"
     case sqliteInMemory = "SQLiteTodoStore (in memory)"
     case sqliteFile = "SQLiteTodoStore (file)"
+    /// A fresh schema of the test cluster's database (TODO_TEST_DATABASE_URL, set by scripts/test).
+    case postgres = "PostgresTodoStore"
 
     var testDescription: String { rawValue }
 
-    func makeSUT(_ env: TestEnvironment = TestEnvironment()) throws -> any TodoStore {
+    func makeSUT(_ env: TestEnvironment = TestEnvironment()) async throws -> any TodoStore {
         switch self {
+        case .postgres:
+            return try await PostgresTestDatabase.freshStore(environment: env.environment)
         case .inMemory:
             return InMemoryTodoStore(environment: env.environment)
         case .sqliteInMemory:
@@ -31,14 +35,14 @@ struct TodoStoreContractTests {
 
     @Test("a new item goes first of To Do", arguments: StoreKind.allCases)
     func test_add_placesNewItemFirstOfToDo(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await sut.add(titles: ["A", "B"])
         #expect(try await sut.sectionTitles() == (["B", "A"], []))
     }
 
     @Test("CHECK-1 checking moves an item to the first place of Done", arguments: StoreKind.allCases)
     func test_check_movesItemFirstOfDone(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let (a, b, c) = try await addThree(sut)
         _ = try await sut.setDone(id: a.id, true)
         _ = try await sut.setDone(id: c.id, true)
@@ -48,7 +52,7 @@ struct TodoStoreContractTests {
 
     @Test("CHECK-2 unchecking moves an item to the last place of To Do", arguments: StoreKind.allCases)
     func test_uncheck_movesItemLastOfToDo(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let (a, _, _) = try await addThree(sut)
         _ = try await sut.setDone(id: a.id, true)
         _ = try await sut.setDone(id: a.id, false)
@@ -61,7 +65,7 @@ struct TodoStoreContractTests {
 
     @Test("an item moves to any place of its section, clamped to the section", arguments: StoreKind.allCases)
     func test_move_toAnyPlaceInSection(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C", "D"])  // To Do: D C B A
         let (a, d) = (items[0], items[3])
         _ = try await sut.move(id: a.id, toIndex: 0)
@@ -77,7 +81,7 @@ struct TodoStoreContractTests {
 
     @Test("moving inside Done keeps the item in Done", arguments: StoreKind.allCases)
     func test_move_insideDone(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C"])
         for item in items { _ = try await sut.setDone(id: item.id, true) }  // Done: C B A
         _ = try await sut.move(id: items[2].id, toIndex: 2)
@@ -86,7 +90,7 @@ struct TodoStoreContractTests {
 
     @Test("add, check, uncheck and move write no other row", arguments: StoreKind.allCases)
     func test_operations_leaveOtherRowsUntouched(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C", "D", "E"])
         _ = try await sut.setDone(id: items[0].id, true)
         let before = Dictionary(uniqueKeysWithValues: try await sut.items().map { ($0.id, $0) })
@@ -102,7 +106,7 @@ struct TodoStoreContractTests {
 
     @Test("fifty moves into the same gap keep the order right", arguments: StoreKind.allCases)
     func test_move_manyTimesIntoTheSameGap(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         var titles = ["A", "B"]
         try await sut.add(titles: titles.reversed())  // To Do: A B
         for n in 0..<60 {
@@ -118,7 +122,7 @@ struct TodoStoreContractTests {
     @Test("SAVE-5 updating by id changes only the given fields and returns the stored item", arguments: StoreKind.allCases)
     func test_SAVE_5_updateChangesOnlyGivenFields(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let original = try await sut.add(
             TodoDraft(
                 title: "Buy milk", details: "2 litres", dueDate: CalendarDate(iso: "2026-12-01"),
@@ -137,7 +141,7 @@ struct TodoStoreContractTests {
 
     @Test("SAVE-5 an unknown id returns nothing and changes nothing", arguments: StoreKind.allCases)
     func test_SAVE_5_unknownIDChangesNothing(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await sut.add(titles: ["A"])
         let before = try await sut.items()
         #expect(try await sut.update(id: TestEnvironment.id(999), TodoChanges(title: "Z")) == nil)
@@ -147,7 +151,7 @@ struct TodoStoreContractTests {
 
     @Test("SAVE-5 an update that changes nothing stores nothing", arguments: StoreKind.allCases)
     func test_SAVE_5_noOpUpdateKeepsVersion(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let item = try #require(try await sut.add(titles: ["A"]).first)
         #expect(try await sut.update(id: item.id, TodoChanges(title: "A", isDone: false)) == item)
     }
@@ -172,7 +176,7 @@ struct TodoStoreContractTests {
     @Test("check and uncheck keep completedAt and version in step", arguments: StoreKind.allCases)
     func test_check_setsCompletedAt(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let item = try #require(try await sut.add(titles: ["A"]).first)
         #expect(item.completedAt == nil && item.version == 1 && item.createdAt == TestEnvironment.referenceDate)
         let checked = try #require(try await sut.setDone(id: item.id, true))
@@ -183,7 +187,7 @@ struct TodoStoreContractTests {
 
     @Test("a stale expected version is refused and changes nothing", arguments: StoreKind.allCases)
     func test_update_withStaleVersion_isRefused(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let item = try #require(try await sut.add(titles: ["A"]).first)
         let edited = try #require(try await sut.update(id: item.id, TodoChanges(title: "B"), expectedVersion: 1))
         await #expect(throws: TodoStoreError.versionConflict(current: edited)) {
@@ -197,7 +201,7 @@ struct TodoStoreContractTests {
 
     @Test("invalid values are refused and nothing is stored", arguments: StoreKind.allCases)
     func test_invalidValues_areRefused(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         await #expect(throws: TodoValidationError.emptyTitle) { try await sut.add(TodoDraft(title: "   ")) }
         let item = try #require(try await sut.add(titles: ["A"]).first)
         await #expect(throws: TodoValidationError.titleTooLong(length: 501)) {
@@ -208,7 +212,7 @@ struct TodoStoreContractTests {
 
     @Test("lists filter by project, due date and unfinished-only, keeping both sections", arguments: StoreKind.allCases)
     func test_filters(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let day = CalendarDate(iso: "2026-11-21")!
         let work1 = try await sut.add(TodoDraft(title: "W1", dueDate: day, project: Project(name: "Work")))
         _ = try await sut.add(TodoDraft(title: "W2", project: Project(name: "Work")))
@@ -224,7 +228,7 @@ struct TodoStoreContractTests {
 
     @Test("projects without items disappear from the project list", arguments: StoreKind.allCases)
     func test_projects_dropWhenUnused(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let a = try await sut.add(TodoDraft(title: "A", project: Project(name: "Trip")))
         let b = try await sut.add(TodoDraft(title: "B", project: Project(name: "Work")))
         _ = try await sut.update(id: a.id, TodoChanges(project: .some(nil)))
@@ -234,7 +238,7 @@ struct TodoStoreContractTests {
 
     @Test("items are found by display offset and by id prefix", arguments: StoreKind.allCases)
     func test_lookups(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.setDone(id: items[1].id, true)  // display: C A | B
         #expect(try await sut.item(atOffset: 0)?.title == "C")
@@ -248,7 +252,7 @@ struct TodoStoreContractTests {
 
     @Test("a page of a section carries each row's place in the list read (To Do, then Done)", arguments: StoreKind.allCases)
     func test_listEntries_pagesKeepListPlaces(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         for index in 0..<9 {
             let item = try await sut.add(TodoDraft(
                 title: "T\(index)", dueDate: index % 4 == 0 ? CalendarDate(year: 2026, month: 3, day: index + 1) : nil,
@@ -276,7 +280,7 @@ struct TodoStoreContractTests {
     @Test("a page of the list carries its sections' counts, the clamped page, each section's rows and the projects",
           arguments: StoreKind.allCases)
     func test_listPage_countsAndRowsOfOnePage(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         for index in 0..<9 {
             let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
             if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
@@ -308,7 +312,7 @@ struct TodoStoreContractTests {
 
     @Test("the next slice of a section starts right after the last row read, numbered the same", arguments: StoreKind.allCases)
     func test_listEntriesAfter_continuesTheSection(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         for index in 0..<9 {
             let item = try await sut.add(TodoDraft(title: "T\(index)", project: Project(name: index % 2 == 0 ? "Even" : "Odd")))
             if index % 3 == 0 { _ = try await sut.setDone(id: item.id, true) }
@@ -332,7 +336,7 @@ struct TodoStoreContractTests {
 
     @Test("DELETE-1 DELETE-2 deleting removes an item from either section", arguments: StoreKind.allCases)
     func test_delete_fromEitherSection(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let (a, b, _) = try await addThree(sut)
         _ = try await sut.setDone(id: b.id, true)
         #expect(try await sut.delete(id: a.id))

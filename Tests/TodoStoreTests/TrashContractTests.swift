@@ -13,7 +13,7 @@ struct TrashContractTests {
     @Test("TRASH-1 a deleted item leaves every list and count and is in the Trash, newest first", arguments: StoreKind.allCases)
     func test_TRASH_1_deleteMovesToTrash(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let items = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.setDone(id: items[2].id, true)
         let a = try #require(try await sut.item(id: items[0].id))
@@ -37,7 +37,7 @@ struct TrashContractTests {
     @Test("TRASH-2 restore puts the item back between its neighbours, same id and fields, version + 1", arguments: StoreKind.allCases)
     func test_TRASH_2_restoreAtItsPlace(_ kind: StoreKind) async throws {
         let env = TestEnvironment()
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         try await sut.add(titles: ["E", "D", "C", "B", "A"])  // To Do: A B C D E
         let c = try #require(try await sut.items().first { $0.title == "C" })
         let full = try #require(try await sut.update(id: c.id, TodoChanges(
@@ -65,7 +65,7 @@ struct TrashContractTests {
 
     @Test("TRASH-2 a done item goes back to Done at its place", arguments: StoreKind.allCases)
     func test_TRASH_2_restoreIntoDone(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C"])
         for item in items { _ = try await sut.setDone(id: item.id, true) }  // Done: C B A
         _ = try await sut.delete(id: items[1].id)
@@ -77,7 +77,7 @@ struct TrashContractTests {
 
     @Test("TRASH-2 when another item now holds its position, it goes right after that item", arguments: StoreKind.allCases)
     func test_TRASH_2_placeTakenGoesNextToIt(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         try await sut.add(titles: ["C", "B", "A"])  // To Do: A B C
         let a = try #require(try await sut.items().first)
         _ = try await sut.delete(id: a.id)
@@ -92,7 +92,7 @@ struct TrashContractTests {
 
     @Test("TRASH-2 no room right after the item at its place: the section is respaced, order kept", arguments: StoreKind.allCases)
     func test_TRASH_2_placeTakenWithoutRoom(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let x = try await sut.add(TodoDraft(title: "X", position: 1))
         _ = try await sut.delete(id: x.id)
         _ = try await sut.add(TodoDraft(title: "Y", position: 1))
@@ -104,7 +104,7 @@ struct TrashContractTests {
 
     @Test("TRASH-3 deleting forever leaves nothing to restore", arguments: StoreKind.allCases)
     func test_TRASH_3_deleteForever(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B"])
         for item in items { _ = try await sut.delete(id: item.id) }
         #expect(try await sut.deleteForever(id: items[0].id))
@@ -116,7 +116,7 @@ struct TrashContractTests {
 
     @Test("TRASH-4 emptying the Trash deletes every trashed item forever, the list untouched", arguments: StoreKind.allCases)
     func test_TRASH_4_emptyTrash(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.delete(id: items[0].id)
         _ = try await sut.delete(id: items[1].id)
@@ -129,7 +129,7 @@ struct TrashContractTests {
     @Test("TRASH-5 an item deleted 30 days ago is purged; 29 days 23 hours is not", arguments: StoreKind.allCases)
     func test_TRASH_5_purgeAfterThirtyDays(_ kind: StoreKind) async throws {
         let env = TestEnvironment(tick: 0)
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let items = try await sut.add(titles: ["Old", "Newer", "Kept"])
         _ = try await sut.delete(id: items[0].id)
         env.advance(by: Self.day)
@@ -149,7 +149,7 @@ struct TrashContractTests {
     @Test("TRASH-5 a restore finds no item past its 30 days", arguments: StoreKind.allCases)
     func test_TRASH_5_restorePurgesFirst(_ kind: StoreKind) async throws {
         let env = TestEnvironment(tick: 0)
-        let sut = try kind.makeSUT(env)
+        let sut = try await kind.makeSUT(env)
         let item = try await sut.add(TodoDraft(title: "A"))
         _ = try await sut.delete(id: item.id)
         env.advance(by: 31 * Self.day)
@@ -159,7 +159,7 @@ struct TrashContractTests {
 
     @Test("TRASH-6 the project leaves with its last item and comes back with it", arguments: StoreKind.allCases)
     func test_TRASH_6_projectFollowsItems(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let item = try await sut.add(TodoDraft(title: "A", project: Project(name: "Work")))
         _ = try await sut.delete(id: item.id)
         #expect(try await sut.projects().isEmpty)
@@ -171,7 +171,7 @@ struct TrashContractTests {
 
     @Test("TRASH-7 delete all deletes the list forever and leaves the Trash as it is", arguments: StoreKind.allCases)
     func test_TRASH_7_deleteAllLeavesTrash(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let items = try await sut.add(titles: ["A", "B", "C"])
         _ = try await sut.delete(id: items[0].id)
         try await sut.deleteAll()
@@ -181,7 +181,7 @@ struct TrashContractTests {
 
     @Test("TRASH-8 importing an item with a trashed id adds it with the file's fields and empties its Trash place", arguments: StoreKind.allCases)
     func test_TRASH_8_importTakesTheIdBack(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let item = try await sut.add(TodoDraft(title: "A"))
         _ = try await sut.delete(id: item.id)
         var imported = item

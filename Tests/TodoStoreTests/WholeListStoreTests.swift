@@ -23,7 +23,7 @@ struct WholeListStoreTests {
     @Test("HARDEN-7b 1,234 items of tricky text read in batches of 500 are the store's list, in order, unchanged",
           arguments: StoreKind.allCases)
     func test_HARDEN_7b_batchesAreTheList(_ kind: StoreKind) async throws {
-        let sut = try kind.makeSUT()
+        let sut = try await kind.makeSUT()
         let imported = TrickyText.items(count: 1_234)
         _ = try await sut.importItems(imported)
         let whole = try await sut.items()
