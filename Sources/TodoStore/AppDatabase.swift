@@ -385,6 +385,27 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Where the database is, as the sentences of its failures name it.
+    var location: String { path.map { "at \($0)" } ?? "in memory" }
+
+    /// Reads, with the storage's failures told as sentences (`TodoStorageError`).
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as DatabaseError {
+            throw Self.storageError(error, location: location, path: path)
+        }
+    }
+
+    /// Writes in one transaction, with the storage's failures told as sentences.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch let error as DatabaseError {
+            throw Self.storageError(error, location: location, path: path)
+        }
+    }
+
     /// Runs a long import with the marker that tells other writers to give up at once.
     func importing<T>(_ body: () async throws -> T) async rethrows -> T {
         guard let path else { return try await body() }

@@ -111,7 +111,7 @@ public struct SQLiteAccountStore: AccountStore {
     // MARK: Users
 
     public func addUser(_ account: Account, passwordHash: String) async throws {
-        try await write { db in
+        try await database.write { db in
             if try AccountRow.filter(sql: "name = ?", arguments: [account.name]).fetchCount(db) > 0 {
                 throw AccountError.duplicateName(account.name)
             }
@@ -122,28 +122,28 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func user(named name: String) async throws -> StoredAccount? {
-        try await read { db in try AccountRow.filter(sql: "name = ?", arguments: [name]).fetchOne(db)?.stored }
+        try await database.read { db in try AccountRow.filter(sql: "name = ?", arguments: [name]).fetchOne(db)?.stored }
     }
 
     public func user(id: UUID) async throws -> StoredAccount? {
-        try await read { db in try AccountRow.fetchOne(db, key: Self.key(id))?.stored }
+        try await database.read { db in try AccountRow.fetchOne(db, key: Self.key(id))?.stored }
     }
 
     public func users() async throws -> [Account] {
-        try await read { db in
+        try await database.read { db in
             try AccountRow.order(sql: "name COLLATE NOCASE, name").fetchAll(db).compactMap(\.stored?.account)
         }
     }
 
     public func setPasswordHash(_ hash: String, for id: UUID) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, Self.key(id)])
             if db.changesCount == 0 { throw AccountError.unknownUser(id.uuidString) }
         }
     }
 
     public func removeUser(id: UUID) async throws {
-        try await write { db in
+        try await database.write { db in
             // Tokens and sessions go by ON DELETE CASCADE.
             if let row = try AccountRow.fetchOne(db, key: Self.key(id)) {
                 try FailureRow.filter(sql: "nameKey = ?", arguments: [AccountRules.key(row.name)]).deleteAll(db)
@@ -155,7 +155,7 @@ public struct SQLiteAccountStore: AccountStore {
     // MARK: Tokens
 
     public func addToken(account: UUID, label: String, hash: String, createdAt: Date) async throws {
-        try await write { db in
+        try await database.write { db in
             guard try AccountRow.fetchOne(db, key: Self.key(account)) != nil else {
                 throw AccountError.unknownUser(account.uuidString)
             }
@@ -169,20 +169,20 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func tokens(account: UUID) async throws -> [TokenInfo] {
-        try await read { db in
+        try await database.read { db in
             try TokenRow.filter(sql: "accountId = ?", arguments: [Self.key(account)])
                 .order(sql: "createdAt, id").fetchAll(db).map(\.info)
         }
     }
 
     public func revokeToken(account: UUID, label: String) async throws -> Bool {
-        try await write { db in
+        try await database.write { db in
             try TokenRow.filter(sql: "accountId = ? AND label = ?", arguments: [Self.key(account), label]).deleteAll(db) > 0
         }
     }
 
     public func token(hash: String) async throws -> TokenMatch? {
-        try await read { db in
+        try await database.read { db in
             guard let token = try TokenRow.filter(sql: "hash = ?", arguments: [hash]).fetchOne(db),
                   let owner = try AccountRow.fetchOne(db, key: token.accountId)?.stored
             else { return nil }
@@ -191,7 +191,7 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func touchToken(hash: String, at: Date) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE account_token SET lastUsedAt = ? WHERE hash = ?", arguments: [Millis.of(at), hash])
         }
     }
@@ -199,7 +199,7 @@ public struct SQLiteAccountStore: AccountStore {
     // MARK: Sessions
 
     public func createSession(_ session: SessionRecord) async throws {
-        try await write { db in
+        try await database.write { db in
             guard try AccountRow.fetchOne(db, key: Self.key(session.accountID)) != nil else {
                 throw AccountError.unknownUser(session.accountID.uuidString)
             }
@@ -211,11 +211,11 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func session(idHash: String) async throws -> SessionRecord? {
-        try await read { db in try SessionRow.fetchOne(db, key: idHash)?.record }
+        try await database.read { db in try SessionRow.fetchOne(db, key: idHash)?.record }
     }
 
     public func touchSession(idHash: String, at: Date) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE account_session SET lastSeenAt = max(createdAt, ?) WHERE idHash = ?",
                 arguments: [Millis.of(at), idHash])
@@ -223,11 +223,11 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func endSession(idHash: String) async throws {
-        try await write { db in _ = try SessionRow.deleteOne(db, key: idHash) }
+        try await database.write { db in _ = try SessionRow.deleteOne(db, key: idHash) }
     }
 
     public func endSessions(account: UUID, keeping: String?) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM account_session WHERE accountId = ? AND idHash IS NOT ?",
                 arguments: [Self.key(account), keeping])
@@ -235,7 +235,7 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func endSessions(account: UUID, keepingNewest newest: Int) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     DELETE FROM account_session WHERE accountId = ? AND idHash NOT IN (
@@ -247,7 +247,7 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func endExpiredSessions(account: UUID, idleBefore: Date, createdBefore: Date) async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM account_session WHERE accountId = ? AND (lastSeenAt < ? OR createdAt < ?)",
                 arguments: [Self.key(account), Millis.of(idleBefore), Millis.of(createdBefore)])
@@ -257,7 +257,7 @@ public struct SQLiteAccountStore: AccountStore {
     // MARK: Sign-in failures
 
     public func recordFailure(nameKey: String?, address: String, at: Date) async throws {
-        try await write { db in
+        try await database.write { db in
             try FailureRow(id: nil, nameKey: nameKey, address: address, at: Millis.of(at)).insert(db)
         }
     }
@@ -272,7 +272,7 @@ public struct SQLiteAccountStore: AccountStore {
 
     private func count(column: String, value: String, since: Date) async throws -> FailureCount {
         precondition(["nameKey", "address"].contains(column))
-        return try await read { db in
+        return try await database.read { db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM signin_failure WHERE \(column) = ? AND at > ?",
                 arguments: [value, Millis.of(since)])
@@ -282,11 +282,11 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func clearFailures(nameKey: String) async throws {
-        try await write { db in _ = try FailureRow.filter(sql: "nameKey = ?", arguments: [nameKey]).deleteAll(db) }
+        try await database.write { db in _ = try FailureRow.filter(sql: "nameKey = ?", arguments: [nameKey]).deleteAll(db) }
     }
 
     public func pruneFailures(before: Date) async throws {
-        try await write { db in _ = try FailureRow.filter(sql: "at < ?", arguments: [Millis.of(before)]).deleteAll(db) }
+        try await database.write { db in _ = try FailureRow.filter(sql: "at < ?", arguments: [Millis.of(before)]).deleteAll(db) }
     }
 
     /// Inserts `row`; a UNIQUE violation (another process took the name or label between the
@@ -298,26 +298,6 @@ public struct SQLiteAccountStore: AccountStore {
             || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
         {
             throw duplicate
-        }
-    }
-
-    // MARK: Access with readable errors
-
-    private var location: String { database.path.map { "at \($0)" } ?? "in memory" }
-
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.writer.read(body)
-        } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location, path: database.path)
-        }
-    }
-
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.writer.write(body)
-        } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location, path: database.path)
         }
     }
 }

@@ -9,18 +9,16 @@ import TodoCore
 public struct SQLiteTodoStore: TodoStore {
     public let database: AppDatabase
     private let environment: TodoEnvironment
-    private let location: String
 
     public init(database: AppDatabase, environment: TodoEnvironment = .live) {
         self.database = database
         self.environment = environment
-        self.location = database.path.map { "at \($0)" } ?? "in memory"
     }
 
     // MARK: Reads
 
     public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
-        try await read { db in
+        try await database.read { db in
             let (whereSQL, arguments) = Self.whereClause(filter)
             return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
         }
@@ -28,7 +26,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
         guard limit > 0 else { return [] }
-        return try await read { db in
+        return try await database.read { db in
             var (whereSQL, arguments) = Self.whereClause(filter)
             if let cursor {
                 // A row value comparison: SQLite continues through the section index.
@@ -41,27 +39,27 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func count(_ filter: TodoFilter) async throws -> Int {
-        try await read { db in try Self.count(db, filter) }
+        try await database.read { db in try Self.count(db, filter) }
     }
 
     public func item(id: UUID) async throws -> TodoItem? {
-        try await read { db in try Self.fetchItem(db, id: id) }
+        try await database.read { db in try Self.fetchItem(db, id: id) }
     }
 
     public func item(number: Int) async throws -> TodoItem? {
-        try await read { db in
+        try await database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE i.number = ?"), arguments: [number])
                 .map(Self.item(from:))
         }
     }
 
     public func nextOccurrence(of id: UUID) async throws -> TodoItem? {
-        try await read { db in try Self.linkedOccurrence(db, of: id) }
+        try await database.read { db in try Self.linkedOccurrence(db, of: id) }
     }
 
     public func item(atOffset offset: Int) async throws -> TodoItem? {
         guard offset >= 0 else { return nil }
-        return try await read { db in
+        return try await database.read { db in
             // Skip rows through the section index alone (no table row, no join), then read one item.
             try Row.fetchOne(
                 db,
@@ -75,7 +73,7 @@ public struct SQLiteTodoStore: TodoStore {
         let prefix = prefix.lowercased()
         // Ids are lower-case hex and dashes; anything else matches nothing (and keeps GLOB literal).
         guard prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }), limit > 0 else { return [] }
-        return try await read { db in
+        return try await database.read { db in
             try Row.fetchAll(
                 db, sql: Self.select + " WHERE i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
                 arguments: [prefix + "*", limit]
@@ -104,13 +102,13 @@ public struct SQLiteTodoStore: TodoStore {
     private func listEntries(_ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int)
         async throws -> [ListEntry]
     {
-        try await read { db in try Self.listEntries(db, filter, in: section, from: start, limit: limit) }
+        try await database.read { db in try Self.listEntries(db, filter, in: section, from: start, limit: limit) }
     }
 
     public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
         -> ListPage
     {
-        try await read { db in
+        try await database.read { db in
             let total = try Self.count(db, filter.withBothSections)
             var toDo = filter
             toDo.unfinishedOnly = true
@@ -198,7 +196,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func projects() async throws -> [Project] {
-        try await read { db in try Self.projects(db) }
+        try await database.read { db in try Self.projects(db) }
     }
 
     /// By `Project`'s order. SQLite's case-insensitive order comes close to it, so the
@@ -214,7 +212,7 @@ public struct SQLiteTodoStore: TodoStore {
         let draft = try draft.validated()
         let id = environment.makeID()
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             try Self.insert(db, draft, id: id, now: now)
         }
     }
@@ -276,7 +274,7 @@ public struct SQLiteTodoStore: TodoStore {
     public func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem? {
         let changes = try changes.validated()
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             guard let current = try Self.fetchItem(db, id: id) else { return nil }
             if let expectedVersion, expectedVersion != current.version {
                 throw TodoStoreError.versionConflict(current: current)
@@ -293,7 +291,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func move(id: UUID, toIndex index: Int) async throws -> TodoItem? {
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             guard let current = try Self.fetchItem(db, id: id) else { return nil }
             let done = current.isDone
             let others = try Self.rowCount(db, done: done) - 1
@@ -324,7 +322,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func delete(id: UUID, expectedVersion: Int?) async throws -> Bool {
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             guard let current = try Self.fetchItem(db, id: id) else { return false }
             if let expectedVersion, expectedVersion != current.version {
                 throw TodoStoreError.versionConflict(current: current)
@@ -341,7 +339,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func deleteAll() async throws {
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM todoItem; DELETE FROM project;")
         }
     }
@@ -383,15 +381,15 @@ public struct SQLiteTodoStore: TodoStore {
         // One transaction: a failure anywhere leaves the database as it was. The file was
         // parsed before this point; while the transaction runs, other writers are told at once
         // that the list is busy instead of waiting for it (HARDEN-10e).
-        if dryRun { return try await read(body) }
-        return try await database.importing { try await write(body) }
+        if dryRun { return try await database.read(body) }
+        return try await database.importing { try await database.write(body) }
     }
 
     // MARK: - The Trash (docs/specs/trash.md)
 
     public func trash() async throws -> [TrashedItem] {
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             try Self.purge(db, now: now)
             return try Array(
                 Row.fetchCursor(db, sql: Self.trashSelect + " ORDER BY deletedAt DESC, id").map(Self.trashedItem(from:)))
@@ -400,7 +398,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func restore(id: UUID) async throws -> TodoItem? {
         let now = environment.now()
-        return try await write { db in
+        return try await database.write { db in
             try Self.purge(db, now: now)
             guard let trashed = try Row.fetchOne(db, sql: Self.trashSelect + " WHERE id = ?", arguments: [Self.key(id)])
                 .map(Self.trashedItem(from:))?.item
@@ -426,7 +424,7 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func deleteForever(id: UUID) async throws -> Bool {
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(id)])
             return db.changesCount > 0
         }
@@ -434,7 +432,7 @@ public struct SQLiteTodoStore: TodoStore {
 
     @discardableResult
     public func emptyTrash() async throws -> Int {
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM trashedItem")
             return db.changesCount
         }
@@ -443,7 +441,7 @@ public struct SQLiteTodoStore: TodoStore {
     @discardableResult
     public func purgeTrash() async throws -> Int {
         let now = environment.now()
-        return try await write { db in try Self.purge(db, now: now) }
+        return try await database.write { db in try Self.purge(db, now: now) }
     }
 
     /// Deletes forever what was deleted 30 days ago or more, through the `deletedAt` index.
@@ -646,23 +644,5 @@ public struct SQLiteTodoStore: TodoStore {
             updatedAt: Timestamp.date(milliseconds: row[13]),
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
             version: row[15], number: row[16])
-    }
-
-    // MARK: - Access with readable errors
-
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.writer.read(body)
-        } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location, path: database.path)
-        }
-    }
-
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.writer.write(body)
-        } catch let error as DatabaseError {
-            throw AppDatabase.storageError(error, location: location, path: database.path)
-        }
     }
 }
