@@ -111,6 +111,15 @@ struct CLIError: Error, LocalizedError {
 }
 
 extension CLIContext {
+    /// Whether the person answers “y” (or “yes”) to `question` asked on the terminal. Without a
+    /// terminal nobody can answer, so `refusal` is thrown: the command wants `--yes` there.
+    func confirms(_ question: String, otherwise refusal: String) throws -> Bool {
+        guard stdinIsTerminal else { throw CLIError(refusal) }
+        writeOut(question + " [y/N] ")
+        let answer = (readAnswer() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
     /// Writes `text` as it is stored, without copying it into `Data` first: a long list is
     /// hundreds of kilobytes.
     public static func write(_ text: String, to handle: FileHandle) {

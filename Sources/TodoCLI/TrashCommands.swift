@@ -44,15 +44,11 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
     /// Empties the Trash once confirmed: `--yes`, or “y” typed on a terminal (TRASH-14).
     private func emptyTrash(_ trash: TrashViewModel, _ context: CLIContext) async throws {
         if trash.isEmpty { return context.writeOut(trash.emptyMessage + "\n") }
-        if !yes {
-            guard context.stdinIsTerminal else {
-                throw CLIError(context.words.plural("cli.trash.empty-needs-yes", count: trash.rows.count))
-            }
-            context.writeOut(trash.confirmEmptyQuestion + " [y/N] ")
-            let answer = (context.readAnswer() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-            guard answer == "y" || answer == "yes" else {
-                return context.writeOut(context.words("cli.trash.nothing-deleted") + "\n")
-            }
+        if !yes, try !context.confirms(
+            trash.confirmEmptyQuestion,
+            otherwise: context.words.plural("cli.trash.empty-needs-yes", count: trash.rows.count))
+        {
+            return context.writeOut(context.words("cli.trash.nothing-deleted") + "\n")
         }
         context.writeOut(TrashViewModel.emptiedMessage(try await trash.emptyTrash(), language: context.language) + "\n")
     }

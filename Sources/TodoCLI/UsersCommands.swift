@@ -89,15 +89,11 @@ struct UsersRemove: ParsableCommand, CLIRunnable {
         let accounts = try await store.accounts(context)
         try await UsersText.reporting(context) {
             let account = try await accounts.user(named: name)
-            if !yes {
-                guard context.stdinIsTerminal else {
-                    throw CLIError(context.words("cli.users.remove-needs-yes", ["name": account.name]))
-                }
-                context.writeOut(context.words("cli.users.confirm-remove", ["name": account.name]) + " [y/N] ")
-                let answer = (context.readAnswer() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-                guard answer == "y" || answer == "yes" else {
-                    return context.writeOut(context.words("cli.users.nothing-removed") + "\n")
-                }
+            if !yes, try !context.confirms(
+                context.words("cli.users.confirm-remove", ["name": account.name]),
+                otherwise: context.words("cli.users.remove-needs-yes", ["name": account.name]))
+            {
+                return context.writeOut(context.words("cli.users.nothing-removed") + "\n")
             }
             try await accounts.remove(name: account.name)
             context.writeOut(context.words("cli.users.removed", ["name": account.name]) + "\n")

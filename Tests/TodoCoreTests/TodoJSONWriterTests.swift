@@ -6,18 +6,6 @@ import TodoTestSupport
 /// HARDEN-7b: the writer of long lists writes each item byte for byte as the JSON encoder does.
 @Suite("The item JSON writer")
 struct TodoJSONWriterTests {
-    /// An item with its `url`, encoded the way the API's single-item answers are (`APIItem`).
-    private struct WithURL: Encodable {
-        let item: TodoItem
-        let url: String
-        private enum Key: String, CodingKey { case url }
-        func encode(to encoder: any Encoder) throws {
-            try item.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(url, forKey: .url)
-        }
-    }
-
     private func written(_ item: TodoItem, urlPrefix: String? = nil) -> String {
         var bytes: [UInt8] = []
         TodoJSONWriter.append(item, urlPrefix: urlPrefix, to: &bytes)
@@ -37,7 +25,7 @@ struct TodoJSONWriterTests {
             #expect(written(item) == (try encoded(item)))
             let prefix = "http://127.0.0.1:8080/api/todos/"
             #expect(written(item, urlPrefix: prefix)
-                == (try encoded(WithURL(item: item, url: prefix + item.id.lowercasedText))))
+                == (try encoded(EncodedItemWithURL(item: item, url: prefix + item.id.lowercasedText))))
         }
     }
 
@@ -89,6 +77,6 @@ struct TodoJSONWriterTests {
         item.id = UUID(uuid: (255, 254, 0, 1, 16, 15, 160, 10, 171, 205, 239, 1, 35, 69, 103, 137))
         #expect(written(item) == (try encoded(item)))
         #expect(written(item, urlPrefix: #"http://h"q\/"#)
-            == (try encoded(WithURL(item: item, url: #"http://h"q\/"# + item.id.lowercasedText))))
+            == (try encoded(EncodedItemWithURL(item: item, url: #"http://h"q\/"# + item.id.lowercasedText))))
     }
 }

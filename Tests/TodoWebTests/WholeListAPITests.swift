@@ -11,24 +11,12 @@ import TodoWeb
 /// the same as its pages and as the store's list.
 @Suite("The whole list from the API")
 struct WholeListAPITests {
-    /// An item as the API answers it, encoded by the JSON encoder (`APIItem`'s shape).
-    private struct WithURL: Encodable {
-        let item: TodoItem
-        let url: String
-        private enum Key: String, CodingKey { case url }
-        func encode(to encoder: any Encoder) throws {
-            try item.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(url, forKey: .url)
-        }
-    }
-
     /// The list as the JSON encoder writes it, item by item, with each item's url.
     private func encoded(_ items: [TodoItem]) throws -> String {
         let encoder = TodoJSON.encoder()
         let parts = try items.map { item in
             String(decoding: try encoder.encode(
-                WithURL(item: item, url: "http://localhost/api/todos/\(item.id.lowercasedText)")), as: UTF8.self)
+                EncodedItemWithURL(item: item, url: "http://localhost/api/todos/\(item.id.lowercasedText)")), as: UTF8.self)
         }
         return "[" + parts.joined(separator: ",") + "]"
     }
