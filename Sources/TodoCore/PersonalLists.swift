@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one person reads and changes (docs/specs/sharing.md, SHARE-2…6): their own store, and
 /// each list shared with them under the name `OWNER/LIST`.
@@ -315,4 +316,37 @@ public struct PersonalLists: TodoStore {
     public func emptyTrash() async throws -> Int { try await own.emptyTrash() }
 
     public func purgeTrash() async throws -> Int { try await own.purgeTrash() }
+}
+
+/// Every person's lists in one database: an owner's store, and the shares between them. A
+/// server with accounts opens each request's `PersonalLists` from it.
+public struct PeopleLists: Sendable {
+    public let sharing: any ListSharing
+    public let store: @Sendable (ListOwner) -> any TodoStore
+
+    public init(sharing: any ListSharing, store: @escaping @Sendable (ListOwner) -> any TodoStore) {
+        self.sharing = sharing
+        self.store = store
+    }
+
+    /// What `person` reads and changes now.
+    public func lists(of person: UUID) async throws -> PersonalLists {
+        try await PersonalLists.open(person: person, sharing: sharing, store: store)
+    }
+}
+
+extension PeopleLists {
+    /// Every person's lists in memory (tests, `--in-memory` demos): one `InMemoryTodoStore` per
+    /// owner, made the first time it is asked for.
+    public static func inMemory(environment: TodoEnvironment = .live) -> PeopleLists {
+        let stores = Mutex<[ListOwner: InMemoryTodoStore]>([:])
+        return PeopleLists(sharing: InMemoryListSharing()) { owner in
+            stores.withLock { stores in
+                if let store = stores[owner] { return store }
+                let store = InMemoryTodoStore(environment: environment)
+                stores[owner] = store
+                return store
+            }
+        }
+    }
 }

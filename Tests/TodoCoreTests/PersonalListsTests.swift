@@ -143,4 +143,33 @@ struct PersonalListsTests {
         #expect(try await lists.projects().isEmpty)
         #expect(try await lists.items(TodoFilter(project: "alice/Groceries")).isEmpty)
     }
+
+    @Test("SHARE-7 sharing by names: unknown people, a list the owner doesn't have, the owner, and unsharing what isn't shared are refused")
+    func test_SHARE_7_service() async throws {
+        try await aliceAdds("Milk", in: "Groceries")
+        let people = [alice, bob]
+        let stores = [alice.owner: aliceStore, bob.owner: bobStore]
+        let service = SharingService(lists: PeopleLists(sharing: sharing) { stores[$0]! }) { name in
+            people.first { $0.name == name }
+        }
+        let share = try await service.share(list: "Groceries", owner: "alice", with: "bob", role: .viewer)
+        #expect(share == ListShare(owner: alice, list: "Groceries", person: bob, role: .viewer))
+        try await service.share(list: "Groceries", owner: "alice", with: "bob", role: .editor)
+        #expect(try await service.shares(of: "alice").map(\.role) == [.editor])
+
+        await #expect(throws: SharingError.unknownPerson("carol")) {
+            try await service.share(list: "Groceries", owner: "alice", with: "carol", role: .viewer)
+        }
+        await #expect(throws: SharingError.noSuchList(owner: "alice", list: "Work")) {
+            try await service.share(list: "Work", owner: "alice", with: "bob", role: .viewer)
+        }
+        await #expect(throws: SharingError.withOwner("alice")) {
+            try await service.share(list: "Groceries", owner: "alice", with: "alice", role: .viewer)
+        }
+        try await service.unshare(list: "Groceries", owner: "alice", with: "bob")
+        #expect(try await service.shares(of: "alice").isEmpty)
+        await #expect(throws: SharingError.notShared(list: "Groceries", person: "bob")) {
+            try await service.unshare(list: "Groceries", owner: "alice", with: "bob")
+        }
+    }
 }
