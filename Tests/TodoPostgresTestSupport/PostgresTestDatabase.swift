@@ -66,6 +66,14 @@ public enum PostgresTestDatabase {
         PostgresTodoStore(database: try await freshDatabase(), environment: environment)
     }
 
+    /// The store of `owner` (with an account when it is one) over a fresh schema; its
+    /// `database` reaches the other owners' stores, the accounts and the shares of the schema.
+    public static func freshStore(owner: ListOwner, environment: TodoEnvironment) async throws -> PostgresTodoStore {
+        let database = try await freshDatabase()
+        try await addAccounts(for: [owner], in: database)
+        return database.store(owner: owner, environment: environment)
+    }
+
     /// One store per owner, in order, over one fresh schema (OWNER-1…). An account's list needs
     /// its account (the owner's rows go with it: OWNER-8), so each owner but the local list gets
     /// an account, named as `names` says (`o` and the key's hex digits otherwise);

@@ -340,6 +340,40 @@ struct PostgresOwnersTests {
         }
     }
 
+    @Test("PG-13 PG-10 one owner's writes take turns on their own lock: another owner's writes don't wait for it")
+    func test_PG_13_locksPerOwner() async throws {
+        let (_, alice, bob) = try await stores()
+        _ = try await alice.add(TodoDraft(title: "alice's first"))
+        let counter = "\"\(alice.database.schema)\".item_number_counter"
+        let held = AsyncStream<Void>.makeStream(), release = AsyncStream<Void>.makeStream()
+        // Another instance's write of alice's, holding her lock until told.
+        let holder = Task {
+            try await PostgresTestDatabase.shared.get().client.withConnection { connection in
+                try await connection.query("BEGIN", logger: PostgresTodoDatabase.logger)
+                try await connection.query(
+                    "SELECT next FROM \(unescaped: counter) WHERE owner = \(alice.owner.key) FOR UPDATE",
+                    logger: PostgresTodoDatabase.logger)
+                held.continuation.yield()
+                for await _ in release.stream { break }
+                try await connection.query("COMMIT", logger: PostgresTodoDatabase.logger)
+            }
+        }
+        for await _ in held.stream { break }
+        let finished = Finished()
+        let waiting = Task {
+            let item = try await alice.add(TodoDraft(title: "alice's second"))
+            finished.set()
+            return item
+        }
+        #expect(try await bob.add(TodoDraft(title: "bob's, while alice's lock is held")).number == 1)
+        #expect(try await bob.items().count == 1)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!finished.value, "alice's write waits for her lock")
+        release.continuation.yield()
+        try await holder.value
+        #expect(try await waiting.value.number == 2)
+    }
+
     @Test("PG-14 the shares table refuses a share with the owner, an unknown role, an unknown account, and a second row for one share")
     func test_PG_14_shareSchema() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
@@ -368,4 +402,12 @@ private extension PostgresTodoStore {
             "SELECT COUNT(*)::bigint FROM \(unescaped: "\"\(database.schema)\".trashed_item") WHERE owner = \(owner.key)"
         ).first?.decode(Int.self) ?? -1
     }
+}
+
+/// A flag set once, read from another task.
+private final class Finished: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    func set() { lock.withLock { done = true } }
+    var value: Bool { lock.withLock { done } }
 }
