@@ -45,7 +45,9 @@ public struct PostgresListSharing: ListSharing {
     }
 
     public func unshare(list: String, owner: UUID, with person: UUID) async throws -> Bool {
-        try await !database.run(
+        // No list's name holds a NUL (the rules refuse control characters), and PostgreSQL's text can't.
+        guard !list.contains("\u{0}") else { return false }
+        return try await !database.run(
             "DELETE FROM \(unescaped: share) WHERE owner_id = \(owner) AND list = \(list) AND person_id = \(person) RETURNING 1"
         ).isEmpty
     }

@@ -236,6 +236,7 @@ struct PostgresOwnersTests {
         #expect(try await sharing.unshare(list: "Home", owner: alice.id, with: carol.id))
         #expect(try await !sharing.unshare(list: "Home", owner: alice.id, with: carol.id), "none any more")
         #expect(try await !sharing.unshare(list: "Nowhere", owner: alice.id, with: bob.id))
+        #expect(try await !sharing.unshare(list: "Ho\u{0}me", owner: alice.id, with: bob.id))
         // A list name with quotes and SQL characters is a name like any other.
         try await sharing.share(list: "x'); DROP TABLE list_share;--", owner: alice, with: bob, role: .viewer)
         #expect(try await sharing.shares(with: bob.id).map(\.list).contains("x'); DROP TABLE list_share;--"))
