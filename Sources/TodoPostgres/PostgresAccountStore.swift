@@ -34,11 +34,7 @@ public struct PostgresAccountStore: AccountStore {
     private static let nameKey = PostgresSchema.asciiLowered("name")
 
     /// `name` with A–Z lowered, as `nameKey` reads the stored names.
-    private static func folded(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
-    }
+    private static func folded(_ name: String) -> String { PostgresSchema.asciiLowered(text: name) }
 
     /// Times as whole milliseconds since 1970, as the items keep theirs.
     private static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -249,8 +249,15 @@ enum PostgresSchema {
     static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"
     static let lowerAZ = "'abcdefghijklmnopqrstuvwxyz'"
 
-    /// `column` with A–Z lowered and every other letter as it is (SQLite's NOCASE).
+    /// `column` with A–Z lowered and every other letter as it is (SQLite's NOCASE), in SQL.
     static func asciiLowered(_ column: String) -> String { "translate(\(column), \(upperAZ), \(lowerAZ))" }
+
+    /// `text` with A–Z lowered, as `asciiLowered(_:)` lowers a column: a value to compare with one.
+    static func asciiLowered(text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
+    }
 
     static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
 

@@ -473,8 +473,8 @@ struct SQL: Sendable {
                      OR i.project_id IN (SELECT id FROM \(t.project) WHERE owner = \(bind(owner)) AND name ILIKE \(pattern)))
                     """)
             } else {
-                let pattern = bind("%" + Self.asciiLowered(escaped) + "%")
-                func lowered(_ column: String) -> String { "translate(\(column), \(Self.upper), \(Self.lower))" }
+                let pattern = bind("%" + PostgresSchema.asciiLowered(text: escaped) + "%")
+                func lowered(_ column: String) -> String { PostgresSchema.asciiLowered(column) }
                 and("""
                     (\(lowered("i.title")) LIKE \(pattern) OR \(lowered("i.details")) LIKE \(pattern)
                      OR \(lowered("i.location_name")) LIKE \(pattern)
@@ -483,15 +483,6 @@ struct SQL: Sendable {
                     """)
             }
         }
-    }
-
-    private static let upper = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"
-    private static let lower = "'abcdefghijklmnopqrstuvwxyz'"
-
-    private static func asciiLowered(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TodoAccounts
+import TodoPostgres
+import TodoPostgresTestSupport
 import TodoStore
 
 /// A clock the test moves by hand.
@@ -31,6 +33,30 @@ final class SpyHasher: PasswordHasher, @unchecked Sendable {
 
     var dummyHash: String { inner.dummyHash }
     var calls: Int { lock.withLock { hashes + verifies.count } }
+}
+
+extension StoreKind {
+    /// Two stores over one database, each with its own connections, as two server instances
+    /// have them (and what to do when done). SQLite's is always a file: two instances of an
+    /// in-memory store share nothing.
+    func twoInstances() async throws -> (stores: (any AccountStore, any AccountStore), cleanup: @Sendable () -> Void) {
+        switch self {
+        case .postgres:
+            let first = try await PostgresTestDatabase.freshDatabase()
+            let second = try PostgresTodoDatabase.open(
+                url: try PostgresTestDatabase.url(), schema: first.schema, maximumConnections: 2,
+                operationTimeout: PostgresTestDatabase.operationTimeout, eventLoopGroup: PostgresTestDatabase.eventLoops)
+            let running = Task { await second.run() }
+            return ((first.accounts, second.accounts), {
+                second.shutdown()
+                running.cancel()
+            })
+        default:
+            let folder = TestFiles.folder()
+            let open = { SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)) }
+            return ((try open(), try open()), { TestFiles.remove(folder) })
+        }
+    }
 }
 
 struct Fixture {
@@ -157,15 +183,14 @@ struct AccountsPolicyTests {
         #expect(try await f.accounts.signIn(name: "alice", password: password, address: "198.51.100.1") == .rateLimited(retryAfter: 900))
     }
 
-    @Test("ACCOUNT-11 the limit holds across two Accounts over the same SQLite file (two server instances)")
-    func test_ACCOUNT_11_twoInstances() async throws {
-        let folder = TestFiles.folder()
-        defer { TestFiles.remove(folder) }
+    @Test("ACCOUNT-11 PG-12 the limit holds across two Accounts over one database (two server instances: one SQLite file, or one PostgreSQL database through two pools)",
+          arguments: [StoreKind.sqliteFile, .postgres])
+    func test_ACCOUNT_11_twoInstances(kind: StoreKind) async throws {
+        let (stores, cleanup) = try await kind.twoInstances()
+        defer { cleanup() }
         let clock = TestClock(), hasher = SpyHasher()
-        let one = Accounts(store: SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)),
-                           now: { clock.now }, hasher: hasher)
-        let two = Accounts(store: SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)),
-                           now: { clock.now }, hasher: hasher)
+        let one = Accounts(store: stores.0, now: { clock.now }, hasher: hasher)
+        let two = Accounts(store: stores.1, now: { clock.now }, hasher: hasher)
         try await one.add(name: "alice", password: password)
         for attempt in 0..<10 {
             let instance = attempt.isMultiple(of: 2) ? one : two
@@ -176,6 +201,8 @@ struct AccountsPolicyTests {
         clock.advance(900)
         let session = try #require(try await one.signIn(name: "alice", password: password, address: "10.1.1.1").session)
         #expect(try await two.session(secret: session.text)?.name == "alice", "a session made by one is valid on the other")
+        try await two.signOut(secret: session.text)
+        #expect(try await one.session(secret: session.text) == nil, "and ended through the other")
     }
 
     @Test("ACCOUNT-12 sessions expire after 14 idle days, and after 90 days however used", arguments: [StoreKind.memory, .sqliteInMemory, .postgres])

@@ -6,8 +6,8 @@ import TodoPostgres
 import TodoPostgresTestSupport
 
 /// PG-12 (docs/specs/postgres.md): what only the PostgreSQL account store has. The contract
-/// itself (ACCOUNT-1…5) and the policy's store-level tests run against it through
-/// `StoreKind.postgres`.
+/// itself (ACCOUNT-1…5), the policy's store-level tests and two instances (ACCOUNT-11) run
+/// against it through `StoreKind.postgres`.
 @Suite("PostgreSQL accounts")
 struct PostgresAccountsTests {
     @Test("PG-12 ACCOUNT-18 the PostgreSQL schema refuses rows outside the rules and cascades an account's removal")
@@ -47,34 +47,6 @@ struct PostgresAccountsTests {
                    (SELECT COUNT(*) FROM \(unescaped: s).account_session)::bigint
             """).first?.decode((Int, Int).self)
         #expect(left?.0 == 0 && left?.1 == 0)
-    }
-
-    @Test("PG-12 ACCOUNT-11 the sign-in limit and the sessions hold across two instances (two pools) on one PostgreSQL database")
-    func test_PG_12_twoInstances() async throws {
-        let shared = try await PostgresTestDatabase.freshDatabase()
-        let second = try PostgresTodoDatabase.open(
-            url: try PostgresTestDatabase.url(), schema: shared.schema, maximumConnections: 2,
-            operationTimeout: .seconds(60), eventLoopGroup: PostgresTestDatabase.eventLoops)
-        let running = Task { await second.run() }
-        defer {
-            second.shutdown()
-            running.cancel()
-        }
-        let clock = TestClock(), hasher = SpyHasher()
-        let one = Accounts(store: shared.accounts, now: { clock.now }, hasher: hasher)
-        let two = Accounts(store: second.accounts, now: { clock.now }, hasher: hasher)
-        try await one.add(name: "alice", password: password)
-        for attempt in 0..<10 {
-            let instance = attempt.isMultiple(of: 2) ? one : two
-            #expect(try await instance.signIn(name: "alice", password: "wrong password", address: "10.0.0.\(attempt)") == .refused)
-        }
-        #expect(try await one.signIn(name: "alice", password: password, address: "10.1.1.1") == .rateLimited(retryAfter: 900))
-        #expect(try await two.signIn(name: "alice", password: password, address: "10.1.1.1") == .rateLimited(retryAfter: 900))
-        clock.advance(900)
-        let session = try #require(try await one.signIn(name: "alice", password: password, address: "10.1.1.1").session)
-        #expect(try await two.session(secret: session.text)?.name == "alice", "a session made by one is valid on the other")
-        try await two.signOut(secret: session.text)
-        #expect(try await one.session(secret: session.text) == nil, "ended through the other")
     }
 
     @Test("PG-12 a name taken by another instance between the check and the insert is refused as taken; an address with NUL is counted")
