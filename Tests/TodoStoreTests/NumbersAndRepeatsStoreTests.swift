@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TodoCore
 import TodoStore
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 private let utc = TimeZone(identifier: "UTC")!
