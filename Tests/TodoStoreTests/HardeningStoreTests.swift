@@ -182,7 +182,7 @@ struct HardeningStoreTests {
         try Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8).write(to: URL(fileURLWithPath: path + ".importing"))
         defer { try? FileManager.default.removeItem(atPath: path + ".importing") }
         try await importer.writer.write { db in
-            try db.execute(sql: "INSERT INTO project(name) VALUES ('holding the lock')")
+            try db.execute(sql: "INSERT INTO project(owner, name) VALUES ('', 'holding the lock')")
             let error = try #require(throws: TodoStorageError.self) {
                 try SQLiteTodoStore.blockingAdd(other, TodoDraft(title: "meanwhile"))
             }
@@ -222,7 +222,7 @@ struct HardeningStoreTests {
         let other = SQLiteTodoStore(database: try AppDatabase.open(path: path))
         let release = Task {
             try await holder.writer.write { db in
-                try db.execute(sql: "INSERT INTO project(name) VALUES ('brief')")
+                try db.execute(sql: "INSERT INTO project(owner, name) VALUES ('', 'brief')")
                 Thread.sleep(forTimeInterval: 0.3)
             }
         }
