@@ -12,6 +12,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqliteFile = "SQLiteTodoStore (file)"
     /// A fresh schema of the test cluster's database (TODO_TEST_DATABASE_URL, set by scripts/test).
     case postgres = "PostgresTodoStore"
+    /// OWNER-9: an account's store over a database whose local list already holds a
+    /// neighbour's items, with the very ids the test's own items get (`OwnerStores`).
+    case sqliteBesideNeighbour = "SQLiteTodoStore (OWNER-9: an account's, beside the local list)"
 
     var testDescription: String { rawValue }
 
@@ -26,6 +29,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .sqliteFile:
             let folder = try TemporaryFolder()
             return SQLiteTodoStore(database: try AppDatabase.open(path: folder.file("todo.sqlite")), environment: env.environment)
+        case .sqliteBesideNeighbour:
+            return try await OwnerStores.besideNeighbour(environment: env.environment)
         }
     }
 }
