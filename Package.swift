@@ -167,7 +167,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
