@@ -11,6 +11,7 @@ enum SharingKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory = "InMemoryListSharing"
     case sqliteInMemory = "SQLiteListSharing (in memory)"
     case sqliteFile = "SQLiteListSharing (file)"
+    // PostgreSQL joins at merge (owners-postgres branch)
 
     var testDescription: String { rawValue }
 

@@ -36,8 +36,8 @@ enum OwnerStores {
         #expect(try await store.delete(id: plain[3].id))
     }
 
-    /// The kinds OWNER-1…5 run over. PostgreSQL joins at merge (owners-postgres branch).
-    static let kinds: [StoreKind] = [.inMemory, .sqliteInMemory, .sqliteFile]
+    /// The kinds OWNER-1…5 run over.
+    static let kinds: [StoreKind] = [.inMemory, .sqliteInMemory, .sqliteFile]  // PostgreSQL joins at merge (owners-postgres branch)
 
     /// A store for each of `owners` over one database (one `InMemoryTodoStore` each, in memory),
     /// all on `env`'s clock and ids.
