@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
+import TodoPostgresTestSupport
 @testable import TodoStore
 import TodoTestSupport
 

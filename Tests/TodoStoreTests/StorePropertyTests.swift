@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 import TodoCore
 import TodoStore
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 /// One step of a random session: which operation, on which item, to which place.

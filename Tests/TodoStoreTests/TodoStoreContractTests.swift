@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoStore
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 /// The stores under contract: every test below runs against each of them.
