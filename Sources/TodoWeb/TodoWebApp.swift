@@ -29,10 +29,12 @@ public struct TodoWebOptions: Sendable {
     public var allowSignup = false
     /// Marks the session cookie `Secure` (behind TLS).
     public var secureCookies = false
-    /// The client's address, for the per-address sign-in limit: by default the connection's
-    /// (behind a proxy, the proxy's: see the spec's "Later"); one shared key where there is no
-    /// connection (router-level tests).
+    /// The address of the connection a request came on, for the per-address sign-in limit: by
+    /// default the real one; one shared key where there is no connection (router-level tests).
     public var clientAddress: @Sendable (Request) -> String = { _ in ClientAddress.current ?? "web" }
+    /// Reverse proxies (`--trusted-proxy`): on a connection from one of these addresses, the
+    /// client's address is the last entry of `X-Forwarded-For` (docs/specs/servers.md, SERVERS-4).
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -49,6 +51,13 @@ public struct TodoWebOptions: Sendable {
 
     /// The Host names this server answers (HARDEN-2).
     public var hosts: HostAllowList { HostAllowList(boundHost: host, allowed: allowedHosts) }
+
+    /// The client's address: the connection's, or behind a trusted proxy the one it forwards for.
+    var forwardedClientAddress: @Sendable (Request) -> String {
+        let peer = clientAddress, proxies = TrustedProxies(trustedProxies)
+        if proxies.isEmpty { return peer }
+        return { request in proxies.clientAddress(peer: peer(request), headers: request.headers) }
+    }
 }
 
 /// The Todo web app: pages that work without JavaScript and change in place with it, plus the JSON API.
@@ -90,7 +99,7 @@ public enum TodoWebApp {
         let accounts = options.accounts.map {
             AccountsWeb(
                 accounts: $0, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
-                clientAddress: options.clientAddress)
+                clientAddress: options.forwardedClientAddress)
         }
         if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.

@@ -22,6 +22,12 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         name: .customLong("cors-origin"),
         help: ArgumentHelp("Let pages from this origin use the API (repeatable; * allows any).", valueName: "origin"))
     var corsOrigins: [String] = []
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy's IP address (repeatable): from it, the client's address is the last in X-Forwarded-For.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
     @OptionGroup var safety: ServerSafetyOptions
     @OptionGroup var store: StoreOptions
 
@@ -32,6 +38,9 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
         // One person's list without a sign-in: only this machine may reach it (MODE-2).
         guard ListenAddress.isLoopback(host) else { throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host]) }
+        for address in trustedProxies where !TrustedProxies.isAddress(address) {
+            throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
+        }
         for origin in corsOrigins where origin != "*" {
             guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   url.path.isEmpty || url.path == "/"
@@ -45,9 +54,11 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         let logger = Logger(label: "todo")
         let host = self.host
         let environment = context.environment
+        var options = TodoWebOptions(
+            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
+        options.trustedProxies = trustedProxies
         let app = try TodoWebApp.buildApplication(
-            store: todoStore, options: TodoWebOptions(
-                host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits),
+            store: todoStore, options: options,
             logger: logger,
             onServerRunning: { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
