@@ -17,6 +17,9 @@ enum SignedIn {
 struct AccountsWeb: Sendable {
     static let cookieName = "todo_session"
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+    /// What the browser drops at sign-out: its HTTP cache, and the storage where the service
+    /// worker keeps pages (Chromium clears Cache Storage for `"storage"` only, not `"cache"`).
+    static let clearedSiteData = #""cache", "storage""#
     /// The cookie lives as long as a session can (90 days); the server ends it sooner when idle.
     static let cookieLifetime = Int(AccountRules.sessionAbsoluteLimit)
 
@@ -293,7 +296,7 @@ struct AccountsController: Sendable {
     @Sendable func signOut(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         if let text = AccountsWeb.sessionText(request) { try await web.accounts.signOut(secret: text) }
         return WebFormat.redirect(
-            to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: #""cache""#])
+            to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
     }
 
     private func settingsPage(
