@@ -21,10 +21,20 @@ public enum IPAddress {
         return spelled(AF_INET6, v6)
     }
 
-    private static func spelled<Address>(_ family: Int32, _ address: Address) -> String? {
+    private static func spelled(_ family: Int32, _ address: in_addr) -> String? {
         var address = address
+        return spelled { inet_ntop(family, &address, $0, $1) }
+    }
+
+    private static func spelled(_ family: Int32, _ address: in6_addr) -> String? {
+        var address = address
+        return spelled { inet_ntop(family, &address, $0, $1) }
+    }
+
+    private static func spelled(_ write: (UnsafeMutablePointer<CChar>, socklen_t) -> UnsafePointer<CChar>?) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
+        let written = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress!, socklen_t($0.count)) }
+        guard written != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -12,7 +12,7 @@ import TodoWeb
 /// address taken from a test header (a router-level test has no connection).
 private struct ProxiedSUT {
     static let peer = HTTPField.Name("X-Test-Peer")!
-    let accountStore = InMemoryAccountStore()
+    let accountStore: any AccountStore = InMemoryAccountStore()
     let accounts: Accounts
     let trustedProxies: [String]
 
@@ -38,10 +38,12 @@ private struct ProxiedSUT {
     }
 }
 
+private let forwardedForHeader = HTTPField.Name("X-Forwarded-For")!
+
 /// Headers of a request that came on a connection from `peer`, with `X-Forwarded-For` lines.
 private func proxied(_ peer: String, _ forwardedFor: [String] = []) -> HTTPFields {
     var fields: HTTPFields = [ProxiedSUT.peer: peer]
-    for line in forwardedFor { fields.append(HTTPField(name: TrustedProxies.header, value: line)) }
+    for line in forwardedFor { fields.append(HTTPField(name: forwardedForHeader, value: line)) }
     return fields
 }
 
@@ -107,7 +109,7 @@ struct SeveralServersWebTests {
     @Test("SERVERS-4 a live server reads X-Forwarded-For only when the connection's address is trusted")
     func test_SERVERS_4_live() async throws {
         for (trusted, counted) in [(["127.0.0.1"], "198.51.100.7"), ([], "127.0.0.1"), (["192.0.2.1"], "127.0.0.1")] {
-            let accountStore = InMemoryAccountStore()
+            let accountStore: any AccountStore = InMemoryAccountStore()
             let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
             var options = TodoWebOptions(port: 0, today: { today })
             options.accounts = accounts
@@ -116,7 +118,7 @@ struct SeveralServersWebTests {
                 store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options)
             try await app.test(.live) { client in
                 let refused = try await client.signIn(
-                    "alice", "wrong password", headers: [TrustedProxies.header: "203.0.113.9, 198.51.100.7"])
+                    "alice", "wrong password", headers: [forwardedForHeader: "203.0.113.9, 198.51.100.7"])
                 #expect(refused.status == .unauthorized)
             }
             let since = Date().addingTimeInterval(-3600)

@@ -15,7 +15,7 @@ struct TrustedProxiesTests {
 
     @Test("SERVERS-8 not addresses", arguments: [
         "localhost", "nginx.internal", "127.0.0.0/8", "127.0.0", "1.2.3.4.5", "fe80::1%eth0", "", " ", "127.0.0.1:80",
-        String(repeating: "1", count: 100_000),
+        String(repeating: "1", count: 100),
     ])
     func test_SERVERS_8_notAddresses(text: String) {
         #expect(IPAddress.normalized(text) == nil)
