@@ -118,3 +118,65 @@ public enum TodoAccessError: Error, Equatable, Sendable, LocalizedError {
         }
     }
 }
+
+/// Why sharing a list was refused (SHARE-7, SHARE-8): one sentence each, worded by the Views.
+public enum SharingError: Error, Equatable, Sendable, LocalizedError {
+    case unknownPerson(String)
+    /// The owner has no list (project with items) of that name.
+    case noSuchList(owner: String, list: String)
+    /// A list is its owner's already.
+    case withOwner(String)
+    case notShared(list: String, person: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unknownPerson(let name): "There is no user named “\(name)”."
+        case .noSuchList(let owner, let list): "\(owner) has no list named “\(list)”."
+        case .withOwner(let name): "\(name) owns the list; share it with someone else."
+        case .notShared(let list, let person): "“\(list)” is not shared with \(person)."
+        }
+    }
+}
+
+/// Sharing a person's list with another, by their names: the rules both the command line and
+/// the list's settings page apply before `ListSharing` records anything.
+public struct SharingService: Sendable {
+    public let lists: PeopleLists
+    /// The person an account name names, or nil.
+    public let person: @Sendable (String) async throws -> ListPerson?
+
+    public init(lists: PeopleLists, person: @escaping @Sendable (String) async throws -> ListPerson?) {
+        self.lists = lists
+        self.person = person
+    }
+
+    private func required(_ name: String) async throws -> ListPerson {
+        guard let found = try await person(name) else { throw SharingError.unknownPerson(name) }
+        return found
+    }
+
+    /// Shares `list` of `owner` with `other` as `role` (or changes the role).
+    @discardableResult
+    public func share(list: String, owner: String, with other: String, role: ShareRole) async throws -> ListShare {
+        let owner = try await required(owner), other = try await required(other)
+        guard owner.id != other.id else { throw SharingError.withOwner(owner.name) }
+        guard try await lists.store(owner.owner).projects().contains(Project(name: list)) else {
+            throw SharingError.noSuchList(owner: owner.name, list: list)
+        }
+        try await lists.sharing.share(list: list, owner: owner, with: other, role: role)
+        return ListShare(owner: owner, list: list, person: other, role: role)
+    }
+
+    /// Ends the share of `list` of `owner` with `other`.
+    public func unshare(list: String, owner: String, with other: String) async throws {
+        let owner = try await required(owner), other = try await required(other)
+        guard try await lists.sharing.unshare(list: list, owner: owner.id, with: other.id) else {
+            throw SharingError.notShared(list: list, person: other.name)
+        }
+    }
+
+    /// The shares of `owner`'s lists, by list then person.
+    public func shares(of owner: String) async throws -> [ListShare] {
+        try await lists.sharing.shares(ownedBy: try await required(owner).id)
+    }
+}

@@ -258,6 +258,9 @@ public protocol TodoStore: Sendable {
     func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
     /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
     func move(id: UUID, toIndex index: Int) async throws -> TodoItem?
+    /// The list whose rows `move(id:toIndex:)` counts for `item`: the whole list, unless a
+    /// store shows the item in a list of its own (a shared list, `PersonalLists`).
+    func moveScope(of item: TodoItem) -> TodoFilter
     /// Deletes an item: it moves to the Trash, gone from every list (DELETE-1/2, TRASH-1);
     /// false for an unknown id. `expectedVersion` as in `update`.
     func delete(id: UUID, expectedVersion: Int?) async throws -> Bool
@@ -306,6 +309,8 @@ public protocol TodoStore: Sendable {
 
 extension TodoStore {
     public func items() async throws -> [TodoItem] { try await items(.all) }
+
+    public func moveScope(of item: TodoItem) -> TodoFilter { .all }
 
     /// A trashed item by id; nil when it is not in the Trash.
     public func trashedItem(id: UUID) async throws -> TrashedItem? {

@@ -41,7 +41,7 @@ public final class ItemMoveViewModel {
     /// other section is refused with a sentence; an unknown item is `itemNotFound`.
     public func move(to place: Place) async throws {
         guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
-        let section = try await store.items(.all).filter { $0.section == item.section }
+        let section = try await store.items(store.moveScope(of: item)).filter { $0.section == item.section }
         let others = section.filter { $0.id != id }
         let current = section.firstIndex { $0.id == id } ?? 0
         let index: Int?

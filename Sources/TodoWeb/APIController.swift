@@ -22,7 +22,8 @@ struct APIItem: Encodable {
 /// `/api/todos` (Todo-Backend compatible), `/api/projects`, and the quick-add sections.
 /// Errors thrown here become `{"error": …}` answers in ``ErrorMiddleware``.
 struct APIController: Sendable {
-    let store: any TodoStore
+    let stores: RequestStore
+    var store: any TodoStore { get throws { try stores.current } }
     let today: @Sendable () -> CalendarDate
 
     func register(on api: RouterGroup<BasicRequestContext>) {
@@ -125,6 +126,7 @@ struct APIController: Sendable {
 
     /// A section as the quick-add popup loads it: its choices with the context's preselection.
     private func quickAddChoices(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
+        let store = try self.store
         let quickAdd = QuickAddViewModel(
             store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request))
         await quickAdd.loadSection(kind)
@@ -203,7 +205,7 @@ struct APIController: Sendable {
         }
         // The whole list (HARDEN-7b): one answer, written a batch at a time as it is read, each
         // batch a keyset read after the last item written and written straight into bytes.
-        let store = self.store
+        let store = try self.store
         let firstBatch = try await store.items(filter, after: cursor, limit: Self.batchSize)
         let urlPrefix = Self.urlPrefix(origin: base)
         return Response(

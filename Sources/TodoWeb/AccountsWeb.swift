@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Localization
 import TodoAccounts
+import TodoCore
 import TodoPresentation
 import WebUI
 
@@ -10,6 +11,8 @@ import WebUI
 /// for the rest of the request, read by the pages and the frame.
 enum SignedIn {
     @TaskLocal static var account: Account?
+    /// The signed-in person's lists, opened for this request (docs/specs/sharing.md).
+    @TaskLocal static var lists: PersonalLists?
 }
 
 /// The web side of accounts (docs/specs/accounts.md, ACCOUNT-30…43): who a request is from, the
@@ -24,9 +27,24 @@ struct AccountsWeb: Sendable {
     static let cookieLifetime = Int(AccountRules.sessionAbsoluteLimit)
 
     let accounts: Accounts
+    /// Each person's items and the shares between them.
+    let lists: PeopleLists
     let allowSignup: Bool
     let secureCookies: Bool
     let clientAddress: @Sendable (Request) -> String
+
+    /// Sharing lists by people's names (SHARE-8).
+    var sharing: SharingService {
+        let accounts = self.accounts
+        return SharingService(lists: lists) { name in
+            do {
+                let account = try await accounts.user(named: name)
+                return ListPerson(id: account.id, name: account.name)
+            } catch AccountError.unknownUser, AccountError.invalidName {
+                return nil
+            }
+        }
+    }
 
     /// Addresses that need no sign-in: the sign-in and sign-up pages, the liveness check, the
     /// assets, the service worker's files, the offline page and the language switcher.
@@ -71,6 +89,21 @@ struct AccountsWeb: Sendable {
     }
 }
 
+/// The store a request reads and changes: the one person's list without accounts; with them,
+/// the signed-in person's lists (`SignedIn.lists`), so a page can never read another person's.
+struct RequestStore: Sendable {
+    /// The list of a server without accounts; nil with accounts.
+    let local: (any TodoStore)?
+
+    var current: any TodoStore {
+        get throws {
+            if let local { return local }
+            guard let lists = SignedIn.lists else { throw AccountsWeb.unauthorized }
+            return lists
+        }
+    }
+}
+
 /// Lets a request through when it comes from a signed-in person (or asks for a public
 /// address); else sends a page to `/signin?from=…` and answers the API 401 (ACCOUNT-30).
 struct AccountsMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -80,7 +113,10 @@ struct AccountsMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path
         if AccountsWeb.isPublic(path) { return try await next(request, context) }
         if let account = try await web.account(of: request) {
-            return try await SignedIn.$account.withValue(account) { try await next(request, context) }
+            let lists = try await web.lists.lists(of: account.id)
+            return try await SignedIn.$account.withValue(account) {
+                try await SignedIn.$lists.withValue(lists) { try await next(request, context) }
+            }
         }
         if AccountsWeb.isAPI(path) { throw AccountsWeb.unauthorized }
         // Back to the page asked for, once signed in; a form sent after the session ended goes home.

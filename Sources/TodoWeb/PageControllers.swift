@@ -8,12 +8,15 @@ import WebUI
 
 /// What every page controller needs: the store, the clock, and the renderer.
 struct PageContext: Sendable {
-    let store: any TodoStore
+    let stores: RequestStore
+    /// The list this request reads and changes (`RequestStore`).
+    var store: any TodoStore { get throws { try stores.current } }
     let today: @Sendable () -> CalendarDate
     let views: TodoViews
 
-    func quickAdd(_ context: QuickAddContext, language: Language = .english) -> QuickAddViewModel {
-        QuickAddViewModel(
+    func quickAdd(_ context: QuickAddContext, language: Language = .english) throws -> QuickAddViewModel {
+        let store = try self.store
+        return QuickAddViewModel(
             store: store, source: StoreQuickAddOptions(store: store, today: today, language: language), context: context,
             today: today, language: language)
     }
@@ -96,7 +99,7 @@ struct ListController: Sendable {
 
     private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
         let list = TodoListViewModel(
-            store: page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
+            store: try page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
             language: LanguageChoice.of(request))
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
@@ -108,8 +111,13 @@ struct ListController: Sendable {
         case .all, .search, .overdue: .none
         }
         var view = ListPageView(
-            list, quickAdd: page.quickAdd(quickAdd, language: LanguageChoice.of(request)), today: page.today(),
+            list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request)), today: page.today(),
             frame: page.views.frame(list.title, request), views: page.views)
+        if case .project(let name) = scope, let lists = SignedIn.lists, lists.sharedList(named: name) == nil,
+            !list.isEmpty
+        {
+            view.shareHref = SharingController.path(name, "settings")
+        }
         // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1).
         guard UndoCookie.isSet(request) else { return page.views.page(view) }
         view.undo = try await UndoCookie.notice(request, store: page.store).map { UndoNoticeView($0, from: view.here) }
@@ -134,7 +142,7 @@ struct ItemController: Sendable {
     @Sendable func newForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let from = WebFormat.localPath(query.get("from"))
-        let form = ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
+        let form = try ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         form.readsPlainWords = true  // the title's words are read on save, and shown under it (WORDS-17)
         form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
@@ -146,7 +154,7 @@ struct ItemController: Sendable {
     /// list's project or date as hidden fields, so the item lands in the list it was added on).
     @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
-        let form = ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
+        let form = try ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         fill(form, from: fields)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
@@ -154,7 +162,7 @@ struct ItemController: Sendable {
     }
 
     @Sendable func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let details = ItemDetailViewModel(store: page.store, id: try itemID(context), language: LanguageChoice.of(request))
+        let details = try ItemDetailViewModel(store: page.store, id: try itemID(context), language: LanguageChoice.of(request))
         try await details.load()
         let back = WebFormat.localPath(request.uri.queryParameters.get("from"))
         return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request)))
@@ -244,9 +252,12 @@ struct ItemController: Sendable {
             throw error
         } catch TodoPresentationError.itemNotFound {
             throw TodoPresentationError.itemNotFound
+        } catch TodoAccessError.readOnly(let list) {
+            throw TodoAccessError.readOnly(list: list)  // 403 (SHARE-9): nothing the form could change
         } catch {
             // The reason in the form's language (LANG-4); the JSON API keeps the English one.
-            let message = form.message(for: error) ?? (error as? any LocalizedError)?.errorDescription
+            let message = form.message(for: error) ?? SharingWording.sentence(for: error, form.language)
+                ?? (error as? any LocalizedError)?.errorDescription
                 ?? TodoViews.strings(form.language)("form.error.failed")
             return try await formPage(form, from: from, error: message, request, status: .unprocessableContent)
         }
@@ -271,7 +282,7 @@ struct QuickAddController: Sendable {
     }
 
     @Sendable func form(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let quickAdd = page.quickAdd(Self.context(request), language: LanguageChoice.of(request))
+        let quickAdd = try page.quickAdd(Self.context(request), language: LanguageChoice.of(request))
         await quickAdd.loadAllSections()
         return quickAddPage(quickAdd, from: WebFormat.localPath(request.uri.queryParameters.get("from")), error: nil, request)
     }
@@ -284,7 +295,7 @@ struct QuickAddController: Sendable {
         guard let kind = QuickAddSectionKind(rawValue: name) else {
             throw PageError(.notFound, key: "error.no-quick-section", ["name": name])
         }
-        let quickAdd = page.quickAdd(Self.context(request), language: language)
+        let quickAdd = try page.quickAdd(Self.context(request), language: language)
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
         let view = QuickAddFormView.section(section, source: request.uri.description, language: language)
@@ -296,7 +307,7 @@ struct QuickAddController: Sendable {
     @Sendable func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(QuickAddForm.self, of: request)
         let from = WebFormat.localPath(fields.from)
-        let quickAdd = page.quickAdd(.none, language: LanguageChoice.of(request))
+        let quickAdd = try page.quickAdd(.none, language: LanguageChoice.of(request))
         quickAdd.text = fields.text ?? ""
         quickAdd.readsPlainWords = fields.words == "1"
         let chosen: [(QuickAddSectionKind, [String])] = [

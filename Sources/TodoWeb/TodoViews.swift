@@ -211,6 +211,8 @@ struct ListPageView: PageView, Hashable {
     let quickAdd: QuickAddFormView
     /// “Deleted “X” · Undo”, right after a delete (docs/specs/trash.md, UNDO-1).
     var undo: UndoNoticeView? = nil
+    /// The list's settings page, for its owner when there are accounts (SHARE-8).
+    var shareHref: String? = nil
 
     struct NavLink: Hashable {
         let label: String

@@ -25,6 +25,9 @@ public struct TodoWebOptions: Sendable {
     /// Accounts: with them every page and API route needs a signed-in person
     /// (docs/specs/accounts.md, ACCOUNT-30…43); nil is one person's list without a sign-in.
     public var accounts: Accounts? = nil
+    /// With `accounts`, each person's items and their shares (docs/specs/sharing.md); the
+    /// `store` the app is built with is then not used.
+    public var lists: PeopleLists? = nil
     /// Whether `/signup` lets anyone make an account (only with `accounts`).
     public var allowSignup = false
     /// Marks the session cookie `Secure` (behind TLS).
@@ -96,29 +99,47 @@ public enum TodoWebApp {
         })
         router.add(middleware: CORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
-        let accounts = options.accounts.map {
-            AccountsWeb(
-                accounts: $0, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
+        let accounts = try options.accounts.map {
+            guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }
+            return AccountsWeb(
+                accounts: $0, lists: lists, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
                 clientAddress: options.forwardedClientAddress)
         }
+        // With accounts, every request reads the signed-in person's lists, never `store`.
+        let stores = RequestStore(local: accounts == nil ? store : nil)
         if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)
-        let page = PageContext(store: store, today: options.today, views: views)
+        let page = PageContext(stores: stores, today: options.today, views: views)
         ListController(page: page).register(on: router)
         UpcomingController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
         MoveController(page: page).register(on: router)
         QuickAddController(page: page).register(on: router)
         AddPreviewController(page: page).register(on: router)
-        TransferController(store: store, views: views).register(on: router)
+        TransferController(stores: stores, views: views).register(on: router)
         TrashController(page: page, now: options.now).register(on: router)
         OfflinePage(views: views).register(on: router)
-        if let accounts { AccountsController(web: accounts, views: views).register(on: router) }
-        APIController(store: store, today: options.today).register(on: router.group("api"))
+        if let accounts {
+            AccountsController(web: accounts, views: views).register(on: router)
+            SharingController(web: accounts, views: views).register(on: router)
+        }
+        APIController(stores: stores, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
         views.assets.register(on: router, atRoot: ["sw.js", "manifest.webmanifest"])
         return router
+    }
+}
+
+/// A web app set up in a way that can't serve safely.
+public enum TodoWebSetupError: Error, Equatable, LocalizedError {
+    /// Accounts need each person's lists (`TodoWebOptions.lists`).
+    case accountsWithoutLists
+
+    public var errorDescription: String? {
+        switch self {
+        case .accountsWithoutLists: "With accounts, the web app needs each person's lists (TodoWebOptions.lists)."
+        }
     }
 }

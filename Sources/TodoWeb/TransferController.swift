@@ -11,7 +11,7 @@ import WebUI
 /// `POST /api/import?format=…[&dryRun=1]` takes a file as the body, and the page
 /// `/import-export` does both with plain forms.
 struct TransferController: Sendable {
-    let store: any TodoStore
+    let stores: RequestStore
     let views: TodoViews
 
     func register(on router: Router<BasicRequestContext>) {
@@ -23,7 +23,7 @@ struct TransferController: Sendable {
 
     @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let format = try Self.format(request.uri.queryParameters.get("format"))
-        let store = self.store
+        let store = try stores.current
         // Written while the list is read, a batch at a time (HARDEN-7). A failure after
         // the first bytes can only cut the download short.
         return Response(
@@ -45,7 +45,7 @@ struct TransferController: Sendable {
         let dryRun = request.uri.queryParameters.get("dryRun") == "1"
         let data = Data(buffer: try await WebFormat.body(of: request))
         do {
-            let report = try await TransferViewModel(store: store)
+            let report = try await TransferViewModel(store: try stores.current)
                 .importData(data, format: format, source: "the file", dryRun: dryRun)
             return try WebFormat.json(ImportReportBody(report))
         } catch let refusal as ImportRefusal {
@@ -81,7 +81,7 @@ struct TransferController: Sendable {
             return views.page(view, status: .unprocessableContent)
         }
         do {
-            let report = try await TransferViewModel(store: store, language: language).importData(
+            let report = try await TransferViewModel(store: try stores.current, language: language).importData(
                 data, format: format, source: source, dryRun: fields.dryRun)
             let view = TransferPageView(
                 format: format, contents: fields.dryRun ? contents : "", dryRun: fields.dryRun, report: report,

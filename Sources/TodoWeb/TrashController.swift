@@ -22,13 +22,13 @@ struct TrashController: Sendable {
     }
 
     @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
+        let trash = try TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
         try await trash.load()
         return page.views.page(TrashPageView(trash, frame: page.views.frame(trash.title, request)))
     }
 
     @Sendable func confirmEmpty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
+        let trash = try TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
         try await trash.load()
         return page.views.page(TrashEmptyPageView(trash, frame: page.views.frame(trash.emptyTrashTitle, request)))
     }

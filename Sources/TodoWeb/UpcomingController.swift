@@ -14,12 +14,12 @@ struct UpcomingController: Sendable {
     }
 
     @Sendable func upcoming(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let upcoming = UpcomingViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
+        let upcoming = try UpcomingViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
         let tomorrow = page.today().adding(days: 1)
         let view = ListPageView(
-            upcoming, preferences: CookiePreferences(request), quickAdd: page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request)),
+            upcoming, preferences: CookiePreferences(request), quickAdd: try page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request)),
             today: page.today(), frame: page.views.frame(upcoming.title, request), views: page.views)
         return page.views.page(view)
     }

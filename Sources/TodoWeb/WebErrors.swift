@@ -47,6 +47,8 @@ struct APIError: HTTPResponseError {
                 "The item changed since the version you sent; it is now at version \(current.version). Nothing was changed.")
             conflict.headers[.eTag] = WebFormat.eTag(current)
             return conflict
+        case let error as TodoAccessError:
+            return APIError(.forbidden, SharingWording.sentence(for: error, .english) ?? "That is not yours to change.")
         case let error as TodoStorageError:
             var refusal = APIError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
             if error.kind == .busy { refusal.headers[.retryAfter] = "2" }
@@ -102,6 +104,8 @@ struct PageError: Error {
         case let error as PageError: error
         case TodoPresentationError.itemNotFound: PageError(.notFound, key: "error.item-not-found")
         case let error as TrashError: PageError(.unprocessableContent) { error.message($0) }
+        case let error as TodoAccessError:
+            PageError(.forbidden) { SharingWording.sentence(for: error, $0) ?? error.localizedDescription }
         case let error as TodoStorageError:
             PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable) { language in
                 language == .english ? error.message : storageSentence(error.kind, language)

@@ -18,7 +18,8 @@ final class WebClock: @unchecked Sendable {
 
 /// The web app with accounts over an in-memory account store, a cheap hasher and a test clock.
 struct AccountsWebSUT {
-    let store = InMemoryTodoStore(environment: TestEnvironment().environment)
+    /// Every person's lists, in memory.
+    let lists = PeopleLists.inMemory(environment: TestEnvironment().environment)
     let clock: WebClock
     let accounts: Accounts
     var allowSignup = false
@@ -37,10 +38,16 @@ struct AccountsWebSUT {
         get throws {
             var options = TodoWebOptions(today: { today })
             options.accounts = accounts
+            options.lists = lists
             options.allowSignup = allowSignup
             options.secureCookies = secureCookies
-            return Application(router: try TodoWebApp.buildRouter(store: store, options: options))
+            return Application(router: try TodoWebApp.buildRouter(store: lists.store(.local), options: options))
         }
+    }
+
+    /// The items of the person named `name`.
+    func store(of name: String) async throws -> any TodoStore {
+        lists.store(ListOwner(account: try await accounts.user(named: name).id))
     }
 
     static let password = "correct horse battery"
@@ -101,11 +108,11 @@ struct AccountsWebTests {
             let write = try await client.execute(
                 uri: "/api/todos", method: .post, headers: .json, body: ByteBuffer(string: #"{"title":"x"}"#))
             #expect(write.status == .unauthorized)
-            #expect(try await sut.store.items().isEmpty)
+            #expect(try await sut.lists.store(.local).items().isEmpty)
             let form = try await client.execute(uri: "/items", method: .post, headers: .form, body: .form([("title", "x")]))
             #expect(form.status == .seeOther)
             #expect(form.headers[.location] == "/signin")
-            #expect(try await sut.store.items().isEmpty)
+            #expect(try await sut.lists.store(.local).items().isEmpty)
             for open in ["/signin", "/healthz", "/offline", "/manifest.webmanifest", "/sw.js"] {
                 #expect(try await client.execute(uri: open, method: .get).status == .ok, "\(open)")
             }
@@ -228,6 +235,7 @@ struct AccountsWebTests {
         try await accounts.add(name: "alice", password: AccountsWebSUT.password)
         var options = TodoWebOptions(port: 0, today: { today })
         options.accounts = accounts
+        options.lists = .inMemory(environment: TestEnvironment().environment)
         let app = try TodoWebApp.buildApplication(store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options)
         let since = Date().addingTimeInterval(-3600)
         try await app.test(.live) { client in
@@ -280,7 +288,7 @@ struct AccountsWebTests {
     func test_ACCOUNT_35_bearerToken() async throws {
         let sut = AccountsWebSUT()
         try await sut.accounts.add(name: "alice", password: AccountsWebSUT.password)
-        _ = try await sut.store.add(TodoDraft(title: "Buy milk"))
+        _ = try await sut.store(of: "alice").add(TodoDraft(title: "Buy milk"))
         let token = try await sut.accounts.createToken(name: "alice", label: "script").token.text
         try await sut.app.test(.router) { client in
             let list = try await client.execute(uri: "/api/todos", method: .get, headers: [.authorization: "Bearer \(token)"])

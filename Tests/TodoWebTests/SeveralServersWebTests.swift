@@ -25,6 +25,7 @@ private struct ProxiedSUT {
         get throws {
             var options = TodoWebOptions(today: { today })
             options.accounts = accounts
+            options.lists = .inMemory(environment: TestEnvironment().environment)
             options.trustedProxies = trustedProxies
             options.clientAddress = { request in request.headers[Self.peer] ?? "web" }
             return Application(router: try TodoWebApp.buildRouter(
@@ -113,6 +114,7 @@ struct SeveralServersWebTests {
             let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
             var options = TodoWebOptions(port: 0, today: { today })
             options.accounts = accounts
+            options.lists = .inMemory(environment: TestEnvironment().environment)
             options.trustedProxies = trusted
             let app = try TodoWebApp.buildApplication(
                 store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options)
