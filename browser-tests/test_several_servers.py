@@ -137,3 +137,14 @@ def test_SERVERS_3_a_browser_through_nginx_adds_checks_and_edits_and_every_page_
         assert set(served) == addresses, served
     finally:
         context.close()
+
+
+def test_SERVERS_1_the_fixture_stops_every_process_it_started(tmp_path: Path):
+    with ServersBehindNginx(tmp_path / "servers", one_sqlite_file(tmp_path)) as running:
+        pids = running.pids
+        # Two instances, nginx's master and at least one worker, all alive.
+        assert len(pids) >= 4 and all(Path(f"/proc/{pid}").exists() for pid in pids), pids
+        assert running.nginx is not None and running.nginx.pid in pids
+    for pid in pids:
+        stat = Path(f"/proc/{pid}/stat")
+        assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z", pid
