@@ -71,7 +71,7 @@ let package = Package(
         // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoStore
         .target(
             name: "TodoPostgres",
-            dependencies: ["TodoCore", .product(name: "PostgresNIO", package: "postgres-nio"), logging],
+            dependencies: ["TodoCore", "TodoAccounts", .product(name: "PostgresNIO", package: "postgres-nio"), logging],
             swiftSettings: strict),
         // MARK: Todo — import and export formats (todo.txt, Taskwarrior, iCalendar, CSV, JSON)
         .target(name: "TodoInterop", dependencies: ["TodoCore"], swiftSettings: strict),
@@ -167,7 +167,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -175,18 +175,27 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
+        // The test cluster's database (PG-9): one pool for the whole test process, a fresh schema per test.
+        .target(
+            name: "TodoPostgresTestSupport",
+            dependencies: ["TodoCore", "TodoAccounts", "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/TodoPostgresTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoTestSupport", propertyBased,
-                "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
+                "TodoCore", "TodoStore", "TodoTestSupport", propertyBased, "TodoAccounts",
+                "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoAccountsTests",
-            dependencies: ["TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+            dependencies: [
+                "TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
             swiftSettings: strict),

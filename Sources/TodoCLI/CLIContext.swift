@@ -9,6 +9,17 @@ import TodoPresentation
 public enum StoreLocation: Equatable, Sendable {
     case file(String)
     case inMemory
+    /// A PostgreSQL database (`--database-url`, `TODO_DATABASE_URL`): accounts always on.
+    case postgres(String)
+
+    /// `--database-url` first, then `--db`, then `TODO_DATABASE_URL`, then the file `resolve`
+    /// finds.
+    public static func resolve(option: String?, databaseURL: String?, environment: [String: String]) -> StoreLocation {
+        if let databaseURL, !databaseURL.isEmpty { return .postgres(databaseURL) }
+        if let option, !option.isEmpty { return .file(option) }
+        if let url = environment["TODO_DATABASE_URL"], !url.isEmpty { return .postgres(url) }
+        return resolve(option: nil, environment: environment)
+    }
 
     /// The database path: `--db` first, then `TODO_DB`, then `$XDG_DATA_HOME/todo/todo.sqlite`,
     /// then `~/.local/share/todo/todo.sqlite`.
@@ -48,7 +59,7 @@ public struct CLIContext {
     public var now: () -> Date = { Date() }
     /// Opens the accounts kept at a location (`todo users`); the composition root decides which
     /// implementation. (`--database-url` comes with the PostgreSQL store: issue 16, later.)
-    public var openAccounts: ((StoreLocation) async throws -> any AccountStore)? = nil
+    public var openPeople: ((StoreLocation, StoreAccess) async throws -> PeopleDatabase)? = nil
     /// Bcrypt at cost 12; tests may pass `BcryptHasher.insecureForTestsOnly(cost:)`.
     public var passwordHasher: any PasswordHasher = BcryptHasher()
     /// Asks for a password on the terminal without echoing it (`todo users add` on a terminal);
@@ -125,5 +136,23 @@ extension CLIContext {
     public static func write(_ text: String, to handle: FileHandle) {
         var text = text
         text.withUTF8 { bytes in try? handle.write(contentsOf: UnsafeRawBufferPointer(bytes)) }
+    }
+}
+
+/// A database's people: their accounts, their lists and the shares between them, as `todo users`,
+/// `todo share`, `--user` and `todo serve --accounts` use them. The composition root opens it.
+public struct PeopleDatabase: Sendable {
+    public var accounts: any AccountStore
+    public var lists: PeopleLists
+    /// Gives the local list to a person (OWNER-7) and answers how many items it held; nil where
+    /// a database has no local list (PostgreSQL).
+    public var adoptLocalList: (@Sendable (ListOwner) async throws -> Int)?
+
+    public init(
+        accounts: any AccountStore, lists: PeopleLists, adoptLocalList: (@Sendable (ListOwner) async throws -> Int)? = nil
+    ) {
+        self.accounts = accounts
+        self.lists = lists
+        self.adoptLocalList = adoptLocalList
     }
 }

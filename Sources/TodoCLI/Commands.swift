@@ -21,20 +21,65 @@ public struct StoreOptions: ParsableArguments {
             valueName: "path"))
     public var db: String?
 
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "A PostgreSQL database, postgresql://USER:PASS@HOST:PORT/DB (accounts always on).",
+            discussion: "Default: $TODO_DATABASE_URL, when --db is not given.", valueName: "url"))
+    public var databaseURL: String?
+
     /// An empty `--db ''` is a mistake (an unset variable in a script, say), not a wish for
     /// the default file: refuse it rather than write somewhere else (HARDEN-10j).
     public func validate() throws {
         if let db, db.trimmingCharacters(in: .whitespaces).isEmpty {
             throw CLIWords.refusal("cli.validate.db-empty")
         }
+        if db != nil, databaseURL != nil { throw CLIWords.refusal("cli.validate.db-and-database-url") }
+        if let databaseURL, !(databaseURL.hasPrefix("postgresql://") || databaseURL.hasPrefix("postgres://")) {
+            throw CLIWords.refusal("cli.validate.database-url")
+        }
     }
 
     public func location(_ context: CLIContext) -> StoreLocation {
-        StoreLocation.resolve(option: db, environment: context.environment)
+        StoreLocation.resolve(option: db, databaseURL: databaseURL, environment: context.environment)
     }
 
+    /// The people of the database (`todo users`, `todo share`, `--user`).
+    public func people(_ context: CLIContext, _ access: StoreAccess = .oneShot) async throws -> PeopleDatabase {
+        guard let open = context.openPeople else { throw CLIError(context.words("cli.users.unavailable")) }
+        return try await open(location(context), access)
+    }
+}
+
+/// `--db`, `--database-url` and `--user NAME`: whose list an item command reads and changes
+/// (MODE-4). Without `--user`, the list of a database without accounts.
+public struct ListOptions: ParsableArguments {
+    public init() {}
+
+    @OptionGroup public var database: StoreOptions
+    @Option(
+        name: .customLong("user"),
+        help: ArgumentHelp("Whose list, in a database with accounts (their user name).", valueName: "name"))
+    public var user: String?
+
     func open(_ context: CLIContext) async throws -> any TodoStore {
-        try await context.openStore(location(context), .oneShot)
+        let location = database.location(context)
+        if let user {
+            let people = try await database.people(context)
+            guard let account = try await people.accounts.user(named: user) else {
+                throw CLIError(context.words("cli.users.error.unknown-user", ["name": user]))
+            }
+            return try await people.lists.lists(of: account.account.id)
+        }
+        if case .postgres = location { throw CLIError(context.words("cli.people.needs-user")) }
+        let store = try await context.openStore(location, .oneShot)
+        // The local list of a database with accounts is nobody's: say whose list to use.
+        if case .file(let path) = location, let open = context.openPeople,
+            try await !open(location, .oneShot).accounts.users().isEmpty
+        {
+            throw CLIError(context.words("cli.people.has-accounts", ["path": path]))
+        }
+        return store
     }
 }
 
@@ -55,7 +100,7 @@ public struct TodoCommand: ParsableCommand {
             subcommands: [
                 List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
                 Projects.self, Export.self, Import.self, Search.self,
-                TrashCommand.self, Restore.self, UsersCommand.self,
+                TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self,
             ] + extra,
             defaultSubcommand: List.self)
     }
@@ -77,7 +122,7 @@ struct List: ParsableCommand, CLIRunnable {
     @Flag(help: "Only the to-do items due before today.") var overdue = false
     @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
@@ -128,7 +173,7 @@ struct Add: ParsableCommand, CLIRunnable {
     @OptionGroup var fields: FieldOptions
     @Flag(help: "Keep the title as typed: read no dates, #projects, @locations or ~estimates from it.") var raw = false
     @Flag(help: "Print the stored item as JSON.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func run(in context: CLIContext) async throws {
         let form = ItemFormViewModel(store: try await store.open(context), today: context.today, language: context.language)
@@ -184,7 +229,7 @@ struct Show: ParsableCommand, CLIRunnable {
 
     @Argument(help: "The item: its number (7 or #7), or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Flag(help: "Print the item as JSON.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)
@@ -201,7 +246,7 @@ struct Check: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Check items: each becomes the first of Done.")
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.check-nothing") } }
 
@@ -214,7 +259,7 @@ struct Uncheck: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "uncheck", abstract: "Uncheck items: each becomes the last of To Do.")
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.uncheck-nothing") } }
 
@@ -223,7 +268,7 @@ struct Uncheck: ParsableCommand, CLIRunnable {
     }
 }
 
-private func setDone(_ done: Bool, refs: [String], store options: StoreOptions, context: CLIContext) async throws {
+private func setDone(_ done: Bool, refs: [String], store options: ListOptions, context: CLIContext) async throws {
     let store = try await options.open(context)
     var report = ""
     for item in try await ItemReference.resolveAll(refs, in: store, words: context.words) {
@@ -238,7 +283,7 @@ struct Remove: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete items: they move to the Trash (todo trash, todo restore).")
     @Argument(help: "Item numbers (7 or #7), or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.delete-nothing") } }
 
@@ -271,7 +316,7 @@ struct Edit: ParsableCommand, CLIRunnable {
     @Flag(name: .customLong("no-repeat"), help: "Remove the repeat days.") var noRepeat = false
     @Flag(inversion: .prefixedNo, help: "Mark the item done (--done) or to do (--no-done).") var done: Bool?
     @Flag(help: "Print the stored item as JSON.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         let pairs: [(String?, Bool, String)] = [
@@ -316,7 +361,7 @@ struct Move: ParsableCommand, CLIRunnable {
 
     @Argument(help: "The item: its number (7 or #7), or 4+ characters of its id (or id:PREFIX).") var ref: String
     @Option(help: ArgumentHelp("The new place inside the item's section, 1 = first.", valueName: "n")) var to: Int
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws { if to < 1 { throw CLIWords.refusal("cli.validate.to-from-one") } }
 
@@ -334,7 +379,7 @@ struct Projects: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "projects", abstract: "List the projects that have items.")
     @Flag(help: "Print [{\"name\", \"count\"}].") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func run(in context: CLIContext) async throws {
         let store = try await store.open(context)

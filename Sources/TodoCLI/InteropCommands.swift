@@ -26,7 +26,7 @@ struct Export: ParsableCommand, CLIRunnable {
     @Option(help: ArgumentHelp("json, csv, todotxt, taskwarrior or ics.", valueName: "format")) var format: InteropFormat?
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         if format == nil, let output, output != "-", InteropFormat.guess(fileName: output) == nil {
@@ -68,7 +68,7 @@ struct Import: ParsableCommand, CLIRunnable {
     @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file")) var file: String
     @Option(help: ArgumentHelp("json, csv, todotxt, taskwarrior or ics.", valueName: "format")) var format: InteropFormat?
     @Flag(name: .customLong("dry-run"), help: "Report what would change; change nothing.") var dryRun = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         guard format == nil else { return }

@@ -11,7 +11,7 @@ struct Search: ParsableCommand, CLIRunnable {
     @Argument(help: "What to look for (words are joined with spaces; case is ignored).") var text: [String]
     @Flag(help: "Hide the Done section.") var unfinished = false
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         let query = text.joined(separator: " ")

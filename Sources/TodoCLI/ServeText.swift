@@ -12,8 +12,21 @@ public enum ServeText {
         let storage = switch location {
         case .file(let path): words("serve.storage.file", ["path": path])
         case .inMemory: words("serve.storage.memory")
+        case .postgres(let url): words("serve.storage.postgres", ["address": withoutPassword(url)])
         }
         return words("serve.running", ["address": address, "storage": storage]) + "\n"
+    }
+
+    /// The refusal to serve a database with accounts as one person's list (MODE-4).
+    public static func hasAccounts(path: String, context: CLIContext) -> any Error {
+        CLIError(context.words("serve.has-accounts", ["path": path]))
+    }
+
+    /// A database address fit to print: its password left out.
+    public static func withoutPassword(_ url: String) -> String {
+        guard var parts = URLComponents(string: url) else { return "(an address that can't be read)" }
+        parts.password = nil
+        return parts.string ?? "(an address that can't be read)"
     }
 
     /// The refusal of an argument that is not UTF-8 (after “todo: ”).

@@ -16,7 +16,7 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
     @Flag(help: "Delete everything in the Trash forever (asks first on a terminal).") var empty = false
     @Flag(name: [.customShort("y"), .long], help: "With --empty: do not ask.") var yes = false
     @Flag(help: "Print the trashed items as JSON, each with its deletedAt.") var json = false
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws {
         if yes && !empty { throw CLIWords.refusal("cli.validate.yes-without-empty") }
@@ -58,7 +58,7 @@ struct Restore: ParsableCommand, CLIRunnable {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Put items from the Trash back at their place.")
     @Argument(help: "Item numbers (7 or #7) as `todo trash` shows them, or id prefixes of 4+ characters (or id:PREFIX).") var refs: [String]
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: ListOptions
 
     func validate() throws { if refs.isEmpty { throw CLIWords.refusal("cli.validate.restore-nothing") } }
 

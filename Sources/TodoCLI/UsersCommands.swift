@@ -27,14 +27,23 @@ struct UsersAdd: ParsableCommand, CLIRunnable {
     @OptionGroup var store: StoreOptions
 
     func run(in context: CLIContext) async throws {
-        let accounts = try await store.accounts(context)
+        let people = try await store.people(context)
+        let accounts = store.accounts(people, context)
         try await UsersText.reporting(context) {
             // The name is checked before a password is asked for.
             try AccountRules.checkName(name)
             if try await accounts.store.user(named: name) != nil { throw AccountError.duplicateName(name) }
             let password = try UsersText.newPassword(for: name, context)
+            let first = try await accounts.users().isEmpty
             let account = try await accounts.add(name: name, password: password)
             context.writeOut(context.words("cli.users.added", ["name": account.name]) + "\n")
+            // The first person takes the list the database had without accounts (OWNER-7).
+            if first, let adopt = people.adoptLocalList {
+                let count = try await adopt(ListOwner(account: account.id))
+                if count > 0 {
+                    context.writeOut(context.words("cli.users.adopted", ["name": account.name, "count": String(count)]) + "\n")
+                }
+            }
         }
     }
 }
@@ -173,10 +182,12 @@ struct UsersRevoke: ParsableCommand, CLIRunnable {
 extension StoreOptions {
     /// The accounts policy over the accounts kept where `--db` points.
     func accounts(_ context: CLIContext) async throws -> Accounts {
-        guard let open = context.openAccounts else { throw CLIError(context.words("cli.users.unavailable")) }
-        let store = try await open(location(context))
+        accounts(try await people(context), context)
+    }
+
+    func accounts(_ people: PeopleDatabase, _ context: CLIContext) -> Accounts {
         let time = context.now()
-        return Accounts(store: store, now: { time }, hasher: context.passwordHasher)
+        return Accounts(store: people.accounts, now: { time }, hasher: context.passwordHasher)
     }
 }
 

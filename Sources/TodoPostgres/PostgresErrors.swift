@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import TodoAccounts
 import TodoCore
 
 /// PostgreSQL's failures as `TodoStorageError` sentences a person can read: never SQL text,
@@ -8,7 +9,7 @@ import TodoCore
 enum PostgresErrors {
     static func storageError(_ error: any Error, location: String) -> any Error {
         switch error {
-        case is TodoStorageError, is TodoStoreError, is TodoValidationError, is TodoImportError:
+        case is TodoStorageError, is TodoStoreError, is TodoValidationError, is TodoImportError, is AccountError:
             return error
         case let error as PSQLError:
             return storageError(error, location: location)

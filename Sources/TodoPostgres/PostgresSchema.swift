@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import TodoAccounts
 import TodoCore
 
 /// The schema of the PostgreSQL store, as versioned migrations recorded in `schema_migrations`.
@@ -21,11 +22,17 @@ enum PostgresSchema {
         let schema: String
         /// Where pg_trgm lives (its operator class is named through it).
         let trigramSchema: String
+        var schemaQuoted: String { "\"\(schema)\"" }
         var item: String { "\"\(schema)\".todo_item" }
         var project: String { "\"\(schema)\".project" }
         var trash: String { "\"\(schema)\".trashed_item" }
         var counter: String { "\"\(schema)\".item_number_counter" }
         var migrations: String { "\"\(schema)\".schema_migrations" }
+        var account: String { "\"\(schema)\".account" }
+        var token: String { "\"\(schema)\".account_token" }
+        var session: String { "\"\(schema)\".account_session" }
+        var failure: String { "\"\(schema)\".signin_failure" }
+        var share: String { "\"\(schema)\".list_share" }
         var trigramOps: String { "\"\(trigramSchema.replacingOccurrences(of: "\"", with: "\"\""))\".gin_trgm_ops" }
     }
 
@@ -117,20 +124,155 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX trashed_item_deleted_at ON \(S.trash) (deleted_at)",
             ]
-        }
+        },
+        Migration(version: 2, name: "accounts, tokens, sessions and sign-in failures") { S in
+            // docs/specs/accounts.md (ACCOUNT-18, PG-12): the SQLite schema's rules ("v7-accounts").
+            // Names are unique ignoring A–Z case, as SQLite's NOCASE and `AccountRules.key` read them.
+            let hash = "length(password_hash) BETWEEN 20 AND 200"
+            return [
+                """
+                CREATE TABLE \(S.account) (
+                    id uuid NOT NULL PRIMARY KEY,
+                    name text NOT NULL
+                        CHECK (char_length(name) BETWEEN 1 AND \(AccountRules.maxNameLength)
+                            AND octet_length(name) = char_length(name)
+                            AND name ~ '^[A-Za-z0-9][A-Za-z0-9._-]*$'),
+                    password_hash text NOT NULL CHECK (\(hash)),
+                    created_at bigint NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX account_name_key ON \(S.account) (\(asciiLowered("name")))",
+                """
+                CREATE TABLE \(S.token) (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    account_id uuid NOT NULL REFERENCES \(S.account)(id) ON DELETE CASCADE,
+                    label text NOT NULL
+                        CHECK (length(trim(label)) > 0 AND char_length(label) <= \(AccountRules.maxLabelLength)),
+                    hash text NOT NULL UNIQUE CHECK (length(hash) = 64),
+                    created_at bigint NOT NULL,
+                    last_used_at bigint,
+                    UNIQUE (account_id, label)
+                )
+                """,
+                """
+                CREATE TABLE \(S.session) (
+                    id_hash text NOT NULL PRIMARY KEY CHECK (length(id_hash) = 64),
+                    account_id uuid NOT NULL REFERENCES \(S.account)(id) ON DELETE CASCADE,
+                    created_at bigint NOT NULL,
+                    last_seen_at bigint NOT NULL,
+                    CHECK (last_seen_at >= created_at)
+                )
+                """,
+                "CREATE INDEX account_session_account ON \(S.session) (account_id)",
+                """
+                CREATE TABLE \(S.failure) (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    name_key text
+                        CHECK (name_key IS NULL OR char_length(name_key) BETWEEN 1 AND \(AccountRules.maxNameLength)),
+                    address text NOT NULL CHECK (char_length(address) <= \(AccountRules.maxAddressLength)),
+                    at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX signin_failure_name ON \(S.failure) (name_key, at)",
+                "CREATE INDEX signin_failure_address ON \(S.failure) (address, at)",
+                "CREATE INDEX signin_failure_at ON \(S.failure) (at)",
+            ]
+        },
+        Migration(version: 3, name: "owners of items, projects, numbers and the Trash; shares of lists") { S in
+            // docs/specs/sharing.md (OWNER-1…8, PG-13). The number counter becomes one row per owner:
+            // the local list ('', the row there was) or an account, whose removal cascades to its
+            // counter and from there to its items, projects and Trash (OWNER-8). Rows there were
+            // are the local list's (OWNER-6).
+            let owner = "owner text NOT NULL DEFAULT ''"
+            let ownerOf = "REFERENCES \(S.counter)(owner) ON DELETE CASCADE"
+            return [
+                "ALTER TABLE \(S.counter) ADD COLUMN \(owner)",
+                "ALTER TABLE \(S.counter) ADD COLUMN account_id uuid REFERENCES \(S.account)(id) ON DELETE CASCADE",
+                // Dropping `id` drops its primary key and CHECK (id = 1).
+                "ALTER TABLE \(S.counter) DROP COLUMN id",
+                """
+                ALTER TABLE \(S.counter) ADD PRIMARY KEY (owner),
+                    ADD CHECK ((owner = '') = (account_id IS NULL)),
+                    ADD CHECK (account_id IS NULL OR owner = account_id::text),
+                    ALTER COLUMN owner DROP DEFAULT
+                """,
+                "ALTER TABLE \(S.project) ADD COLUMN \(owner) \(ownerOf)",
+                "ALTER TABLE \(S.item) ADD COLUMN \(owner) \(ownerOf)",
+                "ALTER TABLE \(S.trash) ADD COLUMN \(owner) \(ownerOf)",
+                "ALTER TABLE \(S.item) DROP CONSTRAINT todo_item_project_id_fkey",
+                """
+                ALTER TABLE \(S.project) DROP CONSTRAINT project_name_key, DROP CONSTRAINT project_pkey,
+                    ADD PRIMARY KEY (owner, id), ADD UNIQUE (owner, name), ALTER COLUMN owner DROP DEFAULT
+                """,
+                // An item's project is its owner's; checked at the statement's end (NO ACTION), so
+                // that an owner's items and projects can go in one cascade.
+                """
+                ALTER TABLE \(S.item) DROP CONSTRAINT todo_item_pkey, DROP CONSTRAINT todo_item_number_key,
+                    ADD PRIMARY KEY (owner, id), ADD UNIQUE (owner, number),
+                    ADD FOREIGN KEY (owner, project_id) REFERENCES \(S.project)(owner, id),
+                    ALTER COLUMN owner DROP DEFAULT
+                """,
+                """
+                ALTER TABLE \(S.trash) DROP CONSTRAINT trashed_item_pkey, ADD PRIMARY KEY (owner, id),
+                    ALTER COLUMN owner DROP DEFAULT
+                """,
+                // Every index leads with the owner (the trigram indexes serve the words; the
+                // owner's rows are then picked from what they find).
+                "DROP INDEX \(S.schemaQuoted).todo_item_section",
+                """
+                CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
+                    INCLUDE (title, location_name, due_date, project_id, estimate_minutes, repeat_days, number)
+                """,
+                "DROP INDEX \(S.schemaQuoted).todo_item_project",
+                "CREATE INDEX todo_item_project ON \(S.item) (owner, project_id, is_done, position)",
+                "DROP INDEX \(S.schemaQuoted).todo_item_due_date",
+                "CREATE INDEX todo_item_due_date ON \(S.item) (owner, due_date, is_done, position)",
+                "DROP INDEX \(S.schemaQuoted).trashed_item_deleted_at",
+                "CREATE INDEX trashed_item_deleted_at ON \(S.trash) (owner, deleted_at)",
+                // SHARE-1 (PG-14): a list of an owner shared with another person in a role; either
+                // account's removal ends it.
+                """
+                CREATE TABLE \(S.share) (
+                    owner_id uuid NOT NULL REFERENCES \(S.account)(id) ON DELETE CASCADE,
+                    list text NOT NULL \(nameCheck("list", nullable: false)),
+                    person_id uuid NOT NULL REFERENCES \(S.account)(id) ON DELETE CASCADE,
+                    role text NOT NULL CHECK (role IN ('viewer', 'editor')),
+                    PRIMARY KEY (owner_id, list, person_id),
+                    CHECK (owner_id <> person_id)
+                )
+                """,
+                "CREATE INDEX list_share_person ON \(S.share) (person_id)",
+            ]
+        },
     ]
+
+    static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"
+    static let lowerAZ = "'abcdefghijklmnopqrstuvwxyz'"
+
+    /// `column` with A–Z lowered and every other letter as it is (SQLite's NOCASE), in SQL.
+    static func asciiLowered(_ column: String) -> String { "translate(\(column), \(upperAZ), \(lowerAZ))" }
+
+    /// `text` with A–Z lowered, as `asciiLowered(_:)` lowers a column: a value to compare with one.
+    static func asciiLowered(text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
+    }
 
     static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
 
     /// See `PostgresTodoDatabase.migrate()`.
-    static func migrate(_ connection: PostgresConnection, database: PostgresTodoDatabase) async throws {
+    /// `through`: the last version to apply (tests bring a schema up to an older version first).
+    static func migrate(
+        _ connection: PostgresConnection, database: PostgresTodoDatabase, through last: Int = latestVersion
+    ) async throws {
         let logger = PostgresTodoDatabase.logger
         let schema = database.schema
         let migrationsTable = "\"\(schema)\".schema_migrations"
         // Up to date (every start but the first): no lock, no write.
         if let applied = try await appliedVersion(connection, table: migrationsTable) {
             try refuseNewer(applied, database: database)
-            if applied == latestVersion { return }
+            if applied >= last { return }
         }
         // pg_trgm, once per database: under a database-wide lock, in its own transaction, so
         // that stores of several schemas starting at once don't race to create it.
@@ -160,7 +302,7 @@ enum PostgresSchema {
                 logger: logger)
             let applied = try await appliedVersion(connection, table: names.migrations) ?? 0
             try refuseNewer(applied, database: database)
-            for migration in migrations where migration.version > applied {
+            for migration in migrations where migration.version > applied && migration.version <= last {
                 for statement in migration.statements(names) {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

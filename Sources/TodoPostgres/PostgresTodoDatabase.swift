@@ -102,10 +102,43 @@ public final class PostgresTodoDatabase: Sendable {
     /// versions another applied in `schema_migrations` and skips them. Refuses a schema written
     /// by a newer version of Todo.
     public func migrate() async throws {
+        try await migrate(through: PostgresSchema.latestVersion)
+    }
+
+    /// Applies the migrations up to `last` only (tests: a database as an older Todo left it).
+    func migrate(through last: Int) async throws {
         try await translatingErrors {
             try await self.withDeadline {
                 try await self.client.withConnection { connection in
-                    try await PostgresSchema.migrate(connection, database: self)
+                    try await PostgresSchema.migrate(connection, database: self, through: last)
+                }
+            }
+        }
+    }
+
+    // MARK: - What it keeps
+
+    /// The items, projects, numbers and Trash of `owner` (the local list unless told): every
+    /// statement of the store is scoped to that owner (docs/specs/sharing.md, OWNER-1…).
+    public func store(owner: ListOwner = .local, environment: TodoEnvironment = .live) -> PostgresTodoStore {
+        PostgresTodoStore(database: self, owner: owner, environment: environment)
+    }
+
+    /// Accounts, tokens, sessions and sign-in failures (docs/specs/accounts.md), shared by every
+    /// instance on this database.
+    public var accounts: PostgresAccountStore { PostgresAccountStore(database: self) }
+
+    /// The shares of lists between accounts (docs/specs/sharing.md, SHARE-1).
+    public var sharing: PostgresListSharing { PostgresListSharing(database: self) }
+
+    /// Runs one statement on its own (no transaction of several statements), within the
+    /// deadline, with readable errors.
+    @discardableResult
+    func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await translatingErrors {
+            try await self.withDeadline {
+                try await self.client.withConnection { connection in
+                    try await connection.query(query, logger: Self.logger).collect()
                 }
             }
         }

@@ -13,20 +13,25 @@ import TodoCore
 /// checked to be a plain identifier, is written into SQL text.
 public struct PostgresTodoStore: TodoStore {
     public let database: PostgresTodoDatabase
+    /// Whose items it reads and writes: every statement is scoped to this owner (OWNER-1…).
+    public let owner: ListOwner
     private let environment: TodoEnvironment
     private let t: Tables
 
-    /// A store on a database `database.migrate()` has brought up to date.
-    public init(database: PostgresTodoDatabase, environment: TodoEnvironment = .live) {
+    /// A store of `owner`'s list (the local list unless told) on a database `database.migrate()`
+    /// has brought up to date.
+    public init(database: PostgresTodoDatabase, owner: ListOwner = .local, environment: TodoEnvironment = .live) {
         self.database = database
+        self.owner = owner
         self.environment = environment
         self.t = Tables(schema: database.schema)
     }
 
     /// The tables, quoted for SQL.
     struct Tables: Sendable {
-        let item: String, project: String, trash: String, counter: String
+        let item: String, project: String, trash: String, counter: String, account: String
         init(schema: String) {
+            account = "\"\(schema)\".account"
             item = "\"\(schema)\".todo_item"
             project = "\"\(schema)\".project"
             trash = "\"\(schema)\".trashed_item"
@@ -38,8 +43,8 @@ public struct PostgresTodoStore: TodoStore {
 
     public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
         try await read { db in
-            var sql = SQL(Self.select(t))
-            sql.whereClause(filter, t)
+            var sql = db.selectItems()
+            sql.whereClause(filter, t, owner: db.owner)
             sql.append(Self.displayOrder)
             return try await db.items(sql)
         }
@@ -48,8 +53,8 @@ public struct PostgresTodoStore: TodoStore {
     public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
         guard limit > 0 else { return [] }
         return try await read { db in
-            var sql = SQL(Self.select(t))
-            sql.whereClause(filter, t)
+            var sql = db.selectItems()
+            sql.whereClause(filter, t, owner: db.owner)
             if let cursor {
                 sql.and("(i.is_done, i.position, i.id) > (\(sql.bind(cursor.isDone)), \(sql.bind(cursor.position)), \(sql.bind(cursor.id)))")
             }
@@ -68,8 +73,8 @@ public struct PostgresTodoStore: TodoStore {
 
     public func item(number: Int) async throws -> TodoItem? {
         try await read { db in
-            var sql = SQL(Self.select(t))
-            sql.append(" WHERE i.number = \(sql.bind(number))")
+            var sql = db.selectItems()
+            sql.and("i.number = \(sql.bind(number))")
             return try await db.items(sql).first
         }
     }
@@ -81,8 +86,9 @@ public struct PostgresTodoStore: TodoStore {
     public func item(atOffset offset: Int) async throws -> TodoItem? {
         guard offset >= 0 else { return nil }
         return try await read { db in
-            var sql = SQL(Self.select(t))
-            sql.append(" WHERE i.id = (SELECT id FROM \(t.item)" + Self.indexOrder + " LIMIT 1 OFFSET \(sql.bind(offset)))")
+            var sql = db.selectItems()
+            sql.and("i.id = (SELECT id FROM \(t.item) WHERE owner = \(sql.bind(db.owner))"
+                + Self.indexOrder + " LIMIT 1 OFFSET \(sql.bind(offset)))")
             return try await db.items(sql).first
         }
     }
@@ -92,8 +98,9 @@ public struct PostgresTodoStore: TodoStore {
         // Ids are lower-case hex and dashes; anything else matches nothing (and keeps LIKE literal).
         guard prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }), limit > 0 else { return [] }
         return try await read { db in
-            var sql = SQL(Self.select(t))
-            sql.append(" WHERE i.id::text LIKE \(sql.bind(prefix + "%"))" + Self.displayOrder + " LIMIT \(sql.bind(limit))")
+            var sql = db.selectItems()
+            sql.and("i.id::text LIKE \(sql.bind(prefix + "%"))")
+            sql.append(Self.displayOrder + " LIMIT \(sql.bind(limit))")
             return try await db.items(sql)
         }
     }
@@ -172,13 +179,13 @@ public struct PostgresTodoStore: TodoStore {
             let index = min(max(index, 0), others)
             // The neighbours at the new place: the items at index-1 and index once this one is
             // left out: the item's own place in the section, then a window of three rows.
-            var placeSQL = SQL("SELECT COUNT(*)::bigint FROM \(t.item) WHERE is_done = ")
-            placeSQL.append(placeSQL.bind(done))
+            var placeSQL = db.ownRows("SELECT COUNT(*)::bigint FROM \(t.item)")
+            placeSQL.and("is_done = \(placeSQL.bind(done))")
             placeSQL.append(" AND (position, id) < (\(placeSQL.bind(current.position)), \(placeSQL.bind(id)))")
             let place = try await db.int(placeSQL) ?? 0
             let start = max(index - 1, 0)
-            var window = SQL("SELECT position, id FROM \(t.item) WHERE is_done = ")
-            window.append(window.bind(done))
+            var window = db.ownRows("SELECT position, id FROM \(t.item)")
+            window.and("is_done = \(window.bind(done))")
             window.append(" ORDER BY position, id LIMIT 3 OFFSET \(window.bind(start < place ? start : start + 1))")
             let neighbours = try await db.rows(window, as: (Double, UUID).self)
                 .filter { $0.1 != id }.prefix(index == 0 ? 1 : 2).map(\.0)
@@ -204,16 +211,19 @@ public struct PostgresTodoStore: TodoStore {
             }
             // To the Trash (TRASH-1): the row as it is, its project by name, and when.
             try await db.purge(now: now)
-            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE id = \(id)")
+            let owner = db.owner
+            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE owner = \(owner) AND id = \(id)")
             try await db.run(
                 """
-                INSERT INTO \(unescaped: t.trash) (\(unescaped: Self.trashColumns))
-                SELECT i.id, i.title, i.details, i.is_done, i.due_date, i.location_name, i.location_latitude,
+                INSERT INTO \(unescaped: t.trash) (owner, \(unescaped: Self.trashColumns))
+                SELECT i.owner, i.id, i.title, i.details, i.is_done, i.due_date, i.location_name, i.location_latitude,
                        i.location_longitude, p.name, i.estimate_minutes, i.repeat_days, i.position,
                        i.created_at, i.updated_at, i.completed_at, i.version, i.number, \(Timestamp.milliseconds(now))
-                FROM \(unescaped: t.item) i LEFT JOIN \(unescaped: t.project) p ON p.id = i.project_id WHERE i.id = \(id)
+                FROM \(unescaped: t.item) i LEFT JOIN \(unescaped: t.project) p
+                    ON p.owner = i.owner AND p.id = i.project_id
+                WHERE i.owner = \(owner) AND i.id = \(id)
                 """)
-            try await db.run("DELETE FROM \(unescaped: t.item) WHERE id = \(id)")
+            try await db.run("DELETE FROM \(unescaped: t.item) WHERE owner = \(owner) AND id = \(id)")
             try await db.dropProjectIfUnused(current.project)
             return true
         }
@@ -221,8 +231,8 @@ public struct PostgresTodoStore: TodoStore {
 
     public func deleteAll() async throws {
         try await write { db in
-            try await db.run("DELETE FROM \(unescaped: t.item)")
-            try await db.run("DELETE FROM \(unescaped: t.project)")
+            try await db.run("DELETE FROM \(unescaped: t.item) WHERE owner = \(db.owner)")
+            try await db.run("DELETE FROM \(unescaped: t.project) WHERE owner = \(db.owner)")
         }
     }
 
@@ -254,7 +264,8 @@ public struct PostgresTodoStore: TodoStore {
                     } else {
                         try await db.insert(write.item)
                         // One id, one place: a trashed copy gives way to the imported item (TRASH-8).
-                        try await db.run("DELETE FROM \(unescaped: t.trash) WHERE id = \(write.item.id)")
+                        try await db.run(
+                            "DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(write.item.id)")
                     }
                 }
             }
@@ -271,7 +282,9 @@ public struct PostgresTodoStore: TodoStore {
         let now = environment.now()
         return try await write { db in
             try await db.purge(now: now)
-            return try await db.trashed(SQL(Self.trashSelect(t) + " ORDER BY deleted_at DESC, id"))
+            var sql = db.ownRows(Self.trashSelect(t))
+            sql.append(" ORDER BY deleted_at DESC, id")
+            return try await db.trashed(sql)
         }
     }
 
@@ -279,26 +292,26 @@ public struct PostgresTodoStore: TodoStore {
         let now = environment.now()
         return try await write { db in
             try await db.purge(now: now)
-            var find = SQL(Self.trashSelect(t))
-            find.append(" WHERE id = \(find.bind(id))")
+            var find = db.ownRows(Self.trashSelect(t))
+            find.and("id = \(find.bind(id))")
             guard let trashed = try await db.trashed(find).first?.item else { return nil }
             let former = trashed.position, done = trashed.isDone
-            var takenSQL = SQL("SELECT EXISTS (SELECT 1 FROM \(t.item) WHERE is_done = ")
-            takenSQL.append(takenSQL.bind(done) + " AND position = \(takenSQL.bind(former)))")
+            var takenSQL = db.ownRows("SELECT EXISTS (SELECT 1 FROM \(t.item)")
+            takenSQL.and("is_done = \(takenSQL.bind(done)) AND position = \(takenSQL.bind(former)))")
             let taken = try await db.rows(takenSQL, as: Bool.self).first ?? false
-            var aboveSQL = SQL("SELECT MIN(position) FROM \(t.item) WHERE is_done = ")
-            aboveSQL.append(aboveSQL.bind(done) + " AND position > \(aboveSQL.bind(former))")
+            var aboveSQL = db.ownRows("SELECT MIN(position) FROM \(t.item)")
+            aboveSQL.and("is_done = \(aboveSQL.bind(done)) AND position > \(aboveSQL.bind(former))")
             let nextAbove = try await db.rows(aboveSQL, as: Double?.self).first ?? nil
             var position = TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove)
             if position == nil {
                 // No number fits right after the item now at its place: respace, leaving a gap there.
-                var indexSQL = SQL("SELECT COUNT(*)::bigint FROM \(t.item) WHERE is_done = ")
-                indexSQL.append(indexSQL.bind(done) + " AND position <= \(indexSQL.bind(former))")
+                var indexSQL = db.ownRows("SELECT COUNT(*)::bigint FROM \(t.item)")
+                indexSQL.and("is_done = \(indexSQL.bind(done)) AND position <= \(indexSQL.bind(former))")
                 let index = try await db.int(indexSQL) ?? 0
                 position = try await db.respace(done: done, leavingGapAt: index, for: id)
             }
             let item = TrashRules.restored(trashed, at: position ?? former, now: now)
-            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE id = \(id)")
+            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(id)")
             try await db.insert(item)
             return item
         }
@@ -306,14 +319,20 @@ public struct PostgresTodoStore: TodoStore {
 
     public func deleteForever(id: UUID) async throws -> Bool {
         try await write { db in
-            try await db.count("WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE id = \(id) RETURNING 1) SELECT COUNT(*)::bigint FROM gone") > 0
+            try await db.count("""
+                WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(id) RETURNING 1)
+                SELECT COUNT(*)::bigint FROM gone
+                """) > 0
         }
     }
 
     @discardableResult
     public func emptyTrash() async throws -> Int {
         try await write { db in
-            try await db.count("WITH gone AS (DELETE FROM \(unescaped: t.trash) RETURNING 1) SELECT COUNT(*)::bigint FROM gone")
+            try await db.count("""
+                WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) RETURNING 1)
+                SELECT COUNT(*)::bigint FROM gone
+                """)
         }
     }
 
@@ -331,7 +350,7 @@ public struct PostgresTodoStore: TodoStore {
         SELECT i.id, i.title, i.details, i.is_done, to_char(i.due_date, 'YYYY-MM-DD'), i.location_name,
                i.location_latitude, i.location_longitude, p.name, i.estimate_minutes, i.repeat_days, i.position,
                i.created_at, i.updated_at, i.completed_at, i.version, i.number
-        FROM \(t.item) i LEFT JOIN \(t.project) p ON p.id = i.project_id
+        FROM \(t.item) i LEFT JOIN \(t.project) p ON p.owner = i.owner AND p.id = i.project_id
         """
     }
 
@@ -356,18 +375,35 @@ public struct PostgresTodoStore: TodoStore {
     // MARK: - Access
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
-        let t = self.t
+        let t = self.t, owner = self.owner
         return try await database.transaction(readOnly: true) { connection in
-            try await body(Connection(connection, t))
+            try await body(Connection(connection, t, owner: owner.key))
         }
     }
 
-    /// A write: its transaction first takes the write lock (the counter's row), so writes take turns.
+    /// A write: its transaction first takes the owner's write lock (their counter's row, made
+    /// on an account's first write), so one owner's writes take turns; other owners' don't wait.
     private func write<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
-        let t = self.t
+        let t = self.t, owner = self.owner
         return try await database.transaction(readOnly: false) { connection in
-            let db = Connection(connection, t)
-            try await db.run("SELECT next FROM \(unescaped: t.counter) WHERE id = 1 FOR UPDATE")
+            let lock: PostgresQuery = "SELECT next FROM \(unescaped: t.counter) WHERE owner = \(owner.key) FOR UPDATE"
+            let logger = PostgresTodoDatabase.logger
+            var hasRow = try await !connection.query(lock, logger: logger).collect().isEmpty
+            if !hasRow {
+                // An account's first write makes its row, tied to the account: removing the
+                // account removes it, and with it the owner's items, projects and Trash (OWNER-8).
+                // An owner that is no account (any more) gets none: nothing of theirs exists,
+                // and what would add something is refused (`Connection.nextNumber`).
+                let account = owner.isLocal ? nil : UUID(uuidString: owner.key)
+                try await connection.query("""
+                    INSERT INTO \(unescaped: t.counter) (owner, account_id, next)
+                    SELECT \(owner.key), \(account), 1
+                    WHERE \(owner.isLocal) OR EXISTS (SELECT 1 FROM \(unescaped: t.account) WHERE id = \(account))
+                    ON CONFLICT (owner) DO NOTHING
+                    """, logger: logger)
+                hasRow = try await !connection.query(lock, logger: logger).collect().isEmpty
+            }
+            let db = Connection(connection, t, owner: owner.key, hasOwner: hasRow)
             return try await body(db)
         }
     }
@@ -405,9 +441,9 @@ struct SQL: Sendable {
     var query: PostgresQuery { PostgresQuery(unsafeSQL: text, binds: binds) }
 
     /// The conditions of `filter` on `todo_item i`.
-    mutating func whereClause(_ filter: TodoFilter, _ t: PostgresTodoStore.Tables) {
+    mutating func whereClause(_ filter: TodoFilter, _ t: PostgresTodoStore.Tables, owner: String) {
         if let project = filter.project {
-            and("i.project_id = (SELECT id FROM \(t.project) WHERE name = \(bind(project)))")
+            and("i.project_id = (SELECT id FROM \(t.project) WHERE owner = \(bind(owner)) AND name = \(bind(project)))")
         }
         if let dueDate = filter.dueDate {
             and("i.due_date = \(bind(dueDate.iso))::date")
@@ -434,27 +470,19 @@ struct SQL: Sendable {
                 let pattern = bind("%" + escaped + "%")
                 and("""
                     (i.title ILIKE \(pattern) OR i.details ILIKE \(pattern) OR i.location_name ILIKE \(pattern)
-                     OR i.project_id IN (SELECT id FROM \(t.project) WHERE name ILIKE \(pattern)))
+                     OR i.project_id IN (SELECT id FROM \(t.project) WHERE owner = \(bind(owner)) AND name ILIKE \(pattern)))
                     """)
             } else {
-                let pattern = bind("%" + Self.asciiLowered(escaped) + "%")
-                func lowered(_ column: String) -> String { "translate(\(column), \(Self.upper), \(Self.lower))" }
+                let pattern = bind("%" + PostgresSchema.asciiLowered(text: escaped) + "%")
+                func lowered(_ column: String) -> String { PostgresSchema.asciiLowered(column) }
                 and("""
                     (\(lowered("i.title")) LIKE \(pattern) OR \(lowered("i.details")) LIKE \(pattern)
                      OR \(lowered("i.location_name")) LIKE \(pattern)
-                     OR i.project_id IN (SELECT id FROM \(t.project) WHERE \(lowered("name")) LIKE \(pattern)))
+                     OR i.project_id IN (SELECT id FROM \(t.project)
+                                         WHERE owner = \(bind(owner)) AND \(lowered("name")) LIKE \(pattern)))
                     """)
             }
         }
-    }
-
-    private static let upper = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"
-    private static let lower = "'abcdefghijklmnopqrstuvwxyz'"
-
-    private static func asciiLowered(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
     }
 }
 
@@ -462,11 +490,28 @@ struct SQL: Sendable {
 struct Connection: Sendable {
     let connection: PostgresConnection
     let t: PostgresTodoStore.Tables
+    /// The owner's key (`ListOwner.key`): every statement reads and writes their rows only.
+    let owner: String
+    /// Whether the owner has their row of the number counter (in a write: locked): false for
+    /// an owner that is no account (any more), who has nothing and can add nothing.
+    let hasOwner: Bool
 
-    init(_ connection: PostgresConnection, _ t: PostgresTodoStore.Tables) {
+    init(_ connection: PostgresConnection, _ t: PostgresTodoStore.Tables, owner: String, hasOwner: Bool = true) {
         self.connection = connection
         self.t = t
+        self.owner = owner
+        self.hasOwner = hasOwner
     }
+
+    /// `select` (the table with no alias, or `i`) with the condition that rows are the owner's.
+    func ownRows(_ select: String, alias: String? = nil) -> SQL {
+        var sql = SQL(select)
+        sql.and("\(alias.map { $0 + "." } ?? "")owner = \(sql.bind(owner))")
+        return sql
+    }
+
+    /// The owner's items, with the columns `item(from:)` reads.
+    func selectItems() -> SQL { ownRows(PostgresTodoStore.select(t), alias: "i") }
 
     private var logger: Logger { PostgresTodoDatabase.logger }
 
@@ -494,8 +539,8 @@ struct Connection: Sendable {
     }
 
     func item(id: UUID) async throws -> TodoItem? {
-        var sql = SQL(PostgresTodoStore.select(t))
-        sql.append(" WHERE i.id = \(sql.bind(id))")
+        var sql = selectItems()
+        sql.and("i.id = \(sql.bind(id))")
         return try await items(sql).first
     }
 
@@ -508,19 +553,19 @@ struct Connection: Sendable {
     }
 
     func count(_ filter: TodoFilter) async throws -> Int {
-        var sql = SQL("SELECT COUNT(*)::bigint FROM \(t.item) i")
-        sql.whereClause(filter, t)
+        var sql = ownRows("SELECT COUNT(*)::bigint FROM \(t.item) i", alias: "i")
+        sql.whereClause(filter, t, owner: owner)
         return try await int(sql) ?? 0
     }
 
     func rowCount(done: Bool) async throws -> Int {
-        var sql = SQL("SELECT COUNT(*)::bigint FROM \(t.item) WHERE is_done = ")
-        sql.append(sql.bind(done))
+        var sql = ownRows("SELECT COUNT(*)::bigint FROM \(t.item)")
+        sql.and("is_done = \(sql.bind(done))")
         return try await int(sql) ?? 0
     }
 
     func projects() async throws -> [Project] {
-        try await rows(SQL("SELECT name FROM \(t.project)"), as: String.self).map(Project.init(name:)).sorted()
+        try await rows(ownRows("SELECT name FROM \(t.project)"), as: String.self).map(Project.init(name:)).sorted()
     }
 
     /// Where a slice of a section starts: after `offset` rows, or after a row already shown.
@@ -536,22 +581,24 @@ struct Connection: Sendable {
         guard limit > 0 else { return [] }
         let filter = filter.withBothSections
         let done = section == .done
-        var sql = SQL("""
+        var sql = ownRows("""
             SELECT i.id, i.title, i.location_name, to_char(i.due_date, 'YYYY-MM-DD'), i.project_id,
                    i.estimate_minutes, i.repeat_days, i.number
             FROM \(t.item) i
-            """)
-        sql.whereClause(filter, t)
+            """, alias: "i")
+        sql.whereClause(filter, t, owner: owner)
         sql.and("i.is_done = \(sql.bind(done))")
         var offset = 0
         switch start {
         case .offset(let value): offset = value
         case .after(let id, _):
-            sql.and("(i.position, i.id) > (SELECT position, id FROM \(t.item) WHERE id = \(sql.bind(id)))")
+            sql.and("""
+                (i.position, i.id) > (SELECT position, id FROM \(t.item) WHERE owner = \(sql.bind(owner)) AND id = \(sql.bind(id)))
+                """)
         }
         sql.append(" ORDER BY i.position, i.id LIMIT \(sql.bind(limit)) OFFSET \(sql.bind(offset))")
         var projectNames: [Int: String] = [:]
-        for (id, name) in try await rows(SQL("SELECT id, name FROM \(t.project)"), as: (Int, String).self) {
+        for (id, name) in try await rows(ownRows("SELECT id, name FROM \(t.project)"), as: (Int, String).self) {
             projectNames[id] = name
         }
         // Numbers run on from the slice's start: a row's place in the list it was read from.
@@ -602,15 +649,19 @@ struct Connection: Sendable {
     }
 
     func nextNumber() async throws -> Int {
-        try await self.count("SELECT next FROM \(unescaped: t.counter) WHERE id = 1")
+        guard hasOwner else {
+            throw TodoStorageError(.rejected, "This list's account doesn't exist (any more); nothing was changed.")
+        }
+        return try await self.count("SELECT next FROM \(unescaped: t.counter) WHERE owner = \(owner)")
     }
 
     func setNextNumber(_ next: Int) async throws {
-        try await run("UPDATE \(unescaped: t.counter) SET next = \(next) WHERE id = 1")
+        try await run("UPDATE \(unescaped: t.counter) SET next = \(next) WHERE owner = \(owner)")
     }
 
     func linkedOccurrence(of id: UUID) async throws -> TodoItem? {
-        guard let link = try await run("SELECT next_occurrence_id FROM \(unescaped: t.item) WHERE id = \(id)")
+        guard let link = try await run(
+            "SELECT next_occurrence_id FROM \(unescaped: t.item) WHERE owner = \(owner) AND id = \(id)")
             .first?.decode(UUID?.self)
         else { return nil }
         return try await item(id: link)
@@ -625,19 +676,20 @@ struct Connection: Sendable {
                   let draft = Repeats.nextOccurrence(of: after, today: CalendarDate(now, in: environment.timeZone))
             else { return }
             let occurrence = try await insert(try draft.validated(), id: environment.makeID(), now: now)
-            try await run("UPDATE \(unescaped: t.item) SET next_occurrence_id = \(occurrence.id) WHERE id = \(after.id)")
+            try await run(
+                "UPDATE \(unescaped: t.item) SET next_occurrence_id = \(occurrence.id) WHERE owner = \(owner) AND id = \(after.id)")
         } else if let linked,
                   Repeats.uncheckRemoves(linked, checked: before, now: now, timeZone: environment.timeZone)
         {
-            try await run("DELETE FROM \(unescaped: t.item) WHERE id = \(linked.id)")
+            try await run("DELETE FROM \(unescaped: t.item) WHERE owner = \(owner) AND id = \(linked.id)")
             try await dropProjectIfUnused(linked.project)
-            try await run("UPDATE \(unescaped: t.item) SET next_occurrence_id = NULL WHERE id = \(after.id)")
+            try await run("UPDATE \(unescaped: t.item) SET next_occurrence_id = NULL WHERE owner = \(owner) AND id = \(after.id)")
         }
     }
 
     func edgePosition(done: Bool, first: Bool) async throws -> Double? {
-        var sql = SQL("SELECT \(first ? "MIN" : "MAX")(position) FROM \(t.item) WHERE is_done = ")
-        sql.append(sql.bind(done))
+        var sql = ownRows("SELECT \(first ? "MIN" : "MAX")(position) FROM \(t.item)")
+        sql.and("is_done = \(sql.bind(done))")
         return try await rows(sql, as: Double?.self).first ?? nil
     }
 
@@ -661,8 +713,8 @@ struct Connection: Sendable {
     /// free place there (at most the end) for the item `id`, which is left out, and returns it.
     @discardableResult
     func respace(done: Bool, leavingGapAt index: Int? = nil, for id: UUID? = nil) async throws -> Double? {
-        var sql = SQL("SELECT id FROM \(t.item) WHERE is_done = ")
-        sql.append(sql.bind(done))
+        var sql = ownRows("SELECT id FROM \(t.item)")
+        sql.and("is_done = \(sql.bind(done))")
         if let id { sql.append(" AND id <> \(sql.bind(id))") }
         sql.append(" ORDER BY position, id")
         let ids = try await rows(sql, as: UUID.self)
@@ -671,32 +723,34 @@ struct Connection: Sendable {
         let placed = ids.indices.map { index in positions[gap.map { index < $0 ? index : index + 1 } ?? index] }
         try await run("""
             UPDATE \(unescaped: t.item) AS i SET position = v.position
-            FROM unnest(\(ids)::uuid[], \(placed)::float8[]) AS v(id, position) WHERE i.id = v.id
+            FROM unnest(\(ids)::uuid[], \(placed)::float8[]) AS v(id, position) WHERE i.owner = \(owner) AND i.id = v.id
             """)
         return gap.map { positions[$0] }
     }
 
     func projectID(_ project: Project?) async throws -> Int? {
         guard let name = project?.name else { return nil }
-        try await run("INSERT INTO \(unescaped: t.project) (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING")
-        return try await run("SELECT id FROM \(unescaped: t.project) WHERE name = \(name)").first?.decode(Int.self)
+        try await run(
+            "INSERT INTO \(unescaped: t.project) (owner, name) VALUES (\(owner), \(name)) ON CONFLICT (owner, name) DO NOTHING")
+        return try await run("SELECT id FROM \(unescaped: t.project) WHERE owner = \(owner) AND name = \(name)")
+            .first?.decode(Int.self)
     }
 
     func dropProjectIfUnused(_ project: Project?) async throws {
         guard let name = project?.name else { return }
         try await run("""
-            DELETE FROM \(unescaped: t.project) p WHERE p.name = \(name)
-            AND NOT EXISTS (SELECT 1 FROM \(unescaped: t.item) i WHERE i.project_id = p.id)
+            DELETE FROM \(unescaped: t.project) p WHERE p.owner = \(owner) AND p.name = \(name)
+            AND NOT EXISTS (SELECT 1 FROM \(unescaped: t.item) i WHERE i.owner = p.owner AND i.project_id = p.id)
             """)
     }
 
     func insert(_ item: TodoItem) async throws {
         let project = try await projectID(item.project)
         try await run("""
-            INSERT INTO \(unescaped: t.item) (id, title, details, is_done, due_date, location_name, location_latitude,
+            INSERT INTO \(unescaped: t.item) (owner, id, title, details, is_done, due_date, location_name, location_latitude,
                 location_longitude, project_id, estimate_minutes, repeat_days, position, created_at, updated_at,
                 completed_at, version, number)
-            VALUES (\(item.id), \(item.title), \(item.details), \(item.isDone), \(item.dueDate?.iso)::date,
+            VALUES (\(owner), \(item.id), \(item.title), \(item.details), \(item.isDone), \(item.dueDate?.iso)::date,
                 \(item.location?.name), \(item.location?.latitude), \(item.location?.longitude), \(project),
                 \(item.estimateMinutes), \(Weekday.mask(of: item.repeatDays)), \(item.position),
                 \(Timestamp.milliseconds(item.createdAt)), \(Timestamp.milliseconds(item.updatedAt)),
@@ -715,7 +769,7 @@ struct Connection: Sendable {
                 created_at = \(Timestamp.milliseconds(item.createdAt)), updated_at = \(Timestamp.milliseconds(item.updatedAt)),
                 completed_at = \(item.completedAt.map(Timestamp.milliseconds)), version = \(item.version),
                 number = \(item.number)
-            WHERE id = \(item.id)
+            WHERE owner = \(owner) AND id = \(item.id)
             """)
         if old.project != item.project { try await dropProjectIfUnused(old.project) }
     }
@@ -725,7 +779,10 @@ struct Connection: Sendable {
     func purge(now: Date) async throws -> Int {
         let cutoff = Timestamp.milliseconds(TrashRules.purgeCutoff(now: now))
         return try await count(
-            "WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE deleted_at <= \(cutoff) RETURNING 1) SELECT COUNT(*)::bigint FROM gone")
+            """
+            WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE owner = \(owner) AND deleted_at <= \(cutoff) RETURNING 1)
+            SELECT COUNT(*)::bigint FROM gone
+            """)
     }
 
     /// Reads a row of `PostgresTodoStore.select` (or `trashSelect`), by position.

@@ -163,6 +163,12 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Schema
 
+    /// Migrates `writer` up to the migration `identifier` only, as the version of Todo that
+    /// ended with it left its files: for the tests of the later migrations.
+    static func migrate(_ writer: any DatabaseWriter, upTo identifier: String) throws {
+        try migrator.migrate(writer, upTo: identifier)
+    }
+
     private static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 items and projects") { db in
@@ -218,7 +224,7 @@ public final class AppDatabase: Sendable {
                 INSERT INTO sectionCount (isDone, count)
                     VALUES (0, (SELECT COUNT(*) FROM todoItem WHERE isDone = 0)),
                            (1, (SELECT COUNT(*) FROM todoItem WHERE isDone = 1));
-                \(Schema.sectionCountTriggers)
+                \(Schema.sectionCountTriggersV2)
                 """)
         }
         migrator.registerMigration("v3 list rows from the section index") { db in
@@ -241,7 +247,7 @@ public final class AppDatabase: Sendable {
                 INSERT INTO project_v4 (id, name) SELECT id, name FROM project;
                 DROP TABLE project;
                 ALTER TABLE project_v4 RENAME TO project;
-                CREATE TABLE todoItem_v4 (\(Schema.itemColumns));
+                CREATE TABLE todoItem_v4 (\(Schema.itemColumnsV4));
                 INSERT INTO todoItem_v4 SELECT id, title, details, isDone, dueDate, locationName, locationLatitude,
                     locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
                     completedAt, version FROM todoItem;
@@ -250,7 +256,7 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX todoItem_section ON todoItem(isDone, position, id, title, locationName, dueDate);
                 CREATE INDEX todoItem_project ON todoItem(projectId, isDone, position);
                 CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
-                \(Schema.sectionCountTriggers)
+                \(Schema.sectionCountTriggersV2)
                 UPDATE sectionCount SET count = (SELECT COUNT(*) FROM todoItem WHERE isDone = sectionCount.isDone);
                 """)
         }
@@ -284,28 +290,111 @@ public final class AppDatabase: Sendable {
                 );
                 INSERT INTO itemNumberCounter (id, next) VALUES (1, (SELECT COUNT(*) FROM todoItem) + 1);
                 DROP INDEX todoItem_section;
-                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV6));
                 """)
         }
         migrator.registerMigration("v6-trash deleted items kept 30 days") { db in
             // docs/specs/trash.md: a deleted item moves here, beside the list, so that no list,
             // count or search query changes. The purge reads the `deletedAt` index.
             try db.execute(sql: """
-                CREATE TABLE trashedItem (\(Schema.trashColumns));
+                CREATE TABLE trashedItem (\(Schema.trashColumnsV6));
                 CREATE INDEX trashedItem_deletedAt ON trashedItem(deletedAt);
                 """)
         }
         migrator.registerMigration("v6-search full-text index") { db in
             // FIND-1…7: search through an FTS5 trigram index of the items' texts, filled from the
             // items already there and kept by triggers (SearchIndex).
-            try SearchIndex.create(db)
+            try SearchIndex.create(db, ownedItems: false)
         }
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
             try db.execute(sql: SQLiteAccountStore.schema)
         }
+        migrator.registerMigration("v8-owners each person's items apart") { db in
+            try migrateToOwners(db)
+        }
         return migrator
     }()
+
+    /// Migration v8-owners (docs/specs/sharing.md, OWNER-1…8): every row of items, projects,
+    /// numbers, section counts and the Trash gets its owner, and the rows already there are the
+    /// local list (''; OWNER-6). The tables are rebuilt as v4 did, so that ids and project names
+    /// are unique per owner; every index leads with the owner, so one owner's list still reads
+    /// from the section index alone. The search index is keyed by the items' rowids: filled
+    /// again, with its triggers (`SearchIndex`). Shares (`listShare`) and the removal of an
+    /// account's lists (a trigger on `account`) come with it.
+    private static func migrateToOwners(_ db: Database) throws {
+        let itemFields = """
+            id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectId,
+            estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, nextOccurrenceId
+            """
+        let trashFields = """
+            id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
+            number, deletedAt, estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version
+            """
+        try db.execute(sql: """
+            CREATE TABLE project_v8 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
+                name TEXT NOT NULL \(Schema.nameCheck("name", nullable: false)),
+                UNIQUE (owner, name),
+                UNIQUE (owner, id)
+            );
+            INSERT INTO project_v8 (id, owner, name) SELECT id, '', name FROM project;
+            CREATE TABLE todoItem_v8 (\(Schema.itemColumns));
+            INSERT INTO todoItem_v8 (owner, \(itemFields)) SELECT '', \(itemFields) FROM todoItem;
+            CREATE TABLE trashedItem_v8 (\(Schema.trashColumns));
+            INSERT INTO trashedItem_v8 (owner, \(trashFields)) SELECT '', \(trashFields) FROM trashedItem;
+            CREATE TABLE itemNumberCounter_v8 (
+                owner TEXT NOT NULL PRIMARY KEY \(Schema.ownerCheck("owner")),
+                next INTEGER NOT NULL CHECK (next >= 1)
+            ) WITHOUT ROWID;
+            INSERT INTO itemNumberCounter_v8 (owner, next) SELECT '', next FROM itemNumberCounter WHERE id = 1;
+            CREATE TABLE sectionCount_v8 (
+                owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
+                isDone INTEGER NOT NULL CHECK (isDone IN (0, 1)),
+                count INTEGER NOT NULL CHECK (count >= 0),
+                PRIMARY KEY (owner, isDone)
+            ) WITHOUT ROWID;
+            DROP TABLE todoItem;
+            DROP TABLE project;
+            DROP TABLE trashedItem;
+            DROP TABLE itemNumberCounter;
+            DROP TABLE sectionCount;
+            ALTER TABLE project_v8 RENAME TO project;
+            ALTER TABLE todoItem_v8 RENAME TO todoItem;
+            ALTER TABLE trashedItem_v8 RENAME TO trashedItem;
+            ALTER TABLE itemNumberCounter_v8 RENAME TO itemNumberCounter;
+            ALTER TABLE sectionCount_v8 RENAME TO sectionCount;
+            INSERT INTO sectionCount (owner, isDone, count)
+                SELECT owner, isDone, COUNT(*) FROM todoItem GROUP BY owner, isDone;
+            CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+            CREATE INDEX todoItem_project ON todoItem(owner, projectId, isDone, position);
+            CREATE INDEX todoItem_dueDate ON todoItem(owner, dueDate, isDone, position);
+            CREATE UNIQUE INDEX todoItem_number ON todoItem(owner, number);
+            CREATE INDEX trashedItem_deletedAt ON trashedItem(owner, deletedAt);
+            \(Schema.sectionCountTriggers)
+            \(SearchIndex.triggers(ownedItems: true))
+            CREATE TABLE listShare (
+                ownerId TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                list TEXT NOT NULL \(Schema.nameCheck("list", nullable: false)),
+                personId TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                role TEXT NOT NULL CHECK (role IN ('viewer', 'editor')),
+                PRIMARY KEY (ownerId, list, personId),
+                CHECK (ownerId != personId)
+            ) WITHOUT ROWID;
+            CREATE INDEX listShare_person ON listShare(personId);
+            -- OWNER-8: an account's lists go with it, in the same transaction.
+            CREATE TRIGGER account_removed AFTER DELETE ON account BEGIN
+                DELETE FROM todoItem WHERE owner = OLD.id;
+                DELETE FROM project WHERE owner = OLD.id;
+                DELETE FROM trashedItem WHERE owner = OLD.id;
+                DELETE FROM itemNumberCounter WHERE owner = OLD.id;
+                DELETE FROM sectionCount WHERE owner = OLD.id;
+            END;
+            """)
+        try SearchIndex.rebuild(db)
+    }
 
     /// Brings rows written before v4 inside the model's ranges, losing nothing a person wrote:
     /// a title over the limit keeps its first part and moves whole into the details.
@@ -344,32 +433,46 @@ public final class AppDatabase: Sendable {
                 sql: "UPDATE todoItem SET title = ?, details = ? WHERE id = ?",
                 arguments: [newTitle, newDetails, row["id"] as String])
         }
-        for done in [false, true] { try respaceIfFarOut(db, done: done) }
+        // Before v8 the table has no owner: its rows are the local list.
+        for done in [false, true] { try respaceIfFarOut(db, owner: nil, done: done) }
     }
 
-    /// Respaces a section whose first or last position has left the comfortable range.
-    static func respaceIfFarOut(_ db: Database, done: Bool) throws {
+    /// The condition on `todoItem` that keeps `owner`'s rows, and its argument; none for nil
+    /// (a migration before v8-owners, whose table has no owner).
+    private static func ownerCondition(_ owner: String?) -> (String, StatementArguments) {
+        owner.map { ("owner = ? AND ", [$0]) } ?? ("", [])
+    }
+
+    /// Respaces a section of `owner`'s list whose first or last position has left the
+    /// comfortable range.
+    static func respaceIfFarOut(_ db: Database, owner: String?, done: Bool) throws {
         let comfortable = TodoRules.comfortablePositions
+        let (mine, arguments) = ownerCondition(owner)
         let edges = try Row.fetchOne(
-            db, sql: "SELECT MIN(position), MAX(position) FROM todoItem WHERE isDone = ?", arguments: [done])
+            db, sql: "SELECT MIN(position), MAX(position) FROM todoItem WHERE \(mine)isDone = ?", arguments: arguments + [done])
         guard let first = edges?[0] as Double?, let last = edges?[1] as Double?,
               !comfortable.contains(first) || !comfortable.contains(last)
         else { return }
-        try respace(db, done: done)
+        try respace(db, owner: owner, done: done)
     }
 
     /// Evenly respaces a section, keeping its order. With `index`, leaves a free place there (at
     /// most the end) for the item `id`, which is left out, and returns that place. Needed when a
     /// gap has been halved ~50 times, or a section's edge has gone far out.
     @discardableResult
-    static func respace(_ db: Database, done: Bool, leavingGapAt index: Int? = nil, for id: String = "") throws -> Double? {
+    static func respace(
+        _ db: Database, owner: String?, done: Bool, leavingGapAt index: Int? = nil, for id: String = ""
+    ) throws -> Double? {
+        let (mine, arguments) = ownerCondition(owner)
         let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM todoItem WHERE isDone = ? AND id != ? ORDER BY position, id", arguments: [done, id])
+            db, sql: "SELECT id FROM todoItem WHERE \(mine)isDone = ? AND id != ? ORDER BY position, id",
+            arguments: arguments + [done, id])
         let gap = index.map { min(max($0, 0), ids.count) }
         let positions = Ordering.respaced(count: ids.count + (gap == nil ? 0 : 1))
-        let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE id = ?")
+        let statement = try db.makeStatement(sql: "UPDATE todoItem SET position = ? WHERE \(mine)id = ?")
         for (offset, other) in ids.enumerated() {
-            try statement.execute(arguments: [positions[gap.map { offset < $0 ? offset : offset + 1 } ?? offset], other])
+            try statement.execute(
+                arguments: [positions[gap.map { offset < $0 ? offset : offset + 1 } ?? offset]] + arguments + [other])
         }
         return gap.map { positions[$0] }
     }

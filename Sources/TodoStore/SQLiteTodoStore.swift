@@ -6,20 +6,29 @@ import TodoCore
 ///
 /// Every write is one transaction that reads at most the two neighbours it needs and writes
 /// the item's own row (see `Ordering`), so its cost does not grow with the list.
+///
+/// A store is one owner's (docs/specs/sharing.md, OWNER-1…): every statement it runs keeps to
+/// that owner's rows, so another owner's items, projects, numbers and Trash can't be read,
+/// changed or guessed through it; an id of theirs answers as an unknown one.
 public struct SQLiteTodoStore: TodoStore {
     public let database: AppDatabase
     private let environment: TodoEnvironment
+    /// Whose items these are: the key stored with every row (`ListOwner.key`).
+    public let owner: ListOwner
+    private var mine: String { owner.key }
 
-    public init(database: AppDatabase, environment: TodoEnvironment = .live) {
+    /// - Parameter owner: whose list to read and write; the local list (one-person mode) by default.
+    public init(database: AppDatabase, environment: TodoEnvironment = .live, owner: ListOwner = .local) {
         self.database = database
         self.environment = environment
+        self.owner = owner
     }
 
     // MARK: Reads
 
     public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
         try await database.read { db in
-            let (whereSQL, arguments) = Self.whereClause(filter)
+            let (whereSQL, arguments) = whereClause(filter)
             return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
         }
     }
@@ -27,10 +36,10 @@ public struct SQLiteTodoStore: TodoStore {
     public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
         guard limit > 0 else { return [] }
         return try await database.read { db in
-            var (whereSQL, arguments) = Self.whereClause(filter)
+            var (whereSQL, arguments) = whereClause(filter)
             if let cursor {
                 // A row value comparison: SQLite continues through the section index.
-                whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + "(i.isDone, i.position, i.id) > (?, ?, ?)"
+                whereSQL += " AND (i.isDone, i.position, i.id) > (?, ?, ?)"
                 _ = arguments.append(contentsOf: [cursor.isDone, cursor.position, Self.key(cursor.id)])
             }
             _ = arguments.append(contentsOf: [limit])
@@ -39,22 +48,23 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func count(_ filter: TodoFilter) async throws -> Int {
-        try await database.read { db in try Self.count(db, filter) }
+        try await database.read { db in try count(db, filter) }
     }
 
     public func item(id: UUID) async throws -> TodoItem? {
-        try await database.read { db in try Self.fetchItem(db, id: id) }
+        try await database.read { db in try fetchItem(db, id: id) }
     }
 
     public func item(number: Int) async throws -> TodoItem? {
         try await database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE i.number = ?"), arguments: [number])
-                .map(Self.item(from:))
+            try Row.fetchOne(
+                db.cachedStatement(sql: Self.select + " WHERE i.owner = ? AND i.number = ?"), arguments: [mine, number]
+            ).map(Self.item(from:))
         }
     }
 
     public func nextOccurrence(of id: UUID) async throws -> TodoItem? {
-        try await database.read { db in try Self.linkedOccurrence(db, of: id) }
+        try await database.read { db in try linkedOccurrence(db, of: id) }
     }
 
     public func item(atOffset offset: Int) async throws -> TodoItem? {
@@ -63,8 +73,9 @@ public struct SQLiteTodoStore: TodoStore {
             // Skip rows through the section index alone (no table row, no join), then read one item.
             try Row.fetchOne(
                 db,
-                sql: Self.select + " WHERE i.id = (SELECT id FROM todoItem" + Self.indexOrder + " LIMIT 1 OFFSET ?)",
-                arguments: [offset]
+                sql: Self.select + " WHERE i.owner = ? AND i.id = (SELECT id FROM todoItem WHERE owner = ?"
+                    + Self.indexOrder + " LIMIT 1 OFFSET ?)",
+                arguments: [mine, mine, offset]
             ).map(Self.item(from:))
         }
     }
@@ -75,8 +86,8 @@ public struct SQLiteTodoStore: TodoStore {
         guard prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }), limit > 0 else { return [] }
         return try await database.read { db in
             try Row.fetchAll(
-                db, sql: Self.select + " WHERE i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
-                arguments: [prefix + "*", limit]
+                db, sql: Self.select + " WHERE i.owner = ? AND i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
+                arguments: [mine, prefix + "*", limit]
             ).map(Self.item(from:))
         }
     }
@@ -102,36 +113,36 @@ public struct SQLiteTodoStore: TodoStore {
     private func listEntries(_ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int)
         async throws -> [ListEntry]
     {
-        try await database.read { db in try Self.listEntries(db, filter, in: section, from: start, limit: limit) }
+        try await database.read { db in try listEntries(db, filter, in: section, from: start, limit: limit) }
     }
 
     public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
         -> ListPage
     {
         try await database.read { db in
-            let total = try Self.count(db, filter.withBothSections)
+            let total = try count(db, filter.withBothSections)
             var toDo = filter
             toDo.unfinishedOnly = true
-            let toDoCount = try Self.count(db, toDo)
+            let toDoCount = try count(db, toDo)
             let layout = ListPage.layout(
                 sections: sections, total: total, toDo: toDoCount, page: page, rowsPerSection: rowsPerSection)
             var entries: [TodoSection: [ListEntry]] = [:]
             for slice in layout.slices {
-                entries[slice.section] = try Self.listEntries(
+                entries[slice.section] = try listEntries(
                     db, filter, in: slice.section, from: .offset(slice.offset), limit: slice.limit, toDoCount: toDoCount)
             }
-            return layout.page(total: total, entries: entries, projects: try Self.projects(db))
+            return layout.page(total: total, entries: entries, projects: try projects(db))
         }
     }
 
-    private static func count(_ db: Database, _ filter: TodoFilter) throws -> Int {
+    private func count(_ db: Database, _ filter: TodoFilter) throws -> Int {
         if filter.isWholeList { return try sectionCount(db, doneToo: !filter.unfinishedOnly) }
         let (whereSQL, arguments) = whereClause(filter)
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM todoItem i" + whereSQL), arguments: arguments) ?? 0
     }
 
     /// `toDoCount`: the To Do rows of the list read, when the caller has counted them already.
-    private static func listEntries(
+    private func listEntries(
         _ db: Database, _ filter: TodoFilter, in section: TodoSection, from start: SliceStart, limit: Int,
         toDoCount: Int? = nil
     ) throws -> [ListEntry] {
@@ -139,10 +150,10 @@ public struct SQLiteTodoStore: TodoStore {
         let filter = filter.withBothSections
         let unfiltered = filter.isWholeList
         let done = section == .done
-        var (whereSQL, arguments) = Self.whereClause(filter)
+        var (whereSQL, arguments) = whereClause(filter)
         // A search reads its matches by rowid and sorts them: scanning the section for them
         // would read every row of it to find a few (`+` keeps SQLite off the section index).
-        whereSQL += (whereSQL.isEmpty ? " WHERE " : " AND ") + (filter.words.words.contains(where: SearchWords.isIndexable) ? "+i.isDone = ?" : "i.isDone = ?")
+        whereSQL += Self.readsSearchIndex(filter) ? " AND +i.isDone = ?" : " AND i.isDone = ?"
         _ = arguments.append(contentsOf: [done])
         // The slice starts at a row found through the section index alone: OFFSET would
         // read (and drop) every skipped row's table entry. (A filtered section keeps OFFSET:
@@ -150,14 +161,14 @@ public struct SQLiteTodoStore: TodoStore {
         var offsetSQL = "", offsetArgument: Int?
         switch start {
         case .offset(let offset) where offset > 0 && unfiltered:
-            whereSQL += " AND (i.position, i.id) >= (SELECT position, id FROM todoItem WHERE isDone = ?"
+            whereSQL += " AND (i.position, i.id) >= (SELECT position, id FROM todoItem WHERE owner = ? AND isDone = ?"
                 + " ORDER BY position, id LIMIT 1 OFFSET ?)"
-            _ = arguments.append(contentsOf: [done, offset])
+            _ = arguments.append(contentsOf: [mine, done, offset])
         case .offset(let offset):
             (offsetSQL, offsetArgument) = (" OFFSET ?", offset)
         case .after(let id, _):
-            whereSQL += " AND (i.position, i.id) > (SELECT position, id FROM todoItem WHERE id = ?)"
-            _ = arguments.append(contentsOf: [id])
+            whereSQL += " AND (i.position, i.id) > (SELECT position, id FROM todoItem WHERE owner = ? AND id = ?)"
+            _ = arguments.append(contentsOf: [mine, id])
         }
         _ = arguments.append(contentsOf: [limit] + (offsetArgument.map { [$0] } ?? []))
         // Only the columns a row shows, read by index as SQLite steps through them.
@@ -171,7 +182,8 @@ public struct SQLiteTodoStore: TodoStore {
         // Project names by id, read once: the rows carry only the id (in the section index), and
         // a look-up per row in the project table cost `todo list` a third more at 10,000 items.
         var projectNames: [Int64: String] = [:]
-        let projects = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name FROM project"))
+        let projects = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT id, name FROM project WHERE owner = ?"), arguments: [mine])
         while let project = try projects.next() { projectNames[project[0]] = project[1] }
         // The rows before this section in the list read: every To Do row of it, for Done.
         func rowsBefore() throws -> Int {
@@ -179,7 +191,7 @@ public struct SQLiteTodoStore: TodoStore {
             if let toDoCount { return toDoCount }
             var toDo = filter
             toDo.unfinishedOnly = true
-            return try Self.count(db, toDo)
+            return try count(db, toDo)
         }
         // Numbers run on from the slice's start: a row's place in the list it was read from,
         // the full list or the filtered one (counting, per row, the full list's rows a filtered
@@ -196,14 +208,15 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     public func projects() async throws -> [Project] {
-        try await database.read { db in try Self.projects(db) }
+        try await database.read { db in try projects(db) }
     }
 
     /// By `Project`'s order. SQLite's case-insensitive order comes close to it, so the
     /// (costly, locale-aware) comparisons of the final sort are few.
-    private static func projects(_ db: Database) throws -> [Project] {
-        try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM project ORDER BY name COLLATE NOCASE"))
-            .map(Project.init(name:)).sorted()
+    private func projects(_ db: Database) throws -> [Project] {
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT name FROM project WHERE owner = ? ORDER BY name COLLATE NOCASE"), arguments: [mine]
+        ).map(Project.init(name:)).sorted()
     }
 
     // MARK: Writes
@@ -213,12 +226,12 @@ public struct SQLiteTodoStore: TodoStore {
         let id = environment.makeID()
         let now = environment.now()
         return try await database.write { db in
-            try Self.insert(db, draft, id: id, now: now)
+            try insert(db, draft, id: id, now: now)
         }
     }
 
     /// Stores a new item made from a validated draft: placed, numbered, inserted.
-    private static func insert(_ db: Database, _ draft: TodoDraft, id: UUID, now: Date) throws -> TodoItem {
+    private func insert(_ db: Database, _ draft: TodoDraft, id: UUID, now: Date) throws -> TodoItem {
         let position = try draft.position ?? placeAtEdge(db, done: draft.isDone, first: true, for: id)
         var item = TodoItem(draft: draft, id: id, position: position, now: now)
         item.number = try takeNumbers(db, count: 1)
@@ -227,24 +240,28 @@ public struct SQLiteTodoStore: TodoStore {
     }
 
     /// Reserves `count` stable numbers and returns the first (`ItemNumbers`).
-    private static func takeNumbers(_ db: Database, count: Int) throws -> Int {
+    private func takeNumbers(_ db: Database, count: Int) throws -> Int {
         let next = try nextNumber(db)
         try setNextNumber(db, next + count)
         return next
     }
 
-    private static func nextNumber(_ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT next FROM itemNumberCounter WHERE id = 1")) ?? 1
+    /// The owner's next number: 1 until their first item (a row per owner, made then).
+    private func nextNumber(_ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT next FROM itemNumberCounter WHERE owner = ?"), arguments: [mine]) ?? 1
     }
 
-    private static func setNextNumber(_ db: Database, _ next: Int) throws {
-        try db.cachedStatement(sql: "UPDATE itemNumberCounter SET next = ? WHERE id = 1").execute(arguments: [next])
+    private func setNextNumber(_ db: Database, _ next: Int) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO itemNumberCounter (owner, next) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET next = excluded.next
+            """).execute(arguments: [mine, next])
     }
 
     /// The occurrence the item `id`'s check created, while it exists (`Repeats`).
-    private static func linkedOccurrence(_ db: Database, of id: UUID) throws -> TodoItem? {
+    private func linkedOccurrence(_ db: Database, of id: UUID) throws -> TodoItem? {
         guard let link = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT nextOccurrenceId FROM todoItem WHERE id = ?"), arguments: [key(id)]),
+            db.cachedStatement(sql: "SELECT nextOccurrenceId FROM todoItem WHERE owner = ? AND id = ?"),
+            arguments: [mine, Self.key(id)]),
             let linkID = UUID(text: link)
         else { return nil }
         return try fetchItem(db, id: linkID)
@@ -253,21 +270,22 @@ public struct SQLiteTodoStore: TodoStore {
     /// `Repeats` after `before` became `after` by a check or an uncheck, inside that write's
     /// transaction: checking creates the next occurrence, unchecking the same day removes it.
     private func applyRepeats(_ db: Database, _ before: TodoItem, _ after: TodoItem, now: Date) throws {
-        let linked = try Self.linkedOccurrence(db, of: after.id)
+        let linked = try linkedOccurrence(db, of: after.id)
         if after.isDone {
             guard Repeats.spawnsOccurrence(after, linked: linked),
                   let draft = Repeats.nextOccurrence(of: after, today: CalendarDate(now, in: environment.timeZone))
             else { return }
-            let occurrence = try Self.insert(db, try draft.validated(), id: environment.makeID(), now: now)
+            let occurrence = try insert(db, try draft.validated(), id: environment.makeID(), now: now)
             try db.execute(
-                sql: "UPDATE todoItem SET nextOccurrenceId = ? WHERE id = ?",
-                arguments: [Self.key(occurrence.id), Self.key(after.id)])
+                sql: "UPDATE todoItem SET nextOccurrenceId = ? WHERE owner = ? AND id = ?",
+                arguments: [Self.key(occurrence.id), mine, Self.key(after.id)])
         } else if let linked,
                   Repeats.uncheckRemoves(linked, checked: before, now: now, timeZone: environment.timeZone)
         {
-            try db.execute(sql: "DELETE FROM todoItem WHERE id = ?", arguments: [Self.key(linked.id)])
-            try Self.dropProjectIfUnused(db, linked.project)
-            try db.execute(sql: "UPDATE todoItem SET nextOccurrenceId = NULL WHERE id = ?", arguments: [Self.key(after.id)])
+            try db.execute(sql: "DELETE FROM todoItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(linked.id)])
+            try dropProjectIfUnused(db, linked.project)
+            try db.execute(
+                sql: "UPDATE todoItem SET nextOccurrenceId = NULL WHERE owner = ? AND id = ?", arguments: [mine, Self.key(after.id)])
         }
     }
 
@@ -275,15 +293,15 @@ public struct SQLiteTodoStore: TodoStore {
         let changes = try changes.validated()
         let now = environment.now()
         return try await database.write { db in
-            guard let current = try Self.fetchItem(db, id: id) else { return nil }
+            guard let current = try fetchItem(db, id: id) else { return nil }
             if let expectedVersion, expectedVersion != current.version {
                 throw TodoStoreError.versionConflict(current: current)
             }
             guard var next = current.applying(changes, now: now) else { return current }
             if current.changesSection(changes), changes.position == nil {
-                next.position = try Self.placeAtEdge(db, done: next.isDone, first: next.isDone, for: id)
+                next.position = try placeAtEdge(db, done: next.isDone, first: next.isDone, for: id)
             }
-            try Self.save(db, next, replacing: current)
+            try save(db, next, replacing: current)
             if current.changesSection(changes) { try applyRepeats(db, current, next, now: now) }
             return next
         }
@@ -292,30 +310,30 @@ public struct SQLiteTodoStore: TodoStore {
     public func move(id: UUID, toIndex index: Int) async throws -> TodoItem? {
         let now = environment.now()
         return try await database.write { db in
-            guard let current = try Self.fetchItem(db, id: id) else { return nil }
+            guard let current = try fetchItem(db, id: id) else { return nil }
             let done = current.isDone
-            let others = try Self.rowCount(db, done: done) - 1
+            let others = try rowCount(db, done: done) - 1
             let index = min(max(index, 0), others)
             // The neighbours at the new place: the items at index-1 and index once this one is
             // left out. Read through the section index alone: the item's own place in the
             // section, then a window of three rows from where the neighbours start, without it.
             let place = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND (position, id) < (?, ?)",
-                arguments: [done, current.position, Self.key(id)]) ?? 0
+                db, sql: "SELECT COUNT(*) FROM todoItem WHERE owner = ? AND isDone = ? AND (position, id) < (?, ?)",
+                arguments: [mine, done, current.position, Self.key(id)]) ?? 0
             let start = max(index - 1, 0)
             let neighbours = try Row.fetchAll(
-                db, sql: "SELECT position, id FROM todoItem WHERE isDone = ? ORDER BY position, id LIMIT 3 OFFSET ?",
-                arguments: [done, start < place ? start : start + 1]
+                db, sql: "SELECT position, id FROM todoItem WHERE owner = ? AND isDone = ? ORDER BY position, id LIMIT 3 OFFSET ?",
+                arguments: [mine, done, start < place ? start : start + 1]
             ).filter { $0[1] as String != Self.key(id) }.prefix(index == 0 ? 1 : 2).map { $0[0] as Double }
             let previous = index > 0 ? neighbours.first : nil
             let next = index > 0 ? neighbours.dropFirst().first : neighbours.first
             if Ordering.isBetween(current.position, previous, next) { return current }
             var position = Ordering.between(previous, next)
             if position == nil {
-                position = try AppDatabase.respace(db, done: done, leavingGapAt: index, for: Self.key(id))
+                position = try AppDatabase.respace(db, owner: mine, done: done, leavingGapAt: index, for: Self.key(id))
             }
             guard let moved = current.applying(TodoChanges(position: position), now: now) else { return current }
-            try Self.save(db, moved, replacing: current)
+            try save(db, moved, replacing: current)
             return moved
         }
     }
@@ -323,24 +341,24 @@ public struct SQLiteTodoStore: TodoStore {
     public func delete(id: UUID, expectedVersion: Int?) async throws -> Bool {
         let now = environment.now()
         return try await database.write { db in
-            guard let current = try Self.fetchItem(db, id: id) else { return false }
+            guard let current = try fetchItem(db, id: id) else { return false }
             if let expectedVersion, expectedVersion != current.version {
                 throw TodoStoreError.versionConflict(current: current)
             }
             // To the Trash (TRASH-1): the row as it is, its project by name, and when.
-            try Self.purge(db, now: now)
+            try purge(db, now: now)
             try db.execute(
-                sql: "INSERT OR REPLACE INTO trashedItem (" + Self.trashColumns + ") " + Self.trashFromItem,
-                arguments: [Timestamp.milliseconds(now), Self.key(id)])
-            try db.execute(sql: "DELETE FROM todoItem WHERE id = ?", arguments: [Self.key(id)])
-            try Self.dropProjectIfUnused(db, current.project)
+                sql: "INSERT OR REPLACE INTO trashedItem (owner, " + Self.trashColumns + ") " + Self.trashFromItem,
+                arguments: [Timestamp.milliseconds(now), mine, Self.key(id)])
+            try db.execute(sql: "DELETE FROM todoItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
+            try dropProjectIfUnused(db, current.project)
             return true
         }
     }
 
     public func deleteAll() async throws {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM todoItem; DELETE FROM project;")
+            try db.execute(sql: "DELETE FROM todoItem WHERE owner = ?; DELETE FROM project WHERE owner = ?", arguments: [mine, mine])
         }
     }
 
@@ -349,30 +367,33 @@ public struct SQLiteTodoStore: TodoStore {
         let body: @Sendable (Database) throws -> ImportSummary = { db in
             if !dryRun {
                 // The plan places items next to the sections' edges: keep those exact (HARDEN-9).
-                for done in [false, true] { try AppDatabase.respaceIfFarOut(db, done: done) }
+                for done in [false, true] { try AppDatabase.respaceIfFarOut(db, owner: mine, done: done) }
             }
+            // Ids are the owner's (OWNER-4): another owner's item with the same id is not this
+            // list's, and the import makes a new item of the owner's beside it.
             var existing: [UUID: TodoItem] = [:]
             for entry in items {
-                if let item = try Self.fetchItem(db, id: entry.item.id) { existing[item.id] = item }
+                if let item = try fetchItem(db, id: entry.item.id) { existing[item.id] = item }
             }
             let plan = try ImportPlan(
                 items, existing: existing,
                 edges: ImportPlan.Edges(
-                    firstToDo: try Self.edgePosition(db, done: false, first: true),
-                    lastToDo: try Self.edgePosition(db, done: false, first: false),
-                    firstDone: try Self.edgePosition(db, done: true, first: true)),
+                    firstToDo: try edgePosition(db, done: false, first: true),
+                    lastToDo: try edgePosition(db, done: false, first: false),
+                    firstDone: try edgePosition(db, done: true, first: true)),
                 now: now)
             if !dryRun {
-                var writes = plan.writes, next = try Self.nextNumber(db)
+                var writes = plan.writes, next = try nextNumber(db)
                 ItemNumbers.assign(&writes, next: &next)
-                try Self.setNextNumber(db, next)
+                try setNextNumber(db, next)
                 for write in writes {
                     if let old = write.replacing {
-                        try Self.save(db, write.item, replacing: old)
+                        try save(db, write.item, replacing: old)
                     } else {
-                        try Self.insert(db, write.item)
+                        try insert(db, write.item)
                         // One id, one place: a trashed copy gives way to the imported item (TRASH-8).
-                        try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(write.item.id)])
+                        try db.execute(
+                            sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(write.item.id)])
                     }
                 }
             }
@@ -385,47 +406,82 @@ public struct SQLiteTodoStore: TodoStore {
         return try await database.importing { try await database.write(body) }
     }
 
+    // MARK: - Owners (docs/specs/sharing.md)
+
+    /// OWNER-7: gives the local list (its items, projects, numbers counter and Trash) to `owner`,
+    /// in one transaction, when `owner`'s list and Trash are empty; returns how many items it
+    /// took (0, changing nothing, when the owner already has items or trashed items, or is
+    /// the local list itself). The first account of a database calls it when it is made.
+    public static func adoptLocalList(in database: AppDatabase, by owner: ListOwner) async throws -> Int {
+        guard !owner.isLocal else { return 0 }
+        let to = owner.key, local = ListOwner.local.key
+        return try await database.write { db in
+            let taken = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM todoItem WHERE owner = ?) OR EXISTS (SELECT 1 FROM trashedItem WHERE owner = ?)
+                """, arguments: [to, to]) ?? true
+            guard !taken else { return 0 }
+            // The items' project keys move with their projects: checked at the commit.
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            try db.execute(
+                sql: """
+                    DELETE FROM project WHERE owner = ?;
+                    UPDATE project SET owner = ? WHERE owner = ?;
+                    UPDATE trashedItem SET owner = ? WHERE owner = ?;
+                    DELETE FROM itemNumberCounter WHERE owner = ?;
+                    UPDATE itemNumberCounter SET owner = ? WHERE owner = ?;
+                    """,
+                arguments: [to, to, local, to, local, to, to, local])
+            // The section counts follow the items (their triggers).
+            try db.execute(sql: "UPDATE todoItem SET owner = ? WHERE owner = ?", arguments: [to, local])
+            return db.changesCount
+        }
+    }
+
     // MARK: - The Trash (docs/specs/trash.md)
 
     public func trash() async throws -> [TrashedItem] {
         let now = environment.now()
         return try await database.write { db in
-            try Self.purge(db, now: now)
+            try purge(db, now: now)
             return try Array(
-                Row.fetchCursor(db, sql: Self.trashSelect + " ORDER BY deletedAt DESC, id").map(Self.trashedItem(from:)))
+                Row.fetchCursor(db, sql: Self.trashSelect + " WHERE owner = ? ORDER BY deletedAt DESC, id", arguments: [mine])
+                    .map(Self.trashedItem(from:)))
         }
     }
 
     public func restore(id: UUID) async throws -> TodoItem? {
         let now = environment.now()
         return try await database.write { db in
-            try Self.purge(db, now: now)
-            guard let trashed = try Row.fetchOne(db, sql: Self.trashSelect + " WHERE id = ?", arguments: [Self.key(id)])
-                .map(Self.trashedItem(from:))?.item
+            try purge(db, now: now)
+            guard let trashed = try Row.fetchOne(
+                db, sql: Self.trashSelect + " WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)]
+            ).map(Self.trashedItem(from:))?.item
             else { return nil }
             let former = trashed.position, done = trashed.isDone
             let taken = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM todoItem WHERE isDone = ? AND position = ?)",
-                arguments: [done, former]) ?? false
+                db, sql: "SELECT EXISTS (SELECT 1 FROM todoItem WHERE owner = ? AND isDone = ? AND position = ?)",
+                arguments: [mine, done, former]) ?? false
             let nextAbove = try Double.fetchOne(
-                db, sql: "SELECT MIN(position) FROM todoItem WHERE isDone = ? AND position > ?", arguments: [done, former])
+                db, sql: "SELECT MIN(position) FROM todoItem WHERE owner = ? AND isDone = ? AND position > ?",
+                arguments: [mine, done, former])
             var position = TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove)
             if position == nil {
                 // No number fits right after the item now at its place: respace, leaving a gap there.
                 let index = try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ? AND position <= ?", arguments: [done, former]) ?? 0
-                position = try AppDatabase.respace(db, done: done, leavingGapAt: index, for: Self.key(id))
+                    db, sql: "SELECT COUNT(*) FROM todoItem WHERE owner = ? AND isDone = ? AND position <= ?",
+                    arguments: [mine, done, former]) ?? 0
+                position = try AppDatabase.respace(db, owner: mine, done: done, leavingGapAt: index, for: Self.key(id))
             }
             let item = TrashRules.restored(trashed, at: position ?? former, now: now)
-            try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(id)])
-            try Self.insert(db, item)
+            try db.execute(sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
+            try insert(db, item)
             return item
         }
     }
 
     public func deleteForever(id: UUID) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM trashedItem WHERE id = ?", arguments: [Self.key(id)])
+            try db.execute(sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
             return db.changesCount > 0
         }
     }
@@ -433,7 +489,7 @@ public struct SQLiteTodoStore: TodoStore {
     @discardableResult
     public func emptyTrash() async throws -> Int {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM trashedItem")
+            try db.execute(sql: "DELETE FROM trashedItem WHERE owner = ?", arguments: [mine])
             return db.changesCount
         }
     }
@@ -441,15 +497,15 @@ public struct SQLiteTodoStore: TodoStore {
     @discardableResult
     public func purgeTrash() async throws -> Int {
         let now = environment.now()
-        return try await database.write { db in try Self.purge(db, now: now) }
+        return try await database.write { db in try purge(db, now: now) }
     }
 
-    /// Deletes forever what was deleted 30 days ago or more, through the `deletedAt` index.
+    /// Deletes forever what the owner deleted 30 days ago or more, through the `deletedAt` index.
     @discardableResult
-    private static func purge(_ db: Database, now: Date) throws -> Int {
+    private func purge(_ db: Database, now: Date) throws -> Int {
         try db.execute(
-            sql: "DELETE FROM trashedItem WHERE deletedAt <= ?",
-            arguments: [Timestamp.milliseconds(TrashRules.purgeCutoff(now: now))])
+            sql: "DELETE FROM trashedItem WHERE owner = ? AND deletedAt <= ?",
+            arguments: [mine, Timestamp.milliseconds(TrashRules.purgeCutoff(now: now))])
         return db.changesCount
     }
 
@@ -461,12 +517,13 @@ public struct SQLiteTodoStore: TodoStore {
         estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, deletedAt
         """
     private static let trashSelect = "SELECT " + trashColumns + " FROM trashedItem"
-    /// An item's row as a `trashedItem` row; arguments: `deletedAt`, then the id.
+    /// An item's row as a `trashedItem` row (the owner first); arguments: `deletedAt`, then the
+    /// owner and the id.
     private static let trashFromItem = """
-        SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
+        SELECT i.owner, i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
                i.locationLongitude, p.name, i.estimateMinutes, i.repeatDays, i.position,
                i.createdAt, i.updatedAt, i.completedAt, i.version, i.number, ?
-        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.id = ?
+        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.owner = ? AND i.id = ?
         """
 
     private static func trashedItem(from row: Row) -> TrashedItem {
@@ -486,12 +543,20 @@ public struct SQLiteTodoStore: TodoStore {
     /// The display order on the bare table: the `todoItem_section` index, covering.
     private static let indexOrder = " ORDER BY isDone, position, id"
 
-    private static func whereClause(_ filter: TodoFilter) -> (String, StatementArguments) {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
+    /// Whether a filter's rows are read through the search index (by rowid, then sorted).
+    private static func readsSearchIndex(_ filter: TodoFilter) -> Bool {
+        filter.words.words.contains(where: SearchWords.isIndexable)
+    }
+
+    /// The conditions of `filter` on `todoItem i`, the owner's first: never empty.
+    private func whereClause(_ filter: TodoFilter) -> (String, StatementArguments) {
+        // A search reads its matches by rowid: `+` keeps SQLite off the indexes that lead with
+        // the owner, which would read every row of the owner's to find a few.
+        var conditions = [Self.readsSearchIndex(filter) ? "+i.owner = ?" : "i.owner = ?"]
+        var arguments: StatementArguments = [mine]
         if let project = filter.project {
-            conditions.append("i.projectId = (SELECT id FROM project WHERE name = ?)")
-            _ = arguments.append(contentsOf: [project])
+            conditions.append("i.projectId = (SELECT id FROM project WHERE owner = ? AND name = ?)")
+            _ = arguments.append(contentsOf: [mine, project])
         }
         if let dueDate = filter.dueDate {
             conditions.append("i.dueDate = ?")
@@ -515,7 +580,7 @@ public struct SQLiteTodoStore: TodoStore {
             conditions.append(sql)
             _ = arguments.append(contentsOf: StatementArguments(words))
         }
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+        return (" WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     private static func key(_ id: UUID) -> String { id.lowercasedText }
@@ -525,46 +590,52 @@ public struct SQLiteTodoStore: TodoStore {
         try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(item(from:)))
     }
 
-    private static func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
-        let statement = try db.cachedStatement(sql: select + " WHERE i.id = ?")
-        return try Row.fetchOne(statement, arguments: [key(id)]).map(item(from:))
+    /// The owner's item `id`; nil for an unknown id, and for another owner's.
+    private func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
+        let statement = try db.cachedStatement(sql: Self.select + " WHERE i.owner = ? AND i.id = ?")
+        return try Row.fetchOne(statement, arguments: [mine, Self.key(id)]).map(Self.item(from:))
     }
 
     /// The first or last position of a section, straight from the index.
-    private static func edgePosition(_ db: Database, done: Bool, first: Bool) throws -> Double? {
+    private func edgePosition(_ db: Database, done: Bool, first: Bool) throws -> Double? {
         try Double.fetchOne(
-            db, sql: "SELECT \(first ? "MIN" : "MAX")(position) FROM todoItem WHERE isDone = ?", arguments: [done])
+            db.cachedStatement(sql: "SELECT \(first ? "MIN" : "MAX")(position) FROM todoItem WHERE owner = ? AND isDone = ?"),
+            arguments: [mine, done])
     }
 
     /// The position for the item `id` placed first or last in a section: next to the edge, or,
     /// when that would leave the comfortable range (HARDEN-9), at that end of the respaced
     /// section.
-    private static func placeAtEdge(_ db: Database, done: Bool, first: Bool, for id: UUID) throws -> Double {
+    private func placeAtEdge(_ db: Database, done: Bool, first: Bool, for id: UUID) throws -> Double {
         let edge = try edgePosition(db, done: done, first: first)
         let place = first ? Ordering.before(edge) : Ordering.after(edge)
         if TodoRules.comfortablePositions.contains(place) { return place }
-        return try AppDatabase.respace(db, done: done, leavingGapAt: first ? 0 : .max, for: key(id))!
+        return try AppDatabase.respace(db, owner: mine, done: done, leavingGapAt: first ? 0 : .max, for: Self.key(id))!
     }
 
-    private static func projectID(_ db: Database, _ project: Project?) throws -> Int64? {
+    /// The owner's project `project`, made when they have none of that name (OWNER-3).
+    private func projectID(_ db: Database, _ project: Project?) throws -> Int64? {
         guard let name = project?.name else { return nil }
-        try db.execute(sql: "INSERT INTO project(name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [name])
-        return try Int64.fetchOne(db, sql: "SELECT id FROM project WHERE name = ?", arguments: [name])
+        try db.cachedStatement(sql: "INSERT INTO project(owner, name) VALUES (?, ?) ON CONFLICT(owner, name) DO NOTHING")
+            .execute(arguments: [mine, name])
+        return try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM project WHERE owner = ? AND name = ?"), arguments: [mine, name])
     }
 
-    private static func dropProjectIfUnused(_ db: Database, _ project: Project?) throws {
+    private func dropProjectIfUnused(_ db: Database, _ project: Project?) throws {
         guard let name = project?.name else { return }
         try db.execute(
             sql: """
-                DELETE FROM project WHERE name = ?
-                AND NOT EXISTS (SELECT 1 FROM todoItem WHERE projectId = project.id)
+                DELETE FROM project WHERE owner = ? AND name = ?
+                AND NOT EXISTS (SELECT 1 FROM todoItem WHERE owner = project.owner AND projectId = project.id)
                 """,
-            arguments: [name])
+            arguments: [mine, name])
     }
 
-    private static func columns(_ db: Database, _ item: TodoItem) throws -> StatementArguments {
+    /// The owner, then the columns of `insert`.
+    private func columns(_ db: Database, _ item: TodoItem) throws -> StatementArguments {
         [
-            key(item.id), item.title, item.details, item.isDone, item.dueDate?.iso,
+            mine, Self.key(item.id), item.title, item.details, item.isDone, item.dueDate?.iso,
             item.location?.name, item.location?.latitude, item.location?.longitude,
             try projectID(db, item.project), item.estimateMinutes, Weekday.mask(of: item.repeatDays),
             item.position, Timestamp.milliseconds(item.createdAt), Timestamp.milliseconds(item.updatedAt),
@@ -572,41 +643,43 @@ public struct SQLiteTodoStore: TodoStore {
         ]
     }
 
-    private static func insert(_ db: Database, _ item: TodoItem) throws {
+    private func insert(_ db: Database, _ item: TodoItem) throws {
         try db.execute(
             sql: """
-                INSERT INTO todoItem (id, title, details, isDone, dueDate, locationName, locationLatitude,
+                INSERT INTO todoItem (owner, id, title, details, isDone, dueDate, locationName, locationLatitude,
                     locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
                     completedAt, version, number)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: try columns(db, item))
     }
 
-    private static func save(_ db: Database, _ item: TodoItem, replacing old: TodoItem) throws {
+    private func save(_ db: Database, _ item: TodoItem, replacing old: TodoItem) throws {
         var arguments = try columns(db, item)
-        _ = arguments.append(contentsOf: [key(item.id)])
+        _ = arguments.append(contentsOf: [mine, Self.key(item.id)])
         try db.execute(
             sql: """
-                UPDATE todoItem SET id = ?, title = ?, details = ?, isDone = ?, dueDate = ?, locationName = ?,
+                UPDATE todoItem SET owner = ?, id = ?, title = ?, details = ?, isDone = ?, dueDate = ?, locationName = ?,
                     locationLatitude = ?, locationLongitude = ?, projectId = ?, estimateMinutes = ?,
                     repeatDays = ?, position = ?, createdAt = ?, updatedAt = ?, completedAt = ?, version = ?,
                     number = ?
-                WHERE id = ?
+                WHERE owner = ? AND id = ?
                 """,
             arguments: arguments)
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
     }
 
     /// The rows of one section, from the counts the triggers keep.
-    private static func rowCount(_ db: Database, done: Bool) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM sectionCount WHERE isDone = ?"), arguments: [done]) ?? 0
+    private func rowCount(_ db: Database, done: Bool) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count FROM sectionCount WHERE owner = ? AND isDone = ?"), arguments: [mine, done]) ?? 0
     }
 
     /// The rows of To Do (and Done, with `doneToo`), from the counts the triggers keep.
-    private static func sectionCount(_ db: Database, doneToo: Bool) throws -> Int {
+    private func sectionCount(_ db: Database, doneToo: Bool) throws -> Int {
         try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT SUM(count) FROM sectionCount WHERE isDone <= ?"), arguments: [doneToo]) ?? 0
+            db.cachedStatement(sql: "SELECT SUM(count) FROM sectionCount WHERE owner = ? AND isDone <= ?"),
+            arguments: [mine, doneToo]) ?? 0
     }
 
     /// Reads a row of `listEntries`' query.

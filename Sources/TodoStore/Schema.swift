@@ -18,8 +18,15 @@ enum Schema {
         return "CHECK (\(nullable ? "\(column) IS NULL OR \(rule)" : rule))"
     }
 
-    /// The columns and constraints of `todoItem`.
-    static var itemColumns: String {
+    /// The owner of a row (OWNER-1…): '' for the local list, or an account's id in lower case
+    /// (`ListOwner.key`).
+    static func ownerCheck(_ column: String) -> String {
+        "CHECK (\(column) = '' OR (length(\(column)) = 36 AND \(column) NOT GLOB '*[^0-9a-f-]*'))"
+    }
+
+    /// The columns and constraints of `todoItem` as migration v4 made them (v6-numbers then added
+    /// `number` and `nextOccurrenceId`). History: v4 and v6-trash are written from it.
+    static var itemColumnsV4: String {
         let positions = TodoRules.positionRange, times = TodoRules.timestampRange
         return """
             id TEXT NOT NULL PRIMARY KEY CHECK (length(id) = 36 AND id = lower(id)),
@@ -46,24 +53,55 @@ enum Schema {
             """
     }
 
+    /// The columns and constraints of `todoItem` since migration v8-owners: those of v4, with the
+    /// owner first, the key (owner, id), the stable number and the repeat link, and the project
+    /// one of the same owner's.
+    static var itemColumns: String {
+        owned(itemColumnsV4, replacing: projectIDV4, with: "projectId INTEGER,\n", adding: """
+            number INTEGER NOT NULL CHECK (number >= 1),
+                nextOccurrenceId TEXT CHECK (nextOccurrenceId IS NULL OR length(nextOccurrenceId) = 36),
+            """) + """
+            ,
+                PRIMARY KEY (owner, id),
+                FOREIGN KEY (owner, projectId) REFERENCES project(owner, id) ON DELETE RESTRICT
+            """
+    }
+
+    /// The columns and constraints of `trashedItem` since migration v8-owners: those of v6, with
+    /// the owner first and the key (owner, id).
+    static var trashColumns: String {
+        owned(trashColumnsV6, replacing: "", with: "", adding: "") + ",\n    PRIMARY KEY (owner, id)"
+    }
+
+    private static let projectIDV4 = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"
+
+    /// v4's or v6's columns with an owner: `owner` first, `id` no longer the key alone, `old`
+    /// replaced by `new`, and `extra` columns before the table's CHECK constraints.
+    private static func owned(_ columns: String, replacing old: String, with new: String, adding extra: String) -> String {
+        let id = "id TEXT NOT NULL PRIMARY KEY CHECK", firstTableCheck = "CHECK ((isDone = 1)"
+        precondition(columns.contains(id) && columns.contains(firstTableCheck) && (old.isEmpty || columns.contains(old)))
+        var result = "owner TEXT NOT NULL \(ownerCheck("owner")),\n" + columns.replacingOccurrences(of: id, with: "id TEXT NOT NULL CHECK")
+        if !old.isEmpty { result = result.replacingOccurrences(of: old, with: new) }
+        return result.replacingOccurrences(of: firstTableCheck, with: extra + firstTableCheck)
+    }
+
     /// The columns and constraints of `trashedItem` (migration v6-trash): those of `todoItem`,
     /// the project by name (a project whose last item is trashed leaves the project table, as
     /// before), its stable number (migration v6-numbers adds that column to `todoItem`), and
     /// when the item was deleted.
-    static var trashColumns: String {
-        let projectID = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"
-        precondition(itemColumns.contains(projectID))
+    static var trashColumnsV6: String {
+        precondition(itemColumnsV4.contains(projectIDV4))
         // Columns come before the table's CHECK constraints: `deletedAt` takes the project's place.
-        return itemColumns.replacingOccurrences(
-            of: projectID,
+        return itemColumnsV4.replacingOccurrences(
+            of: projectIDV4,
             with: "projectName TEXT \(nameCheck("projectName", nullable: true)),\n"
                 + "    number INTEGER NOT NULL CHECK (number >= 1),\n"
                 + "    deletedAt INTEGER NOT NULL \(range("deletedAt", TodoRules.timestampRange)),")
     }
 
-    /// The triggers that keep `sectionCount` (created by migration v2; dropped with the table
-    /// when v4 rebuilds it).
-    static let sectionCountTriggers = """
+    /// The triggers that kept `sectionCount` from migration v2 to v7 (dropped with the table
+    /// when v4 rebuilt it, and made again). History.
+    static let sectionCountTriggersV2 = """
         CREATE TRIGGER todoItem_counted AFTER INSERT ON todoItem BEGIN
             UPDATE sectionCount SET count = count + 1 WHERE isDone = NEW.isDone;
         END;
@@ -77,8 +115,30 @@ enum Schema {
         END;
         """
 
-    /// The section index: the display order, then what a list row shows (rows are read from
-    /// the index alone).
-    static let sectionIndexColumns =
+    /// The triggers that keep `sectionCount` per owner and section (migration v8-owners): a row
+    /// is made by an owner's first item in a section. An item moved to another owner (OWNER-7)
+    /// is counted again.
+    static let sectionCountTriggers = """
+        CREATE TRIGGER todoItem_counted AFTER INSERT ON todoItem BEGIN
+            INSERT INTO sectionCount (owner, isDone, count) VALUES (NEW.owner, NEW.isDone, 1)
+                ON CONFLICT (owner, isDone) DO UPDATE SET count = count + 1;
+        END;
+        CREATE TRIGGER todoItem_uncounted AFTER DELETE ON todoItem BEGIN
+            UPDATE sectionCount SET count = count - 1 WHERE owner = OLD.owner AND isDone = OLD.isDone;
+        END;
+        CREATE TRIGGER todoItem_recounted AFTER UPDATE OF isDone, owner ON todoItem
+            WHEN OLD.isDone != NEW.isDone OR OLD.owner != NEW.owner BEGIN
+            UPDATE sectionCount SET count = count - 1 WHERE owner = OLD.owner AND isDone = OLD.isDone;
+            INSERT INTO sectionCount (owner, isDone, count) VALUES (NEW.owner, NEW.isDone, 1)
+                ON CONFLICT (owner, isDone) DO UPDATE SET count = count + 1;
+        END;
+        """
+
+    /// The section index of migration v6-numbers (history).
+    static let sectionIndexColumnsV6 =
         "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays, number"
+
+    /// The section index: the owner, the display order, then what a list row shows (rows are
+    /// read from the index alone).
+    static let sectionIndexColumns = "owner, " + sectionIndexColumnsV6
 }

@@ -8,13 +8,15 @@ import TodoCore
 ///
 /// The rowid of `todoItem` is the link: a later migration that rebuilds `todoItem` (a new table
 /// filled with INSERT … SELECT) must call `rebuild(_:)` afterwards, and create the triggers
-/// again (`triggers`), since dropping the old table drops them.
+/// again (`triggers`), since dropping the old table drops them. Migration v8-owners does: rows
+/// of every owner share the index, and a search keeps the owner's with a condition on the item.
 enum SearchIndex {
-    /// Creates the index and its triggers, and indexes the items already there.
-    static func create(_ db: Database) throws {
+    /// Creates the index and its triggers, and indexes the items already there. `ownedItems`:
+    /// whether items have an owner yet (migration v8-owners).
+    static func create(_ db: Database, ownedItems: Bool) throws {
         try db.execute(sql: """
             CREATE VIRTUAL TABLE todoSearch USING fts5(title, details, project, location, tokenize = 'trigram');
-            \(triggers)
+            \(triggers(ownedItems: ownedItems))
             """)
         try rebuild(db)
     }
@@ -30,8 +32,10 @@ enum SearchIndex {
     }
 
     /// Add, delete, a change of one of the indexed texts (a save writes every column: the
-    /// WHEN skips checks and moves), and a renamed project.
-    static let triggers = """
+    /// WHEN skips checks and moves), and a renamed project (whose items are its owner's, found
+    /// through the project index, which leads with the owner since v8-owners).
+    static func triggers(ownedItems: Bool) -> String {
+        """
         CREATE TRIGGER todoItem_searchAdded AFTER INSERT ON todoItem BEGIN
             INSERT INTO todoSearch (rowid, title, details, project, location)
                 VALUES (NEW.rowid, NEW.title, NEW.details, (SELECT name FROM project WHERE id = NEW.projectId),
@@ -50,9 +54,10 @@ enum SearchIndex {
         END;
         CREATE TRIGGER project_searchRenamed AFTER UPDATE OF name ON project WHEN OLD.name IS NOT NEW.name BEGIN
             UPDATE todoSearch SET project = NEW.name
-                WHERE rowid IN (SELECT rowid FROM todoItem WHERE projectId = NEW.id);
+                WHERE rowid IN (SELECT rowid FROM todoItem WHERE \(ownedItems ? "owner = NEW.owner AND " : "")projectId = NEW.id);
         END;
         """
+    }
 
     /// The SQL condition on `todoItem i` that keeps the items containing every word, and its
     /// arguments; nil for no words. Words of three characters or more go to the index as one

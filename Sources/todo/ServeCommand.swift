@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import TodoAccounts
 import TodoCLI
 import TodoCore
 import TodoWeb
@@ -14,7 +15,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         abstract: "Run the web app; open the printed address in a browser.",
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
 
-    @Option(help: "The address to listen on: a loopback address (127.0.0.1, ::1, localhost), since without accounts only this machine may connect.")
+    @Option(help: "The address to listen on. Without accounts, a loopback address (127.0.0.1, ::1, localhost): only this machine may connect.")
     var host = "127.0.0.1"
     @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
     @Flag(name: .customLong("in-memory"), help: "Keep items in memory only, for a throwaway demo.") var inMemory = false
@@ -22,6 +23,12 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         name: .customLong("cors-origin"),
         help: ArgumentHelp("Let pages from this origin use the API (repeatable; * allows any).", valueName: "origin"))
     var corsOrigins: [String] = []
+    @Flag(help: "Accounts: each person signs in to their own lists (always on with --database-url).")
+    var accounts = false
+    @Flag(name: .customLong("allow-signup"), help: "Let anyone make an account at /signup (with accounts).")
+    var allowSignup = false
+    @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure: behind TLS (with accounts).")
+    var secureCookies = false
     @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
@@ -34,10 +41,15 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     init() {}
 
     func validate() throws {
-        if inMemory, store.db != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
+        if inMemory, store.db != nil || store.databaseURL != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
+        if inMemory, accounts { throw CLIWords.refusal("cli.validate.accounts-and-memory") }
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
-        // One person's list without a sign-in: only this machine may reach it (MODE-2).
-        guard ListenAddress.isLoopback(host) else { throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host]) }
+        let withAccounts = accounts || store.databaseURL != nil
+        if !withAccounts, allowSignup || secureCookies { throw CLIWords.refusal("cli.validate.accounts-only") }
+        // One person's list without a sign-in: only this machine may reach it (MODE-2, MODE-3).
+        guard withAccounts || ListenAddress.isLoopback(host) else {
+            throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host])
+        }
         for address in trustedProxies where !TrustedProxies.isAddress(address) {
             throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
         }
@@ -50,13 +62,31 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let location: StoreLocation = inMemory ? .inMemory : store.location(context)
-        let todoStore = try await context.openStore(location, .server)
-        let logger = Logger(label: "todo")
-        let host = self.host
-        let environment = context.environment
         var options = TodoWebOptions(
             host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
         options.trustedProxies = trustedProxies
+        let todoStore: any TodoStore
+        let withAccounts: Bool = if case .postgres = location { true } else { accounts }
+        if withAccounts {
+            // Each person's lists, and the people to sign in (MODE-3, MODE-4).
+            let people = try await store.people(context, .server)
+            options.accounts = Accounts(store: people.accounts)
+            options.lists = people.lists
+            options.allowSignup = allowSignup
+            options.secureCookies = secureCookies
+            todoStore = people.lists.store(.local)
+        } else {
+            todoStore = try await context.openStore(location, .server)
+            // The local list of a database with accounts is nobody's: its people sign in (MODE-4).
+            if case .file(let path) = location, let open = context.openPeople,
+                try await !open(location, .oneShot).accounts.users().isEmpty
+            {
+                throw ServeText.hasAccounts(path: path, context: context)
+            }
+        }
+        let logger = Logger(label: "todo")
+        let host = self.host
+        let environment = context.environment
         let app = try TodoWebApp.buildApplication(
             store: todoStore, options: options,
             logger: logger,

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import TodoAccounts
 import TodoCLI
+import Synchronization
 import TodoCore
+import TodoPostgres
 import TodoStore
 import TodoWeb
 
@@ -11,26 +13,61 @@ struct Todo: ParsableCommand {
     static let configuration = TodoCommand.makeConfiguration(adding: [ServeCommand.self])
 }
 
-// The composition root: the Views over the SQLite store, on the real clock and terminal.
+// The composition root: the Views over the SQLite (or PostgreSQL) stores, on the real clock and
+// terminal.
 let context: CLIContext = {
     var context = CLIContext(
         openStore: { location, access in
             switch location {
             case .file(let path): SQLiteTodoStore(database: try AppDatabase.open(path: path, concurrentReads: access == .server))
             case .inMemory: InMemoryTodoStore()
+            case .postgres(let url): try await Databases.postgres(url).store(owner: .local)
             }
         },
         stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
-    // `todo users`: the accounts live in the same SQLite file as the items (`--database-url`,
-    // for PostgreSQL, comes later in issue 16).
-    context.openAccounts = { location in
+    // `todo users`, `todo share`, `--user` and `serve --accounts`: the people live in the same
+    // database as the items.
+    context.openPeople = { location, access in
         switch location {
-        case .file(let path): SQLiteAccountStore(database: try AppDatabase.open(path: path))
-        case .inMemory: InMemoryAccountStore()
+        case .file(let path):
+            let database = try AppDatabase.open(path: path, concurrentReads: access == .server)
+            return PeopleDatabase(
+                accounts: SQLiteAccountStore(database: database),
+                lists: PeopleLists(sharing: SQLiteListSharing(database: database)) {
+                    SQLiteTodoStore(database: database, owner: $0)
+                },
+                adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) })
+        case .inMemory:
+            return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory())
+        case .postgres(let url):
+            let database = try await Databases.postgres(url)
+            return PeopleDatabase(accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) {
+                database.store(owner: $0)
+            })
         }
     }
     return context
 }()
+
+/// The PostgreSQL database of this process: opened once, its pool run for as long as the
+/// process lives (a command, or the server), brought up to date before first use.
+enum Databases {
+    private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>)]>([:])
+
+    static func postgres(_ url: String) async throws -> PostgresTodoDatabase {
+        let (database, migrated) = try opened.withLock { opened in
+            if let known = opened[url] { return known }
+            let database = try PostgresTodoDatabase.open(url: url)
+            Task { await database.run() }
+            let known = (database, migrated: Task { try await database.migrate() })
+            opened[url] = known
+            return known
+        }
+        try await migrated.value
+        return database
+    }
+}
+
 // An argument that is not UTF-8 would reach the commands as replacement characters, so a title
 // would be stored other than typed: refuse it instead.
 for index in 1..<Int(CommandLine.argc) {

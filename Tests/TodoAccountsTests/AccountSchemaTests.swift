@@ -54,6 +54,8 @@ struct AccountSchemaTests {
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account_session") ?? -1)
         }
         #expect(left == (0, 0))
-        #expect(AppDatabase.migrationIdentifiers.last == "v7-accounts accounts, tokens, sessions and sign-in failures")
+        #expect(AppDatabase.migrationIdentifiers.suffix(2) == [
+            "v7-accounts accounts, tokens, sessions and sign-in failures", "v8-owners each person's items apart",
+        ])
     }
 }

@@ -1,17 +1,21 @@
 import Foundation
 import Testing
 import TodoAccounts
+import TodoPostgresTestSupport
 import TodoStore
 
 /// The stores an `AccountStore` contract runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory, sqliteInMemory, sqliteFile
+    /// A fresh schema of the test cluster's database (TODO_TEST_DATABASE_URL, set by scripts/test).
+    case postgres
 
     var testDescription: String { rawValue }
 
     /// A fresh store (and, for a file, its folder to remove).
-    func make() throws -> (store: any AccountStore, cleanup: @Sendable () -> Void) {
+    func make() async throws -> (store: any AccountStore, cleanup: @Sendable () -> Void) {
         switch self {
+        case .postgres: return (try await PostgresTestDatabase.freshDatabase().accounts, {})
         case .memory: return (InMemoryAccountStore(), {})
         case .sqliteInMemory: return (SQLiteAccountStore(database: try AppDatabase.inMemory()), {})
         case .sqliteFile:
@@ -40,12 +44,12 @@ func account(_ name: String, _ id: Int = 1, at time: Date = t0) -> Account {
 func hex(_ seed: Character) -> String { String(repeating: seed, count: 64) }
 
 /// ACCOUNT-1…5: one contract, every store.
-@Suite("AccountStore contract (in memory, SQLite in memory, SQLite file)")
+@Suite("AccountStore contract (in memory, SQLite in memory, SQLite file, PostgreSQL)")
 struct AccountStoreContractTests {
     @Test("ACCOUNT-1 add, find by name ignoring case and by id, list by name, refuse a duplicate, set the hash",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_1_users(kind: StoreKind) async throws {
-        let (store, cleanup) = try kind.make()
+        let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         let alice = account("alice", 1), bob = account("Bob", 2)
         try await store.addUser(bob, passwordHash: "$2b$12$bobbobbobbobbobbobbobbob")
@@ -65,7 +69,7 @@ struct AccountStoreContractTests {
     @Test("ACCOUNT-2 removing a user removes their tokens and sessions; the name is free again",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_2_remove(kind: StoreKind) async throws {
-        let (store, cleanup) = try kind.make()
+        let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         let alice = account("alice", 1), bob = account("bob", 2)
         try await store.addUser(alice, passwordHash: "$2b$12$alicealicealicealicealic")
@@ -86,7 +90,7 @@ struct AccountStoreContractTests {
     @Test("ACCOUNT-3 tokens: add with label and hash, list without hashes, unique label per user, find, touch, revoke",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_3_tokens(kind: StoreKind) async throws {
-        let (store, cleanup) = try kind.make()
+        let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         let alice = account("alice", 1), bob = account("bob", 2)
         try await store.addUser(alice, passwordHash: "$2b$12$alicealicealicealicealic")
@@ -114,7 +118,7 @@ struct AccountStoreContractTests {
     @Test("ACCOUNT-4 sessions: create, find by hash, touch, end one, end all of a user but one, or all but the newest",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_4_sessions(kind: StoreKind) async throws {
-        let (store, cleanup) = try kind.make()
+        let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         let alice = account("alice", 1), bob = account("bob", 2)
         try await store.addUser(alice, passwordHash: "$2b$12$alicealicealicealicealic")
@@ -152,7 +156,7 @@ struct AccountStoreContractTests {
     @Test("ACCOUNT-5 sign-in failures: counted per name and per address since a time, cleared per name, pruned",
           arguments: StoreKind.allCases)
     func test_ACCOUNT_5_failures(kind: StoreKind) async throws {
-        let (store, cleanup) = try kind.make()
+        let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         try await store.recordFailure(nameKey: "alice", address: "10.0.0.1", at: t0)
         try await store.recordFailure(nameKey: "alice", address: "10.0.0.2", at: t0.addingTimeInterval(10))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TodoAccounts
+import TodoPostgres
+import TodoPostgresTestSupport
 import TodoStore
 
 /// A clock the test moves by hand.
@@ -33,14 +35,38 @@ final class SpyHasher: PasswordHasher, @unchecked Sendable {
     var calls: Int { lock.withLock { hashes + verifies.count } }
 }
 
+extension StoreKind {
+    /// Two stores over one database, each with its own connections, as two server instances
+    /// have them (and what to do when done). SQLite's is always a file: two instances of an
+    /// in-memory store share nothing.
+    func twoInstances() async throws -> (stores: (any AccountStore, any AccountStore), cleanup: @Sendable () -> Void) {
+        switch self {
+        case .postgres:
+            let first = try await PostgresTestDatabase.freshDatabase()
+            let second = try PostgresTodoDatabase.open(
+                url: try PostgresTestDatabase.url(), schema: first.schema, maximumConnections: 2,
+                operationTimeout: PostgresTestDatabase.operationTimeout, eventLoopGroup: PostgresTestDatabase.eventLoops)
+            let running = Task { await second.run() }
+            return ((first.accounts, second.accounts), {
+                second.shutdown()
+                running.cancel()
+            })
+        default:
+            let folder = TestFiles.folder()
+            let open = { SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)) }
+            return ((try open(), try open()), { TestFiles.remove(folder) })
+        }
+    }
+}
+
 struct Fixture {
     let clock = TestClock()
     let hasher = SpyHasher()
     let accounts: Accounts
     let cleanup: @Sendable () -> Void
 
-    init(_ kind: StoreKind = .memory) throws {
-        let (store, cleanup) = try kind.make()
+    init(_ kind: StoreKind = .memory) async throws {
+        let (store, cleanup) = try await kind.make()
         self.cleanup = cleanup
         let clock = self.clock
         accounts = Accounts(store: store, now: { clock.now }, hasher: hasher)
@@ -57,7 +83,7 @@ extension SignInResult {
 struct AccountsPolicyTests {
     @Test("ACCOUNT-6 names and passwords outside the rules are refused; nothing is stored")
     func test_ACCOUNT_6_rules() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         for bad in ["", String(repeating: "a", count: 65), "al ice", "o'brien", "a;b", "-alice", ".alice", "ålice", "a\u{0}b"] {
             await #expect(throws: AccountError.invalidName(bad)) { try await f.accounts.add(name: bad, password: password) }
         }
@@ -74,7 +100,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-6 a 1 MiB password is refused fast, without hashing, when adding and when signing in")
     func test_ACCOUNT_6_hugePassword() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         let calls = f.hasher.calls
         let huge = String(repeating: "x", count: 1 << 20)
@@ -88,7 +114,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-7 signing in gives a new session every time; each is valid")
     func test_ACCOUNT_7_signIn() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         let alice = try await f.accounts.add(name: "alice", password: password)
         let first = try await f.accounts.signIn(name: "Alice", password: password, address: "10.0.0.1")
         f.clock.advance(1)
@@ -112,7 +138,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-8 a wrong password and an unknown name answer the same; the unknown name still costs one bcrypt verify")
     func test_ACCOUNT_8_sameAnswer() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         let before = f.hasher.verifies.count
         let wrong = try await f.accounts.signIn(name: "alice", password: "wrong password", address: "10.0.0.1")
@@ -125,7 +151,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-9 ten failures for a name in 15 minutes limit it, with Retry-After, until the oldest is 15 minutes old")
     func test_ACCOUNT_9_perAccount() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         for attempt in 0..<10 {
             #expect(try await f.accounts.signIn(name: "alice", password: "wrong \(attempt)", address: "10.0.0.\(attempt)") == .refused)
@@ -144,7 +170,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-10 ten failures from one address limit it, across names")
     func test_ACCOUNT_10_perAddress() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         for attempt in 0..<10 {
             #expect(try await f.accounts.signIn(name: "user\(attempt)", password: "wrong password", address: "203.0.113.5") == .refused)
@@ -157,15 +183,14 @@ struct AccountsPolicyTests {
         #expect(try await f.accounts.signIn(name: "alice", password: password, address: "198.51.100.1") == .rateLimited(retryAfter: 900))
     }
 
-    @Test("ACCOUNT-11 the limit holds across two Accounts over the same SQLite file (two server instances)")
-    func test_ACCOUNT_11_twoInstances() async throws {
-        let folder = TestFiles.folder()
-        defer { TestFiles.remove(folder) }
+    @Test("ACCOUNT-11 PG-12 the limit holds across two Accounts over one database (two server instances: one SQLite file, or one PostgreSQL database through two pools)",
+          arguments: [StoreKind.sqliteFile, .postgres])
+    func test_ACCOUNT_11_twoInstances(kind: StoreKind) async throws {
+        let (stores, cleanup) = try await kind.twoInstances()
+        defer { cleanup() }
         let clock = TestClock(), hasher = SpyHasher()
-        let one = Accounts(store: SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)),
-                           now: { clock.now }, hasher: hasher)
-        let two = Accounts(store: SQLiteAccountStore(database: try AppDatabase.open(path: folder + "/t.sqlite", concurrentReads: true)),
-                           now: { clock.now }, hasher: hasher)
+        let one = Accounts(store: stores.0, now: { clock.now }, hasher: hasher)
+        let two = Accounts(store: stores.1, now: { clock.now }, hasher: hasher)
         try await one.add(name: "alice", password: password)
         for attempt in 0..<10 {
             let instance = attempt.isMultiple(of: 2) ? one : two
@@ -176,11 +201,13 @@ struct AccountsPolicyTests {
         clock.advance(900)
         let session = try #require(try await one.signIn(name: "alice", password: password, address: "10.1.1.1").session)
         #expect(try await two.session(secret: session.text)?.name == "alice", "a session made by one is valid on the other")
+        try await two.signOut(secret: session.text)
+        #expect(try await one.session(secret: session.text) == nil, "and ended through the other")
     }
 
-    @Test("ACCOUNT-12 sessions expire after 14 idle days, and after 90 days however used", arguments: [StoreKind.memory, .sqliteInMemory])
+    @Test("ACCOUNT-12 sessions expire after 14 idle days, and after 90 days however used", arguments: [StoreKind.memory, .sqliteInMemory, .postgres])
     func test_ACCOUNT_12_expiry(kind: StoreKind) async throws {
-        let f = try Fixture(kind)
+        let f = try await Fixture(kind)
         defer { f.cleanup() }
         try await f.accounts.add(name: "alice", password: password)
         let session = try #require(try await f.accounts.signIn(name: "alice", password: password, address: "a").session)
@@ -207,7 +234,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-12 using a session moves its last-seen time, written at most once a minute")
     func test_ACCOUNT_12_touch() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         let session = try #require(try await f.accounts.signIn(name: "alice", password: password, address: "a").session)
         f.clock.advance(30)
@@ -218,9 +245,9 @@ struct AccountsPolicyTests {
         #expect(try await f.accounts.store.session(idHash: session.hash)?.lastSeenAt == t0.addingTimeInterval(60))
     }
 
-    @Test("ACCOUNT-13 signing out ends the session and the user's others; a password change ends them all", arguments: [StoreKind.memory, .sqliteInMemory])
+    @Test("ACCOUNT-13 signing out ends the session and the user's others; a password change ends them all", arguments: [StoreKind.memory, .sqliteInMemory, .postgres])
     func test_ACCOUNT_13_signOut(kind: StoreKind) async throws {
-        let f = try Fixture(kind)
+        let f = try await Fixture(kind)
         defer { f.cleanup() }
         try await f.accounts.add(name: "alice", password: password)
         try await f.accounts.add(name: "bob", password: password)
@@ -250,9 +277,9 @@ struct AccountsPolicyTests {
     }
 
     @Test("ACCOUNT-14 tokens: default labels, shown once, found and recorded, revoked, unknown labels refused",
-          arguments: [StoreKind.memory, .sqliteFile])
+          arguments: [StoreKind.memory, .sqliteFile, .postgres])
     func test_ACCOUNT_14_tokens(kind: StoreKind) async throws {
-        let f = try Fixture(kind)
+        let f = try await Fixture(kind)
         defer { f.cleanup() }
         let alice = try await f.accounts.add(name: "alice", password: password)
         let first = try await f.accounts.createToken(name: "alice")
@@ -281,7 +308,7 @@ struct AccountsPolicyTests {
 
     @Test("ACCOUNT-15 tampered, cut, random, empty and huge secrets find no session and no account")
     func test_ACCOUNT_15_tampered() async throws {
-        let f = try Fixture()
+        let f = try await Fixture()
         try await f.accounts.add(name: "alice", password: password)
         let session = try #require(try await f.accounts.signIn(name: "alice", password: password, address: "a").session)
         let token = try await f.accounts.createToken(name: "alice").token
@@ -305,9 +332,9 @@ struct AccountsPolicyTests {
         #expect("\(session)" == "Secret(…)", "never printed by accident")
     }
 
-    @Test("ACCOUNT-16 SQL metacharacters: names are refused by the rules, labels are stored verbatim", arguments: [StoreKind.sqliteInMemory, .sqliteFile])
+    @Test("ACCOUNT-16 SQL metacharacters: names are refused by the rules, labels are stored verbatim", arguments: [StoreKind.sqliteInMemory, .sqliteFile, .postgres])
     func test_ACCOUNT_16_metacharacters(kind: StoreKind) async throws {
-        let f = try Fixture(kind)
+        let f = try await Fixture(kind)
         defer { f.cleanup() }
         for name in ["o'brien;--", "alice\"); DROP TABLE account;--", "a%", "a_%'"] {
             await #expect(throws: AccountError.invalidName(name)) { try await f.accounts.add(name: name, password: password) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TodoAccounts
 import TodoCLI
@@ -23,18 +24,26 @@ final class UsersHarness {
     private(set) var openedLocations: [StoreLocation] = []
     static let hasher = BcryptHasher.insecureForTestsOnly(cost: 4)
 
+    /// Every person's lists, in memory.
+    let lists = PeopleLists.inMemory(environment: TestEnvironment().environment)
+    /// The local list's items, and whom it was given to (OWNER-7).
+    let local = LocalListDouble()
+
     init(accounts: any AccountStore = InMemoryAccountStore()) { self.accounts = accounts }
 
     @discardableResult
-    func run(_ arguments: String...) async -> Int32 {
+    func run(_ arguments: String...) async -> Int32 { await run(arguments) }
+
+    @discardableResult
+    func run(_ arguments: [String]) async -> Int32 {
         out = ""
         err = ""
         var context = CLIContext(
             openStore: { _, _ in InMemoryTodoStore(environment: TestEnvironment().environment) },
             environment: environment, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
-        context.openAccounts = { location in
+        context.openPeople = { location, _ in
             self.openedLocations.append(location)
-            return self.accounts
+            return PeopleDatabase(accounts: self.accounts, lists: self.lists, adoptLocalList: self.local.adopt)
         }
         context.passwordHasher = Self.hasher
         context.stdinIsTerminal = stdinIsTerminal
@@ -50,6 +59,26 @@ final class UsersHarness {
 
     /// The policy over the same store, to check what a command did.
     var policy: Accounts { Accounts(store: accounts, hasher: Self.hasher) }
+}
+
+/// The local list as `todo users add` sees it: how many items it holds, and whom it went to.
+final class LocalListDouble: Sendable {
+    private let state = Mutex<(items: Int, owners: [ListOwner])>((0, []))
+
+    var items: Int {
+        get { state.withLock { $0.items } }
+        set { state.withLock { $0.items = newValue } }
+    }
+
+    var owners: [ListOwner] { state.withLock { $0.owners } }
+
+    @Sendable func adopt(by owner: ListOwner) -> Int {
+        state.withLock { state in
+            defer { state.items = 0 }
+            state.owners.append(owner)
+            return state.items
+        }
+    }
 }
 
 @Suite("todo users (in-process)")

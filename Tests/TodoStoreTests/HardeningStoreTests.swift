@@ -17,8 +17,8 @@ struct HardeningStoreTests {
         try await store.database.writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version, number)
-                    VALUES (lower(?), ?, 0, ?, 0, 0, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM todoItem))
+                    INSERT INTO todoItem (owner, id, title, isDone, position, createdAt, updatedAt, version, number)
+                    VALUES ('', lower(?), ?, 0, ?, 0, 0, ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM todoItem))
                     """,
                 arguments: [UUID().uuidString, title, position, version])
         }
@@ -78,22 +78,11 @@ struct HardeningStoreTests {
     func test_HARDEN_1_migrationRepairsOldRows() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let store = try fileStore(folder)
-        // Back to the v3 table as an earlier version left it, with rows its looser rules let in.
+        // The file as the version that ended with v3 left it, with rows its looser rules let in.
         let longTitle = String(repeating: "e\u{301}", count: 400)  // 400 characters, 800 code points
-        try await store.database.writer.write { db in
-            try db.execute(sql: """
-                DROP TABLE todoItem;
-                CREATE TABLE todoItem (
-                    id TEXT NOT NULL PRIMARY KEY, title TEXT NOT NULL, details TEXT, isDone INTEGER NOT NULL,
-                    dueDate TEXT, locationName TEXT, locationLatitude REAL, locationLongitude REAL,
-                    projectId INTEGER REFERENCES project(id), estimateMinutes INTEGER,
-                    repeatDays INTEGER NOT NULL DEFAULT 0, position REAL NOT NULL, createdAt INTEGER NOT NULL,
-                    updatedAt INTEGER NOT NULL, completedAt INTEGER, version INTEGER NOT NULL);
-                DROP TABLE itemNumberCounter;
-                DELETE FROM grdb_migrations
-                    WHERE identifier LIKE 'v4%' OR identifier LIKE 'v5%' OR identifier LIKE 'v6-numbers%';
-                """)
+        let old = try DatabaseQueue(path: folder.file("todo.sqlite"))
+        try AppDatabase.migrate(old, upTo: "v3 list rows from the section index")
+        try await old.write { db in
             let rows: [(String, String, String?, Double, Int)] = [
                 ("00000000-0000-4000-8000-000000000001", "max version", nil, 5, Int.max),
                 ("00000000-0000-4000-8000-000000000002", "far out", nil, -1e16, 3),
@@ -105,6 +94,7 @@ struct HardeningStoreTests {
                     arguments: [id, title, details, position, version])
             }
         }
+        try old.close()
         let reopened = try fileStore(folder)
         let items = try await reopened.items()
         #expect(items.map(\.title.unicodeScalars.count) == [3 + 4, 11, TodoRules.maxTitleLength])
@@ -192,7 +182,7 @@ struct HardeningStoreTests {
         try Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8).write(to: URL(fileURLWithPath: path + ".importing"))
         defer { try? FileManager.default.removeItem(atPath: path + ".importing") }
         try await importer.writer.write { db in
-            try db.execute(sql: "INSERT INTO project(name) VALUES ('holding the lock')")
+            try db.execute(sql: "INSERT INTO project(owner, name) VALUES ('', 'holding the lock')")
             let error = try #require(throws: TodoStorageError.self) {
                 try SQLiteTodoStore.blockingAdd(other, TodoDraft(title: "meanwhile"))
             }
@@ -232,7 +222,7 @@ struct HardeningStoreTests {
         let other = SQLiteTodoStore(database: try AppDatabase.open(path: path))
         let release = Task {
             try await holder.writer.write { db in
-                try db.execute(sql: "INSERT INTO project(name) VALUES ('brief')")
+                try db.execute(sql: "INSERT INTO project(owner, name) VALUES ('', 'brief')")
                 Thread.sleep(forTimeInterval: 0.3)
             }
         }

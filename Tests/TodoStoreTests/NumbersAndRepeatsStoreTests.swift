@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-import TodoStore
+import TodoPostgresTestSupport
+@testable import TodoStore
 import TodoTestSupport
 
 private let utc = TimeZone(identifier: "UTC")!
@@ -40,6 +41,8 @@ extension StoreKind {
         case .sqliteFile:
             let folder = try TemporaryFolder()
             return SQLiteTodoStore(database: try AppDatabase.open(path: folder.file("todo.sqlite")), environment: environment)
+        case .sqliteBesideNeighbour:
+            return try await OwnerStores.besideNeighbour(environment: environment)
         }
     }
 }
@@ -241,22 +244,20 @@ struct NumbersMigrationTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
-        let first = SQLiteTodoStore(database: try AppDatabase.open(path: path))
-        let added = try await first.add(titles: ["A", "B", "C", "D"])  // To Do: D C B A
-        _ = try await first.setDone(id: added[2].id, true)  // Done: C
-        // Back to the schema before v6, as an earlier version left it.
-        try await first.database.writer.write { db in
-            try db.execute(sql: """
-                DROP INDEX todoItem_section;
-                DROP INDEX todoItem_number;
-                ALTER TABLE todoItem DROP COLUMN number;
-                ALTER TABLE todoItem DROP COLUMN nextOccurrenceId;
-                DROP TABLE itemNumberCounter;
-                CREATE INDEX todoItem_section ON todoItem(
-                    isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays);
-                DELETE FROM grdb_migrations WHERE identifier LIKE 'v6-numbers%';
-                """)
+        // The file as the version before v6 left it: To Do D B A, Done C.
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrate(old, upTo: "v5 list rows carry their chips")
+        try await old.write { db in
+            for (n, title, done, position) in [(1, "A", false, 3.0), (2, "B", false, 2.0), (3, "C", true, 1.0), (4, "D", false, 1.0)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, completedAt, version)
+                        VALUES (?, ?, ?, ?, 0, 0, ?, 1)
+                        """,
+                    arguments: [TestEnvironment.id(n).lowercasedText, title, done, position, done ? 0 : nil])
+            }
         }
+        try old.close()
         let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
         #expect(try await reopened.items().map { "\($0.number) \($0.title)" } == ["1 D", "2 B", "3 A", "4 C"])
         #expect(try await reopened.add(TodoDraft(title: "E")).number == 5)

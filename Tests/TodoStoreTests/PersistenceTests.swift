@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-import TodoStore
+@testable import TodoStore
 import TodoTestSupport
 
 /// SAVE-1..3: what one store instance writes, a second instance opened later on the same
@@ -113,15 +113,16 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         let plans = try await database.writer.read { db in
             try [
-                "SELECT id FROM todoItem ORDER BY isDone, position, id",
-                "SELECT MIN(position) FROM todoItem WHERE isDone = 1",
-                "SELECT MAX(position) FROM todoItem WHERE isDone = 0",
-                "SELECT id FROM todoItem WHERE dueDate = '2026-01-01' ORDER BY isDone, position",
-                "SELECT id FROM todoItem WHERE projectId = 1 ORDER BY isDone, position",
+                "SELECT id FROM todoItem WHERE owner = '' ORDER BY isDone, position, id",
+                "SELECT MIN(position) FROM todoItem WHERE owner = '' AND isDone = 1",
+                "SELECT MAX(position) FROM todoItem WHERE owner = '' AND isDone = 0",
+                "SELECT id FROM todoItem WHERE owner = '' AND dueDate = '2026-01-01' ORDER BY isDone, position",
+                "SELECT id FROM todoItem WHERE owner = '' AND projectId = 1 ORDER BY isDone, position",
                 // A later page of a section (`listEntries` with an offset)
                 """
-                SELECT i.id, i.title FROM todoItem i WHERE i.isDone = 1 AND (i.position, i.id) >= (SELECT position, id
-                FROM todoItem WHERE isDone = 1 ORDER BY position, id LIMIT 1 OFFSET 50) ORDER BY i.position, i.id LIMIT 50
+                SELECT i.id, i.title FROM todoItem i WHERE i.owner = '' AND i.isDone = 1 AND (i.position, i.id) >= (SELECT
+                position, id FROM todoItem WHERE owner = '' AND isDone = 1 ORDER BY position, id LIMIT 1 OFFSET 50)
+                ORDER BY i.position, i.id LIMIT 50
                 """,
             ].map { sql in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
@@ -134,7 +135,7 @@ struct AppDatabaseTests {
         let listRows = try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 EXPLAIN QUERY PLAN SELECT i.id, i.title, i.locationName, i.dueDate, i.position FROM todoItem i
-                WHERE i.isDone = 0 ORDER BY i.position, i.id LIMIT 1000
+                WHERE i.owner = '' AND i.isDone = 0 ORDER BY i.position, i.id LIMIT 1000
                 """).map { $0["detail"] as String }.joined(separator: "; ")
         }
         #expect(listRows.contains("COVERING INDEX"), "list rows come from the index alone: \(listRows)")
@@ -146,7 +147,12 @@ struct AppDatabaseTests {
         let store = SQLiteTodoStore(database: database)
         func expectCountsMatchRows(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let (kept, counted) = try await database.writer.read { db in
-                (try Int.fetchAll(db, sql: "SELECT count FROM sectionCount ORDER BY isDone"),
+                (try [0, 1].map { done in
+                    // A section's row is made by its first item.
+                    try Int.fetchOne(
+                        db, sql: "SELECT COALESCE((SELECT count FROM sectionCount WHERE owner = '' AND isDone = ?), 0)",
+                        arguments: [done]) ?? -1
+                 },
                  try [0, 1].map { done in
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM todoItem WHERE isDone = ?", arguments: [done]) ?? -1
                  })
@@ -183,15 +189,20 @@ struct AppDatabaseTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
-        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
-        for index in 0..<5 { _ = try await store.add(TodoDraft(title: "T\(index)", isDone: index < 2)) }
-        // Back to the first schema, as an older version of Todo left it.
-        try await store.database.writer.write { db in
-            try db.execute(sql: """
-                DROP TRIGGER todoItem_counted; DROP TRIGGER todoItem_uncounted; DROP TRIGGER todoItem_recounted;
-                DROP TABLE sectionCount; DELETE FROM grdb_migrations WHERE identifier = 'v2 section counts';
-                """)
+        // The file as the first version of Todo left it: five items, two of them done.
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrate(old, upTo: "v1 items and projects")
+        try await old.write { db in
+            for index in 0..<5 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, completedAt, version)
+                        VALUES (?, ?, ?, ?, 0, 0, ?, 1)
+                        """,
+                    arguments: [TestEnvironment.id(index + 1).lowercasedText, "T\(index)", index < 2, Double(index), index < 2 ? 0 : nil])
+            }
         }
+        try old.close()
         let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
         #expect(try await reopened.count(.all) == 5)
         #expect(try await reopened.count(TodoFilter(unfinishedOnly: true)) == 3)

@@ -4,6 +4,7 @@ import PostgresNIO
 import Testing
 import TodoCore
 import TodoPostgres
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 /// docs/specs/postgres.md: what only the PostgreSQL store has (the store contract itself runs
@@ -128,8 +129,8 @@ struct PostgresStoreTests {
             "UPDATE \(unescaped: table) SET estimate_minutes = 0",
             "UPDATE \(unescaped: table) SET project_id = 999999",
             """
-            INSERT INTO \(unescaped: table) (id, title, is_done, position, created_at, updated_at, version, number)
-            VALUES (gen_random_uuid(), 'same number', false, 5, 0, 0, 1, \(item.number))
+            INSERT INTO \(unescaped: table) (owner, id, title, is_done, position, created_at, updated_at, version, number)
+            VALUES ('', gen_random_uuid(), 'same number', false, 5, 0, 0, 1, \(item.number))
             """,
         ]
         for bad in badRows {
@@ -162,8 +163,8 @@ struct PostgresStoreTests {
         // The planner reads them for a search once the list is not tiny.
         let table = "\"\(database.schema)\".todo_item"
         try await PostgresTestDatabase.query("""
-            INSERT INTO \(unescaped: table) (id, title, is_done, position, created_at, updated_at, version, number)
-            SELECT gen_random_uuid(), 'filler item ' || n, false, n, 0, 0, 1, n FROM generate_series(1, 5000) AS n
+            INSERT INTO \(unescaped: table) (owner, id, title, is_done, position, created_at, updated_at, version, number)
+            SELECT '', gen_random_uuid(), 'filler item ' || n, false, n, 0, 0, 1, n FROM generate_series(1, 5000) AS n
             """)
         try await PostgresTestDatabase.query("ANALYZE \(unescaped: table)")
         let plan = try await PostgresTestDatabase.query(

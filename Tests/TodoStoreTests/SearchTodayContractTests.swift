@@ -269,8 +269,8 @@ struct SearchIndexTests {
         let database = try AppDatabase.inMemory()
         let plans = try await database.writer.read { db in
             try [
-                "SELECT i.id FROM todoItem i WHERE i.isDone = 0 AND i.rowid IN (SELECT rowid FROM todoSearch WHERE todoSearch MATCH 'milk') ORDER BY i.position, i.id LIMIT 50",
-                "SELECT COUNT(*) FROM todoItem i WHERE i.dueDate <= '2026-11-21' AND (i.dueDate = '2026-11-21' OR i.isDone = 0)",
+                "SELECT i.id FROM todoItem i WHERE +i.owner = '' AND +i.isDone = 0 AND i.rowid IN (SELECT rowid FROM todoSearch WHERE todoSearch MATCH 'milk') ORDER BY i.position, i.id LIMIT 50",
+                "SELECT COUNT(*) FROM todoItem i WHERE i.owner = '' AND i.dueDate <= '2026-11-21' AND (i.dueDate = '2026-11-21' OR i.isDone = 0)",
             ].map { sql in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
             }

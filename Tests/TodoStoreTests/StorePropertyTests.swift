@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 import TodoCore
 import TodoStore
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 /// One step of a random session: which operation, on which item, to which place.
@@ -78,7 +79,7 @@ struct ReferenceList {
 struct StorePropertyTests {
     static let sessions = Gen.int(in: 0...(StoreStep.Kind.allCases.count * 64 * 12 - 1)).array(of: 0...60)
 
-    @Test("any session keeps two sections, distinct positions and the first/last placement rules, and the GRDB and PostgreSQL stores equal the in-memory one")
+    @Test("OWNER-9 any session keeps two sections, distinct positions and the first/last placement rules, and the GRDB and PostgreSQL stores (and an account's GRDB store beside the local list) equal the in-memory one")
     func randomSessionsKeepTheRulesAndBothStoresAgree() async throws {
         await propertyCheck(count: 60, input: Self.sessions) { codes in
             do {
@@ -95,13 +96,15 @@ struct StorePropertyTests {
         let memory = InMemoryTodoStore(environment: TestEnvironment(tick: 0).environment)
         let sqlite = SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: TestEnvironment(tick: 0).environment)
         let postgres = try await PostgresTestDatabase.freshStore(environment: TestEnvironment(tick: 0).environment)
+        // OWNER-9: an account's list beside the local list's items, which have the same ids.
+        let owned = try await OwnerStores.besideNeighbour(environment: TestEnvironment(tick: 0).environment)
         var reference = ReferenceList()
         for (number, step) in steps.enumerated() {
             let title = "item \(number)"
             let present = reference.all
             let target = reference.pick(step, from: present)
             var added: UUID?
-            for store in [memory, sqlite, postgres] as [any TodoStore] {
+            for store in [memory, sqlite, postgres, owned] as [any TodoStore] {
                 switch step.kind {
                 case .add: added = try await store.add(TodoDraft(title: title)).id
                 case .check: if let target { _ = try await store.setDone(id: target, true) }
@@ -115,10 +118,13 @@ struct StorePropertyTests {
             let fromMemory = try await memory.items()
             let fromSQLite = try await sqlite.items()
             let fromPostgres = try await postgres.items()
+            let fromOwned = try await owned.items()
             try checkInvariants(fromSQLite, reference, after: step)
             try checkInvariants(fromPostgres, reference, after: step)
+            try checkInvariants(fromOwned, reference, after: step)
             #expect(fromSQLite == fromMemory, "after \(step)")
             #expect(fromPostgres == fromMemory, "PostgreSQL after \(step)")
+            #expect(fromOwned == fromMemory, "an account's SQLite store beside the local list after \(step)")
         }
     }
 

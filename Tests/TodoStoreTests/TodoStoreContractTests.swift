@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoStore
+import TodoPostgresTestSupport
 import TodoTestSupport
 
 /// The stores under contract: every test below runs against each of them.
@@ -11,6 +12,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqliteFile = "SQLiteTodoStore (file)"
     /// A fresh schema of the test cluster's database (TODO_TEST_DATABASE_URL, set by scripts/test).
     case postgres = "PostgresTodoStore"
+    /// OWNER-9: an account's store over a database whose local list already holds a
+    /// neighbour's items, with the very ids the test's own items get (`OwnerStores`).
+    case sqliteBesideNeighbour = "SQLiteTodoStore (OWNER-9: an account's, beside the local list)"
 
     var testDescription: String { rawValue }
 
@@ -25,6 +29,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .sqliteFile:
             let folder = try TemporaryFolder()
             return SQLiteTodoStore(database: try AppDatabase.open(path: folder.file("todo.sqlite")), environment: env.environment)
+        case .sqliteBesideNeighbour:
+            return try await OwnerStores.besideNeighbour(environment: env.environment)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import GRDB
 import Testing
 import TodoCore
-import TodoStore
+@testable import TodoStore
 import TodoTestSupport
 
 /// docs/specs/trash.md, for every store: deleting moves an item to the Trash, which restores it
@@ -225,17 +226,25 @@ struct TrashContractTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
-        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
-        let items = try await store.add(titles: ["B", "A"])
-        // As the version before the Trash left the file.
-        try await store.database.writer.write { db in
-            try db.execute(sql: """
-                DROP TABLE trashedItem; DELETE FROM grdb_migrations WHERE identifier LIKE 'v6-trash%';
-                """)
+        // As the version before the Trash left the file: To Do A (#2), B (#1).
+        let old = try DatabaseQueue(path: path)
+        try AppDatabase.migrate(old, upTo: "v6-numbers stable item numbers and repeat links")
+        try await old.write { db in
+            for (n, title, position) in [(1, "B", 2.0), (2, "A", 1.0)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO todoItem (id, title, isDone, position, createdAt, updatedAt, version, number)
+                        VALUES (?, ?, 0, ?, 0, 0, 1, ?)
+                        """,
+                    arguments: [TestEnvironment.id(n).lowercasedText, title, position, n])
+            }
+            try db.execute(sql: "UPDATE itemNumberCounter SET next = 3")
         }
+        try old.close()
         let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
         #expect(try await reopened.sectionTitles().todo == ["A", "B"])
-        #expect(try await reopened.delete(id: items[0].id))
+        #expect(try await reopened.add(TodoDraft(title: "C")).number == 3)
+        #expect(try await reopened.delete(id: TestEnvironment.id(1)))
         #expect(try await reopened.trash().map(\.item.title) == ["B"])
     }
 }

@@ -3,7 +3,10 @@
 - ``todo_bin``: the built ``todo`` executable (``$TDA_BIN_DIR/todo``, else the output of
   ``swift build --show-bin-path``).
 - ``server``: ``todo serve --port 0 --db <fresh file>`` for each test; ``server.restart()``
-  starts it again on the same database file (SAVE-1..3).
+  starts it again on the same database (SAVE-1..3). A test parametrized indirectly with
+  ``MODES`` runs in each way of serving: ``local``, ``accounts`` (the same file, signed in as
+  alice) and ``postgres`` (a fresh database on the test cluster); ``page`` and ``api`` are then
+  alice's (a session cookie, a Bearer token).
 - ``api``: a tiny JSON client of ``/api/todos`` (urllib, no extra dependencies).
 - ``browser`` (one per session), ``context`` and ``page`` (new for each test), ``nojs_page`` (scripts off).
 """
@@ -16,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from built_executables import REPO
-from todo_server import Api, TodoServer, find_todo_binary
+from todo_server import Api, PostgresDatabases, TodoServer, find_todo_binary
 
 ARTIFACTS = REPO / "browser-tests" / "artifacts"
 
@@ -26,9 +29,21 @@ def todo_bin() -> Path:
     return find_todo_binary()
 
 
+@pytest.fixture(scope="session")
+def postgres_databases():
+    databases = PostgresDatabases()
+    yield databases
+    databases.drop_all()
+
+
 @pytest.fixture
-def server(todo_bin: Path, tmp_path: Path):
-    srv = TodoServer(todo_bin, tmp_path / "todo.sqlite", tmp_path / "server.log").start()
+def server(todo_bin: Path, tmp_path: Path, request):
+    mode = getattr(request, "param", "local")
+    url = request.getfixturevalue("postgres_databases").fresh() if mode == "postgres" else None
+    srv = TodoServer(todo_bin, tmp_path / "todo.sqlite", tmp_path / "server.log", mode=mode, database_url=url)
+    if mode != "local":
+        srv.token = srv.add_person("alice")
+    srv.start()
     yield srv
     srv.stop()
 
@@ -48,7 +63,9 @@ def context(browser: Browser, request) -> BrowserContext:
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
+def page(context: BrowserContext, request) -> Page:
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").sign_in(context)
     return context.new_page()
 
 

@@ -2,8 +2,10 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from todo_server import MODES
 from pages_todo import DetailsPage, ListPage
 
 
@@ -84,6 +86,8 @@ def test_ADD_4_save_enabled_and_green_once_title_has_text(page, server):
     expect(form.save_button).to_be_disabled()
 
 
+# Run in each way of serving (issue 16: one person, accounts, PostgreSQL).
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_ADD_5_save_returns_to_list_with_new_item_first_of_todo(page, server, api):
     api.add("Done one", completed=True)
     api.add("Older")
@@ -150,6 +154,8 @@ def test_EDIT_1_edit_form_is_filled_with_item_values_and_done_toggle(page, serve
     expect(form.cancel_button).to_have_text("Cancel")
 
 
+# Run in each way of serving (issue 16: one person, accounts, PostgreSQL).
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_EDIT_2_ok_stores_fields_everywhere_and_after_restart(page, server, api):
     api.add("Buy milk", details="Two litres", project="Home")
     lst = ListPage(page, server).open()

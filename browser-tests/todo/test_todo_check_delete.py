@@ -1,7 +1,9 @@
 """CHECK-1..3, DELETE-1..2: the row controls of the list."""
 
+import pytest
 from playwright.sync_api import expect
 
+from todo_server import MODES
 from pages_todo import ListPage
 
 
@@ -13,6 +15,8 @@ def seed(api):
         api.add(title)
 
 
+# Run in each way of serving (issue 16: one person, accounts, PostgreSQL).
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_CHECK_1_checking_moves_item_to_first_of_done(page, server, api):
     seed(api)
     lst = ListPage(page, server).open()

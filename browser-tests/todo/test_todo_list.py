@@ -2,8 +2,10 @@
 
 import datetime
 
+import pytest
 from playwright.sync_api import expect
 
+from todo_server import MODES
 from pages_todo import ListPage
 
 
@@ -15,6 +17,8 @@ def seed_mixed(api):
     api.add("Write report")
 
 
+# Run in each way of serving (issue 16: one person, accounts, PostgreSQL).
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_LIST_1_todo_above_done_with_headers(page, server, api):
     seed_mixed(api)
     lst = ListPage(page, server).open()

@@ -3,8 +3,10 @@ server on the same database file."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from todo_server import MODES
 from pages_todo import ListPage
 
 
@@ -16,6 +18,8 @@ def done_row(lst: ListPage, title: str):
     return rows
 
 
+# Run in each way of serving (issue 16: one person, accounts, PostgreSQL).
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_SAVE_1_added_item_is_there_after_restart(page, server, api):
     lst = ListPage(page, server).open()
     lst = lst.press_add().fill("Buy milk", details="Two litres", project="Home").save()

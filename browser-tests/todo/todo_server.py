@@ -10,6 +10,7 @@ import signal
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -25,16 +26,80 @@ def find_todo_binary() -> Path:
     return built_executable("todo")
 
 
-class TodoServer:
-    """One ``todo serve`` process on a database file, stopped by its own PID."""
+#: The ways ``todo serve`` runs (docs/specs/modes.md, sharing.md): one person's SQLite file, the
+#: same file with accounts, and PostgreSQL (accounts always on).
+MODES = ("local", "accounts", "postgres")
+PASSWORD = "correct horse battery"
 
-    def __init__(self, binary: Path, db: Path, log: Path):
+
+class TodoServer:
+    """One ``todo serve`` process on a database, stopped by its own PID.
+
+    In the ``accounts`` and ``postgres`` modes the database has one person, ``alice``, with an
+    API token (``token``) the ``Api`` client sends, and ``session()`` signs in for a browser.
+    """
+
+    def __init__(self, binary: Path, db: Path, log: Path, mode: str = "local", database_url: str | None = None,
+                 extra: list[str] | None = None):
+        assert mode in MODES, mode
+        assert (mode == "postgres") == (database_url is not None), "postgres mode needs a database URL"
         self.binary = binary
         self.db = db
         self.log = log
+        self.mode = mode
+        self.database_url = database_url
+        self.extra = extra or []
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.starts = 0
+        self.token: str | None = None
+
+    def database_args(self) -> list[str]:
+        return ["--database-url", self.database_url] if self.database_url else ["--db", str(self.db)]
+
+    def serve_args(self) -> list[str]:
+        args = ["serve", "--port", "0", *self.database_args()]
+        if self.mode == "accounts":
+            args.append("--accounts")
+        return args + self.extra
+
+    def todo(self, *args: str, stdin: str = "") -> str:
+        """Runs a ``todo`` command on this server's database; its standard output."""
+        done = subprocess.run([str(self.binary), *args, *self.database_args()], input=stdin.encode(),
+                              capture_output=True, timeout=60)
+        assert done.returncode == 0, f"todo {' '.join(args)}: {done.stderr.decode(errors='replace')}"
+        return done.stdout.decode()
+
+    def add_person(self, name: str) -> str:
+        """Adds a person with ``PASSWORD`` and answers a new API token of theirs."""
+        self.todo("users", "add", name, stdin=PASSWORD + "\n")
+        return self.todo("users", "token", name, "--label", "tests").strip().splitlines()[-1]
+
+    def session(self, name: str = "alice") -> str:
+        """Signs ``name`` in through the form (no browser) and answers the session cookie's value."""
+        body = urllib.parse.urlencode({"name": name, "password": PASSWORD}).encode()
+        request = urllib.request.Request(self("/signin"), data=body, method="POST",
+                                         headers={"Content-Type": "application/x-www-form-urlencoded"})
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+
+        try:
+            urllib.request.build_opener(NoRedirect).open(request, timeout=10)
+            raise AssertionError("signing in did not redirect")
+        except urllib.error.HTTPError as answer:
+            assert answer.code == 303, answer.code
+            cookie = answer.headers["Set-Cookie"]
+        match = re.match(r"todo_session=([^;]+);", cookie or "")
+        assert match, cookie
+        return match.group(1)
+
+    def sign_in(self, context, name: str = "alice") -> None:
+        """Gives a browser context ``name``'s session (nothing to do without accounts)."""
+        if self.mode == "local":
+            return
+        context.add_cookies([{"name": "todo_session", "value": self.session(name), "url": self.url}])
 
     @property
     def pid(self) -> int:
@@ -49,7 +114,7 @@ class TodoServer:
         try:
             # The binary itself, no shell: Popen.pid is the server's PID.
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", "--port", "0", "--db", str(self.db)],
+                [str(self.binary), *self.serve_args()],
                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
         finally:
@@ -99,6 +164,8 @@ class Api:
         headers = {"Accept": "application/json"}
         if data is not None:
             headers["Content-Type"] = "application/json"
+        if self.server.token:
+            headers["Authorization"] = f"Bearer {self.server.token}"
         url = path if path.startswith("http") else self.server(path)
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         try:
@@ -133,3 +200,28 @@ class Api:
         matches = [item for item in self.todos() if item["title"] == title]
         assert len(matches) == 1, f"{title!r}: {matches}"
         return matches[0]
+
+
+class PostgresDatabases:
+    """Fresh databases on the test cluster (``TODO_TEST_DATABASE_URL``, started by scripts/test),
+    each dropped at the end. Without the cluster the PostgreSQL mode fails: nothing is skipped."""
+
+    def __init__(self):
+        self.url = os.environ.get("TODO_TEST_DATABASE_URL", "")
+        assert self.url, "TODO_TEST_DATABASE_URL is not set: run the tests with scripts/test (it starts PostgreSQL)"
+        self.made: list[str] = []
+
+    def _psql(self, sql: str) -> None:
+        subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", self.url, "-c", sql], check=True,
+                       capture_output=True, timeout=60)
+
+    def fresh(self) -> str:
+        name = f"todo_test_{os.getpid()}_{len(self.made)}_{int(time.time() * 1000) % 10**8}"
+        self._psql(f'CREATE DATABASE "{name}"')
+        self.made.append(name)
+        return urllib.parse.urlunsplit(urllib.parse.urlsplit(self.url)._replace(path="/" + name))
+
+    def drop_all(self) -> None:
+        for name in self.made:
+            self._psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.made.clear()
