@@ -8,14 +8,18 @@ function of the test's temporary folder that answers one argument list per insta
 
 from __future__ import annotations
 
+import http.client
 import json
+import subprocess
 import sys
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from built_executables import built_executable
 from several_servers import UPSTREAM_HEADER, ServersBehindNginx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "todo"))
@@ -148,3 +152,51 @@ def test_SERVERS_1_the_fixture_stops_every_process_it_started(tmp_path: Path):
     for pid in pids:
         stat = Path(f"/proc/{pid}/stat")
         assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z", pid
+
+
+PASSWORD = "correct horse battery"
+
+
+def with_accounts(trusting: bool):
+    """Two instances over one SQLite file with accounts and alice in it; trusting nginx's
+    X-Forwarded-For or not."""
+    def arguments(folder: Path) -> list[list[str]]:
+        db = folder / "todo.sqlite"
+        added = subprocess.run([str(built_executable("todo")), "users", "add", "alice", "--db", str(db)],
+                               input=(PASSWORD + "\n").encode(), capture_output=True, timeout=60)
+        assert added.returncode == 0, added.stderr
+        trust = ["--trusted-proxy", "127.0.0.1"] if trusting else []
+        return [["--db", str(db), "--accounts", *trust] for _ in range(2)]
+    arguments.__name__ = "trusting" if trusting else "not-trusting"
+    return arguments
+
+
+def sign_in_from(source: str, servers: ServersBehindNginx, name: str, password: str,
+                 forwarded_for: str | None = None) -> int:
+    """Signs in through nginx on a connection from the loopback address `source`; the status."""
+    connection = http.client.HTTPConnection("127.0.0.1", servers.port, timeout=30, source_address=(source, 0))
+    try:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if forwarded_for:
+            headers["X-Forwarded-For"] = forwarded_for
+        connection.request("POST", "/signin", urllib.parse.urlencode({"name": name, "password": password}), headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("servers", [with_accounts(True), with_accounts(False)], indirect=True,
+                         ids=["trusted-proxy", "no-trusted-proxy"])
+def test_SERVERS_4_through_nginx_the_sign_in_limit_counts_each_client_only_with_a_trusted_proxy(servers, request):
+    trusting = "no-trusted-proxy" not in request.node.callspec.id
+    # Client A (127.0.0.2) fails 10 times under different names, through both instances.
+    for number in range(10):
+        assert sign_in_from("127.0.0.2", servers, f"nobody{number}", "wrong password") == 401
+    # A is held back, even with a right password and an X-Forwarded-For of its own choosing.
+    assert sign_in_from("127.0.0.2", servers, "alice", PASSWORD) == 429
+    assert sign_in_from("127.0.0.2", servers, "alice", PASSWORD, forwarded_for="203.0.113.1") == 429
+    # Client B (127.0.0.3), through the same nginx: its own address when nginx is trusted;
+    # otherwise everyone is nginx's 127.0.0.1, and B pays for A's mistakes.
+    assert sign_in_from("127.0.0.3", servers, "alice", PASSWORD) == (303 if trusting else 429)

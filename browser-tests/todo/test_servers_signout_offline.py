@@ -1,9 +1,8 @@
-"""Signing out forgets the pages the service worker kept (docs/specs/servers.md, SERVERS-7).
+"""Signing out forgets the pages the service worker kept (docs/specs/servers.md, SERVERS-6, SERVERS-7).
 
-`todo serve` has no `--accounts` yet on this branch, so this runs in one-person mode, where
-`POST /signout` answers 404: the worker forgets the kept pages when the sign-out goes through
-it, whatever the server answers, so the rule is proven here. (SERVERS-6, the answer's
-`Clear-Site-Data`, is proven at the router level.)
+The worker's own rule is proven in one-person mode, where `POST /signout` answers 404: the
+worker forgets the kept pages when the sign-out goes through it, whatever the server answers
+(and `Clear-Site-Data` plays no part). With accounts, the real sign-out button does both.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, expect
 
 from pages_todo import ListPage
 
@@ -75,3 +74,36 @@ def test_SERVERS_7_after_sign_out_the_kept_list_is_not_shown_offline(page, conte
     page.goto(server("/"))
     expect(page.locator("body")).not_to_contain_text("Alice's private item")
     expect(page.locator("body")).to_contain_text("never loaded here")
+
+
+@pytest.mark.parametrize("server", ["accounts"], indirect=True)
+def test_SERVERS_6_SERVERS_7_with_accounts_signing_out_leaves_nothing_of_the_person_offline(page, context, server, api):
+    api.add("Alice's private item")
+    server.sign_in(context)
+    lst = ListPage(page, server).open()
+    assert lst.todo_titles() == ["Alice's private item"]
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "1", timeout=15_000)
+    assert "/" in kept(page)
+
+    with page.expect_response(lambda response: response.url.endswith("/signout")) as signed_out:
+        with page.expect_navigation():
+            page.get_by_test_id("sign-out").click()  # the header's own button
+    assert page.url.endswith("/signin"), page.url
+    # (`headers` leaves out security headers; `all_headers()` has them all.)
+    assert signed_out.value.all_headers().get("clear-site-data") == '"cache", "storage"'
+
+    deadline = time.monotonic() + 10
+    while True:
+        pages = [path for path in kept(page) if not is_shared(path)]
+        if not pages or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert not pages, pages
+
+    context.set_offline(True)
+    try:
+        page.goto(server("/"))
+    except PlaywrightError:
+        return  # no worker left to answer: the browser's own offline error, nothing of Alice's
+    expect(page.locator("body")).not_to_contain_text("Alice's private item")
