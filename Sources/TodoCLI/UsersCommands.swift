@@ -41,7 +41,7 @@ struct UsersAdd: ParsableCommand, CLIRunnable {
             if first, let adopt = people.adoptLocalList {
                 let count = try await adopt(ListOwner(account: account.id))
                 if count > 0 {
-                    context.writeOut(context.words("cli.users.adopted", ["name": account.name, "count": String(count)]) + "\n")
+                    context.writeOut(context.words.plural("cli.users.adopted", count: count, ["name": account.name]) + "\n")
                 }
             }
         }

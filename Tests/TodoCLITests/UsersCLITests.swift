@@ -301,9 +301,11 @@ struct UsersProcessTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let db = folder.file("t.sqlite")
+        // One person's list first: the first account takes it (OWNER-7).
+        #expect(try TodoProcess.run(["add", "Buy bread", "--db", db]).status == 0)
         let added = try Self.run(["users", "add", "alice", "--db", db], input: "correct horse battery\n")
         #expect(added.status == 0, "\(added.err)")
-        #expect(added.out == "Added user alice.\n")
+        #expect(added.out == "Added user alice.\nalice now owns the 1 item this database held before it had accounts.\n")
         let token = try Self.run(["users", "token", "alice", "--db", db])
         #expect(token.status == 0, "\(token.err)")
         let lines = token.out.split(separator: "\n")
@@ -315,9 +317,16 @@ struct UsersProcessTests {
         let tokens = try Self.run(["users", "tokens", "alice", "--db", db])
         #expect(tokens.out.hasPrefix("token-1  made "))
         #expect(!tokens.out.contains(String(lines.last ?? "")))
-        // The items in the same file are untouched and still work.
-        #expect(try TodoProcess.run(["add", "Buy milk", "--db", db]).status == 0)
-        #expect(try TodoProcess.run(["list", "--db", db]).out.contains("Buy milk"))
+        // The items in the same file are alice's now (MODE-4): whose list is said with --user.
+        let unsaid = try TodoProcess.run(["add", "Buy milk", "--db", db])
+        #expect(unsaid.status != 0)
+        #expect(unsaid.err.contains("has accounts: say whose list with --user NAME."))
+        #expect(try TodoProcess.run(["add", "Buy milk", "--db", db, "--user", "alice"]).status == 0)
+        let list = try TodoProcess.run(["list", "--db", db, "--user", "alice"]).out
+        #expect(list.contains("Buy milk") && list.contains("Buy bread"))
+        let serve = try TodoProcess.run(["serve", "--port", "0", "--db", db])
+        #expect(serve.status != 0)
+        #expect(serve.err.contains("start the server with --accounts"))
         let refused = try Self.run(["users", "rm", "alice", "--db", db])
         #expect(refused.status == 1)
         #expect(refused.err.hasPrefix("todo: Removing the user alice can't be undone"))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
+import TodoPostgresTestSupport
 import TodoStore
 import TodoTestSupport
 
@@ -11,7 +12,7 @@ enum SharingKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory = "InMemoryListSharing"
     case sqliteInMemory = "SQLiteListSharing (in memory)"
     case sqliteFile = "SQLiteListSharing (file)"
-    // PostgreSQL joins at merge (owners-postgres branch)
+    case postgres = "PostgresListSharing"
 
     var testDescription: String { rawValue }
 
@@ -27,6 +28,12 @@ enum SharingKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
             database = try AppDatabase.inMemory()
         case .sqliteFile:
             database = try AppDatabase.open(path: try TemporaryFolder().file("todo.sqlite"))
+        case .postgres:
+            let sharing = try await PostgresTestDatabase.freshSharing(people: [
+                ListPerson(id: OwnerStores.aliceID, name: "alice"), ListPerson(id: OwnerStores.bobID, name: "bob"),
+                ListPerson(id: OwnerStores.carolID, name: "carol"),
+            ])
+            return (sharing, { try await sharing.database.accounts.removeUser(id: $0) })
         }
         try await OwnerStores.addAccounts(database)
         return (SQLiteListSharing(database: database), { try await SQLiteAccountStore(database: database).removeUser(id: $0) })

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
+import TodoPostgresTestSupport
 import TodoStore
 import TodoTestSupport
 
@@ -37,7 +38,7 @@ enum OwnerStores {
     }
 
     /// The kinds OWNER-1…5 run over.
-    static let kinds: [StoreKind] = [.inMemory, .sqliteInMemory, .sqliteFile]  // PostgreSQL joins at merge (owners-postgres branch)
+    static let kinds: [StoreKind] = [.inMemory, .sqliteInMemory, .sqliteFile, .postgres]
 
     /// A store for each of `owners` over one database (one `InMemoryTodoStore` each, in memory),
     /// all on `env`'s clock and ids.
@@ -51,8 +52,9 @@ enum OwnerStores {
         case .sqliteFile:
             database = try AppDatabase.open(path: try TemporaryFolder().file("todo.sqlite"))
         case .postgres:
-            // PostgreSQL joins at merge (owners-postgres branch): not among `kinds` yet.
-            throw TodoStorageError(.unavailable, "The PostgreSQL stores of several owners join at merge.")
+            // A fresh schema with an account for each owner (a PostgreSQL list needs its account).
+            let names = [alice: "alice", bob: "bob", ListOwner(account: carolID): "carol"]
+            return try await PostgresTestDatabase.freshStores(owners: owners, names: names, environment: env.environment)
         }
         return owners.map { SQLiteTodoStore(database: database, environment: env.environment, owner: $0) }
     }
