@@ -144,7 +144,8 @@ public struct SQLiteAccountStore: AccountStore {
 
     public func removeUser(id: UUID) async throws {
         try await database.write { db in
-            // Tokens and sessions go by ON DELETE CASCADE.
+            // Tokens, sessions and shares go by ON DELETE CASCADE; the person's items, projects,
+            // numbers and Trash by the trigger `account_removed` (migration v8-owners, OWNER-8).
             if let row = try AccountRow.fetchOne(db, key: Self.key(id)) {
                 try FailureRow.filter(sql: "nameKey = ?", arguments: [AccountRules.key(row.name)]).deleteAll(db)
                 _ = try row.delete(db)

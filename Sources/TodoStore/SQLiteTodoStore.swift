@@ -420,17 +420,19 @@ public struct SQLiteTodoStore: TodoStore {
                 SELECT EXISTS (SELECT 1 FROM todoItem WHERE owner = ?) OR EXISTS (SELECT 1 FROM trashedItem WHERE owner = ?)
                 """, arguments: [to, to]) ?? true
             guard !taken else { return 0 }
-            // The items' project keys move with their projects: checked at the commit.
+            // The items' project keys move with their projects: checked at the commit. The
+            // owner's number counter (their numbers were never given again) keeps the higher.
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
             try db.execute(
                 sql: """
                     DELETE FROM project WHERE owner = ?;
                     UPDATE project SET owner = ? WHERE owner = ?;
                     UPDATE trashedItem SET owner = ? WHERE owner = ?;
+                    INSERT INTO itemNumberCounter (owner, next) SELECT ?, next FROM itemNumberCounter WHERE owner = ?
+                        ON CONFLICT (owner) DO UPDATE SET next = max(next, excluded.next);
                     DELETE FROM itemNumberCounter WHERE owner = ?;
-                    UPDATE itemNumberCounter SET owner = ? WHERE owner = ?;
                     """,
-                arguments: [to, to, local, to, local, to, to, local])
+                arguments: [to, to, local, to, local, to, local, local])
             // The section counts follow the items (their triggers).
             try db.execute(sql: "UPDATE todoItem SET owner = ? WHERE owner = ?", arguments: [to, local])
             return db.changesCount

@@ -57,20 +57,17 @@ enum Schema {
     /// owner first, the key (owner, id), the stable number and the repeat link, and the project
     /// one of the same owner's.
     static var itemColumns: String {
-        owned(itemColumnsV4, replacing: projectIDV4, with: "projectId INTEGER,\n", adding: """
-            number INTEGER NOT NULL CHECK (number >= 1),
-                nextOccurrenceId TEXT CHECK (nextOccurrenceId IS NULL OR length(nextOccurrenceId) = 36),
-            """) + """
-            ,
-                PRIMARY KEY (owner, id),
-                FOREIGN KEY (owner, projectId) REFERENCES project(owner, id) ON DELETE RESTRICT
-            """
+        owned(
+            itemColumnsV4, replacing: projectIDV4, with: "projectId INTEGER,",
+            adding: "number INTEGER NOT NULL CHECK (number >= 1),\n"
+                + "nextOccurrenceId TEXT CHECK (nextOccurrenceId IS NULL OR length(nextOccurrenceId) = 36),\n")
+            + ",\nPRIMARY KEY (owner, id),\nFOREIGN KEY (owner, projectId) REFERENCES project(owner, id) ON DELETE RESTRICT"
     }
 
     /// The columns and constraints of `trashedItem` since migration v8-owners: those of v6, with
     /// the owner first and the key (owner, id).
     static var trashColumns: String {
-        owned(trashColumnsV6, replacing: "", with: "", adding: "") + ",\n    PRIMARY KEY (owner, id)"
+        owned(trashColumnsV6, replacing: "", with: "", adding: "") + ",\nPRIMARY KEY (owner, id)"
     }
 
     private static let projectIDV4 = "projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,"

@@ -130,6 +130,16 @@ struct OwnersSQLiteTests {
         #expect(try await local.items() == [later])
         #expect(try await bob.items().map(\.title) == ["Bob's"])
         #expect(try await alice.count(.all) == 5)
+
+        // An account whose list and Trash are empty again takes the local list, and keeps
+        // its own higher number counter: no number of its is given twice.
+        let carol = SQLiteTodoStore(database: database, environment: env.environment, owner: ListOwner(account: OwnerStores.carolID))
+        for item in try await carol.add(titles: ["C1", "C2", "C3"]) { #expect(try await carol.delete(id: item.id)) }
+        #expect(try await carol.emptyTrash() == 3)
+        #expect(try await SQLiteTodoStore.adoptLocalList(in: database, by: ListOwner(account: OwnerStores.carolID)) == 1)
+        #expect(try await carol.items() == [later])
+        #expect(try await carol.add(TodoDraft(title: "C4")).number == 4)
+        #expect(try await local.add(TodoDraft(title: "Local, later")).number == 1)
     }
 
     @Test("OWNER-8 removing an account removes its items, projects, numbers, Trash and every share of or with it",
