@@ -235,9 +235,13 @@ public struct PostgresTodoStore: TodoStore {
                 // The plan places items next to the sections' edges: keep those exact (HARDEN-9).
                 for done in [false, true] { try await db.respaceIfFarOut(done: done) }
             }
+            // One read for the items being replaced, not one per item: a long import stays well
+            // inside the operation's deadline.
             var existing: [UUID: TodoItem] = [:]
-            for entry in items {
-                if let item = try await db.item(id: entry.item.id) { existing[item.id] = item }
+            if !items.isEmpty {
+                var sql = db.selectItems()
+                sql.and("i.id = ANY(\(sql.bind(items.map(\.item.id))))")
+                for item in try await db.items(sql) { existing[item.id] = item }
             }
             let plan = try ImportPlan(
                 items, existing: existing,
@@ -250,15 +254,24 @@ public struct PostgresTodoStore: TodoStore {
                 var writes = plan.writes, next = try await db.nextNumber()
                 ItemNumbers.assign(&writes, next: &next)
                 try await db.setNextNumber(next)
+                // Each project once, then one statement per new item.
+                var projects: [String: Int] = [:]
+                for name in Set(writes.compactMap { $0.replacing == nil ? $0.item.project?.name : nil }) {
+                    projects[name] = try await db.projectID(Project(name: name))
+                }
+                var added: [UUID] = []
                 for write in writes {
                     if let old = write.replacing {
                         try await db.save(write.item, replacing: old)
                     } else {
-                        try await db.insert(write.item)
-                        // One id, one place: a trashed copy gives way to the imported item (TRASH-8).
-                        try await db.run(
-                            "DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(write.item.id)")
+                        try await db.insert(write.item, projectID: write.item.project.flatMap { projects[$0.name] })
+                        added.append(write.item.id)
                     }
+                }
+                // One id, one place: a trashed copy gives way to the imported item (TRASH-8).
+                if !added.isEmpty {
+                    try await db.run(
+                        "DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = ANY(\(added))")
                 }
             }
             return plan.summary
@@ -707,8 +720,9 @@ struct Connection: Sendable {
             """)
     }
 
-    func insert(_ item: TodoItem) async throws {
-        let project = try await projectID(item.project)
+    /// `projectID`: the item's project's id when the caller has it already.
+    func insert(_ item: TodoItem, projectID known: Int? = nil) async throws {
+        let project = if let known { known } else { try await projectID(item.project) }
         try await run(PostgresItemColumn.insert(t, owner: owner, item, projectID: project).query)
     }
 

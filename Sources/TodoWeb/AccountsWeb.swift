@@ -19,6 +19,10 @@ enum SignedIn {
 /// session cookie, and the addresses anyone may open.
 struct AccountsWeb: Sendable {
     static let cookieName = "todo_session"
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+    /// What the browser drops at sign-out: its HTTP cache, and the storage where the service
+    /// worker keeps pages (Chromium clears Cache Storage for `"storage"` only, not `"cache"`).
+    static let clearedSiteData = #""cache", "storage""#
     /// The cookie lives as long as a session can (90 days); the server ends it sooner when idle.
     static let cookieLifetime = Int(AccountRules.sessionAbsoluteLimit)
 
@@ -323,10 +327,12 @@ struct AccountsController: Sendable {
         return WebFormat.redirect(to: "/", headers: [.setCookie: web.sessionCookie(session)])
     }
 
-    /// Ends the session and the person's others, and clears the cookie (ACCOUNT-36).
+    /// Ends the session and the person's others, and clears the cookie (ACCOUNT-36) and what the
+    /// browser cached of their pages (SERVERS-6).
     @Sendable func signOut(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         if let text = AccountsWeb.sessionText(request) { try await web.accounts.signOut(secret: text) }
-        return WebFormat.redirect(to: "/signin", headers: [.setCookie: web.clearedCookie])
+        return WebFormat.redirect(
+            to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
     }
 
     private func settingsPage(

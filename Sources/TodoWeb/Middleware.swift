@@ -56,7 +56,8 @@ struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
         headers[.accessControlExposeHeaders] = "ETag, Location"
         if request.method == .options {
             headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
-            headers[.accessControlAllowHeaders] = "Content-Type, If-Match"
+            // `Authorization` for `Bearer` tokens (SERVERS-5).
+            headers[.accessControlAllowHeaders] = "Content-Type, If-Match, Authorization"
             headers[.accessControlMaxAge] = "600"
             return Response(status: .noContent, headers: headers)
         }

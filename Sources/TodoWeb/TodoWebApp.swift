@@ -32,10 +32,12 @@ public struct TodoWebOptions: Sendable {
     public var allowSignup = false
     /// Marks the session cookie `Secure` (behind TLS).
     public var secureCookies = false
-    /// The client's address, for the per-address sign-in limit: by default the connection's
-    /// (behind a proxy, the proxy's: see the spec's "Later"); one shared key where there is no
-    /// connection (router-level tests).
+    /// The address of the connection a request came on, for the per-address sign-in limit: by
+    /// default the real one; one shared key where there is no connection (router-level tests).
     public var clientAddress: @Sendable (Request) -> String = { _ in ClientAddress.current ?? "web" }
+    /// Reverse proxies (`--trusted-proxy`): on a connection from one of these addresses, the
+    /// client's address is the last entry of `X-Forwarded-For` (docs/specs/servers.md, SERVERS-4).
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -52,6 +54,13 @@ public struct TodoWebOptions: Sendable {
 
     /// The Host names this server answers (HARDEN-2).
     public var hosts: HostAllowList { HostAllowList(boundHost: host, allowed: allowedHosts) }
+
+    /// The client's address: the connection's, or behind a trusted proxy the one it forwards for.
+    var forwardedClientAddress: @Sendable (Request) -> String {
+        let peer = clientAddress, proxies = TrustedProxies(trustedProxies)
+        if proxies.isEmpty { return peer }
+        return { request in proxies.clientAddress(peer: peer(request), headers: request.headers) }
+    }
 }
 
 /// The Todo web app: pages that work without JavaScript and change in place with it, plus the JSON API.
@@ -94,7 +103,7 @@ public enum TodoWebApp {
             guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }
             return AccountsWeb(
                 accounts: $0, lists: lists, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
-                clientAddress: options.clientAddress)
+                clientAddress: options.forwardedClientAddress)
         }
         // With accounts, every request reads the signed-in person's lists, never `store`.
         let stores = RequestStore(local: accounts == nil ? store : nil)

@@ -29,6 +29,12 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     var allowSignup = false
     @Flag(name: .customLong("secure-cookies"), help: "Mark the session cookie Secure: behind TLS (with accounts).")
     var secureCookies = false
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy's IP address (repeatable): from it, the client's address is the last in X-Forwarded-For.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
     @OptionGroup var safety: ServerSafetyOptions
     @OptionGroup var store: StoreOptions
 
@@ -44,6 +50,9 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         guard withAccounts || ListenAddress.isLoopback(host) else {
             throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host])
         }
+        for address in trustedProxies where !TrustedProxies.isAddress(address) {
+            throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
+        }
         for origin in corsOrigins where origin != "*" {
             guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   url.path.isEmpty || url.path == "/"
@@ -55,6 +64,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         let location: StoreLocation = inMemory ? .inMemory : store.location(context)
         var options = TodoWebOptions(
             host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
+        options.trustedProxies = trustedProxies
         let todoStore: any TodoStore
         let withAccounts: Bool = if case .postgres = location { true } else { accounts }
         if withAccounts {

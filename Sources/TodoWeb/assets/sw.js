@@ -4,6 +4,7 @@
 // - Pages: from the network first; a list page that loads is kept; offline, the kept copy.
 // - Assets: their names change with their content, so a kept copy is always right.
 // - A page never loaded: the server's /offline page, kept with the list.
+// - Signing out forgets every page kept: they are the person's (SERVERS-7).
 var CACHE = "todo-v1";
 // The page that says "offline, and never loaded here", in the person's language (OfflinePage.swift).
 var OFFLINE = "/offline";
@@ -32,6 +33,21 @@ self.addEventListener("message", function (event) {
   }));
 });
 
+// What a person's pages are not: the assets, the /offline page and the manifest.
+function isShared(url) {
+  return url.pathname.indexOf("/assets/") === 0 || url.pathname === OFFLINE || url.pathname === "/manifest.webmanifest";
+}
+
+// Drops every kept page, keeping what is no one's.
+function forgetPages() {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (kept) { return !isShared(new URL(kept.url)); })
+        .map(function (kept) { return cache.delete(kept); }));
+    });
+  });
+}
+
 function isList(url) {
   return url.pathname === "/" || url.pathname === "/today" || url.pathname.indexOf("/projects/") === 0 ||
     url.pathname.indexOf("/due/") === 0;
@@ -40,7 +56,14 @@ function isList(url) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  // A sign-out, sent by a form or a script, goes to the server as it is; the kept pages go now,
+  // whatever it answers, so nobody opens them offline afterwards.
+  if (request.method === "POST" && url.pathname === "/signout") {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.indexOf("/assets/") === 0) {
     event.respondWith(caches.open(CACHE).then(function (cache) {
       return cache.match(request).then(function (kept) {
