@@ -22,6 +22,7 @@ final class DbCopyHarness {
     let file: String
     private(set) var out = ""
     private(set) var err = ""
+    var environment: [String: String] = [:]
     static let hasher = BcryptHasher.insecureForTestsOnly(cost: 4)
     static let url = "postgresql://todo:s3cret@db.example:5432/todo"
 
@@ -46,7 +47,7 @@ final class DbCopyHarness {
                 guard case .file = location else { throw CLIFailure.unexpected("\(location)") }
                 return source
             },
-            environment: [:], writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+            environment: environment, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
         context.openPeople = { location, _ in
             switch location {
             case .postgres(let url):
@@ -199,5 +200,18 @@ struct DbCopyCLITests {
         let milk = try #require(items.first { $0.title == "Buy milk" })
         #expect(milk.number != 1)
         #expect(try await alice.item(number: 1)?.id == own.id)
+    }
+
+    @Test("COPY-7 the summary and the refusals in the terminal's language")
+    func test_COPY_7_languages() async throws {
+        let harness = try DbCopyHarness()
+        try await Self.fill(harness.source)
+        _ = try await harness.account("alice")
+        harness.environment = ["LANG": "zh_CN.UTF-8"]
+        #expect(await harness.run("db", "copy", "--from", harness.file, "--to", DbCopyHarness.url, "--owner", "alice") == 0)
+        #expect(harness.out == "已将 4 个事项复制到 postgresql://todo@db.example:5432/todo 上 alice 的清单（新增 4 个，替换 0 个，0 个已存在）。\n")
+        harness.environment = ["LANG": "ja_JP.UTF-8"]
+        #expect(await harness.run("db", "copy", "--from", harness.file, "--to", DbCopyHarness.url, "--owner", "carol") == 1)
+        #expect(harness.err.contains("postgresql://todo@db.example:5432/todo に「carol」という名前のユーザーはいません。"))
     }
 }
