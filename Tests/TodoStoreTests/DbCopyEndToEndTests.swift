@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+import TodoTestSupport
 import TodoAccounts
 import TodoCore
 import TodoPostgres
@@ -11,20 +12,7 @@ import TodoStore
 /// copies a real SQLite file into a database of its own on the test cluster (PG-9).
 @Suite("todo db copy into PostgreSQL (the real binary)")
 struct DbCopyEndToEndTests {
-    /// The built `todo` executable (the tests run from the build folder that holds it).
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["TODO_BIN"] { return URL(fileURLWithPath: path) }
-        var folder = Bundle.main.bundleURL
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("todo")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: ".build/debug/todo")
-    }
+    static var executable: URL { BuiltTodo.executable }
 
     struct Run { let status: Int32, out: String, err: String }
 
