@@ -100,7 +100,7 @@ public struct TodoCommand: ParsableCommand {
             subcommands: [
                 List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
                 Projects.self, Export.self, Import.self, Search.self,
-                TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self,
+                TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self, DbCommand.self,
             ] + extra,
             defaultSubcommand: List.self)
     }

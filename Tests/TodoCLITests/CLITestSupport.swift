@@ -40,20 +40,7 @@ final class CLIHarness {
 
 /// The built `todo` executable, run as a separate process.
 enum TodoProcess {
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["TODO_BIN"] { return URL(fileURLWithPath: path) }
-        // Tests run from the build folder that also holds the executables.
-        var folder = Bundle.main.bundleURL
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("todo")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: ".build/debug/todo")
-    }
+    static var executable: URL { BuiltTodo.executable }
 
     struct Result {
         let status: Int32
