@@ -225,11 +225,18 @@ public struct TodoStorageError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? { message }
 }
 
-/// Where items are kept. Implementations apply `TodoRules` and `Ordering` and are safe to
-/// use from any task.
+/// Where items are kept: the list read model (`TodoListReadModel`) and the commands that
+/// change it (`TodoCommands`), one store. Implementations apply `TodoRules` and `Ordering` and
+/// are safe to use from any task. Code that only shows a list or an item can take the read
+/// model alone.
+public protocol TodoStore: TodoListReadModel, TodoCommands {}
+
+/// The reads of a list: items, counts and pages of it, one item by id, number, offset or id
+/// prefix, the projects and the Trash. Reads change nothing a person sees (`trash()` first
+/// purges what is 30 days old, as every Trash read does).
 ///
 /// Lists are in display order: To Do (by position) above Done (by position).
-public protocol TodoStore: Sendable {
+public protocol TodoListReadModel: Sendable {
     /// The items that match `filter`, To Do first, each section in order.
     func items(_ filter: TodoFilter) async throws -> [TodoItem]
     /// At most `limit` items that match `filter`, in display order, after `cursor` (from the
@@ -247,32 +254,11 @@ public protocol TodoStore: Sendable {
     func item(atOffset offset: Int) async throws -> TodoItem?
     /// Items whose id, written in lower case, starts with `prefix` (at most `limit`).
     func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem]
-    /// Stores a new item, first of its section unless the draft gives a position, with the
-    /// next stable number (`ItemNumbers`).
-    func add(_ draft: TodoDraft) async throws -> TodoItem
-    /// Applies the given fields only and returns the item as stored; nil for an unknown id.
-    /// A change of `isDone` places the item by the rules: first of Done, or last of To Do, and
-    /// applies `Repeats` in the same write (checking creates the next occurrence, unchecking
-    /// the same day removes it).
-    /// With `expectedVersion`, refuses (`versionConflict`) when the stored version differs.
-    func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
-    /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
-    func move(id: UUID, toIndex index: Int) async throws -> TodoItem?
+    /// The projects that have at least one item, by name.
+    func projects() async throws -> [Project]
     /// The list whose rows `move(id:toIndex:)` counts for `item`: the whole list, unless a
     /// store shows the item in a list of its own (a shared list, `PersonalLists`).
     func moveScope(of item: TodoItem) -> TodoFilter
-    /// Deletes an item: it moves to the Trash, gone from every list (DELETE-1/2, TRASH-1);
-    /// false for an unknown id. `expectedVersion` as in `update`.
-    func delete(id: UUID, expectedVersion: Int?) async throws -> Bool
-    /// Deletes every item of the list forever; the Trash stays as it is (TRASH-7).
-    func deleteAll() async throws
-    /// The projects that have at least one item, by name.
-    func projects() async throws -> [Project]
-    /// Inserts or replaces whole items (same id: replaced), all or nothing, as `ImportPlan`
-    /// lays out: each item validated by `TodoRules`, positions and timestamps kept when
-    /// given, placed by the ordering rules when not. With `dryRun`, stores nothing and
-    /// reports what it would do. Throws `TodoImportError` naming the first bad item.
-    func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary
     /// A page of one section: the rows of `section` whose items match `filter` (its
     /// `unfinishedOnly` is ignored), in display order, from `offset` (0-based), at most
     /// `limit`, each with its place in the list `filter` reads. A default reads the whole list;
@@ -295,6 +281,34 @@ public protocol TodoStore: Sendable {
     /// The trashed items, newest deletion first, once those deleted 30 days ago or more are
     /// purged (TRASH-1, TRASH-5).
     func trash() async throws -> [TrashedItem]
+}
+
+/// The commands that change a list: add, update, move and delete items, import, and the
+/// Trash's restore, forget and purge. Each is one write, all or nothing.
+public protocol TodoCommands: Sendable {
+    /// Stores a new item, first of its section unless the draft gives a position, with the
+    /// next stable number (`ItemNumbers`).
+    func add(_ draft: TodoDraft) async throws -> TodoItem
+    /// Applies the given fields only and returns the item as stored; nil for an unknown id.
+    /// A change of `isDone` places the item by the rules: first of Done, or last of To Do, and
+    /// applies `Repeats` in the same write (checking creates the next occurrence, unchecking
+    /// the same day removes it).
+    /// With `expectedVersion`, refuses (`versionConflict`) when the stored version differs.
+    func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem?
+    /// Moves an item to `index` (0-based, clamped) of its section; nil for an unknown id.
+    func move(id: UUID, toIndex index: Int) async throws -> TodoItem?
+    /// Deletes an item: it moves to the Trash, gone from every list (DELETE-1/2, TRASH-1);
+    /// false for an unknown id. `expectedVersion` as in `update`.
+    func delete(id: UUID, expectedVersion: Int?) async throws -> Bool
+    /// Deletes every item of the list forever; the Trash stays as it is (TRASH-7).
+    func deleteAll() async throws
+    /// Inserts or replaces whole items (same id: replaced), all or nothing, as `ImportPlan`
+    /// lays out: each item validated by `TodoRules`, positions and timestamps kept when
+    /// given, placed by the ordering rules when not. With `dryRun`, stores nothing and
+    /// reports what it would do. Throws `TodoImportError` naming the first bad item.
+    func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary
+
+    // MARK: The Trash (docs/specs/trash.md)
     /// Puts a trashed item back in its section at its place (`TrashRules.restoredPosition`),
     /// with its id and fields and one version more; nil when it is not in the Trash (TRASH-2).
     func restore(id: UUID) async throws -> TodoItem?
@@ -307,7 +321,7 @@ public protocol TodoStore: Sendable {
     @discardableResult func purgeTrash() async throws -> Int
 }
 
-extension TodoStore {
+extension TodoListReadModel {
     public func items() async throws -> [TodoItem] { try await items(.all) }
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }
@@ -326,20 +340,6 @@ extension TodoStore {
 
     public func items(_ filter: TodoFilter, after cursor: ListCursor?, limit: Int) async throws -> [TodoItem] {
         Array(try await items(filter).lazy.filter { cursor?.precedes($0) ?? true }.prefix(max(limit, 0)))
-    }
-
-    public func update(id: UUID, _ changes: TodoChanges) async throws -> TodoItem? {
-        try await update(id: id, changes, expectedVersion: nil)
-    }
-
-    public func delete(id: UUID) async throws -> Bool {
-        try await delete(id: id, expectedVersion: nil)
-    }
-
-    /// Inserts or replaces whole items, positions and timestamps included.
-    public func importItems(_ items: [TodoItem]) async throws -> ImportSummary {
-        try await importItems(
-            items.enumerated().map { ImportedItem(item: $1, origin: "item \($0 + 1)") }, dryRun: false)
     }
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
@@ -381,6 +381,22 @@ extension TodoStore {
         return try await items(.all).filter(filter.matches).enumerated()
             .filter { $0.element.section == section }
             .map { ListEntry(number: $0.offset + 1, item: $0.element) }
+    }
+}
+
+extension TodoCommands {
+    public func update(id: UUID, _ changes: TodoChanges) async throws -> TodoItem? {
+        try await update(id: id, changes, expectedVersion: nil)
+    }
+
+    public func delete(id: UUID) async throws -> Bool {
+        try await delete(id: id, expectedVersion: nil)
+    }
+
+    /// Inserts or replaces whole items, positions and timestamps included.
+    public func importItems(_ items: [TodoItem]) async throws -> ImportSummary {
+        try await importItems(
+            items.enumerated().map { ImportedItem(item: $1, origin: "item \($0 + 1)") }, dryRun: false)
     }
 
     /// Checks (true) or unchecks (false) an item.

@@ -214,15 +214,7 @@ public struct PostgresTodoStore: TodoStore {
             let owner = db.owner
             try await db.run("DELETE FROM \(unescaped: t.trash) WHERE owner = \(owner) AND id = \(id)")
             try await db.run(
-                """
-                INSERT INTO \(unescaped: t.trash) (owner, \(unescaped: Self.trashColumns))
-                SELECT i.owner, i.id, i.title, i.details, i.is_done, i.due_date, i.location_name, i.location_latitude,
-                       i.location_longitude, p.name, i.estimate_minutes, i.repeat_days, i.position,
-                       i.created_at, i.updated_at, i.completed_at, i.version, i.number, \(Timestamp.milliseconds(now))
-                FROM \(unescaped: t.item) i LEFT JOIN \(unescaped: t.project) p
-                    ON p.owner = i.owner AND p.id = i.project_id
-                WHERE i.owner = \(owner) AND i.id = \(id)
-                """)
+                PostgresItemColumn.copyToTrash(t, owner: owner, id: id, deletedAt: Timestamp.milliseconds(now)).query)
             try await db.run("DELETE FROM \(unescaped: t.item) WHERE owner = \(owner) AND id = \(id)")
             try await db.dropProjectIfUnused(current.project)
             return true
@@ -295,7 +287,7 @@ public struct PostgresTodoStore: TodoStore {
         let now = environment.now()
         return try await write { db in
             try await db.purge(now: now)
-            var sql = db.ownRows(Self.trashSelect(t))
+            var sql = db.ownRows(PostgresItemColumn.trashSelect(t))
             sql.append(" ORDER BY deleted_at DESC, id")
             return try await db.trashed(sql)
         }
@@ -305,7 +297,7 @@ public struct PostgresTodoStore: TodoStore {
         let now = environment.now()
         return try await write { db in
             try await db.purge(now: now)
-            var find = db.ownRows(Self.trashSelect(t))
+            var find = db.ownRows(PostgresItemColumn.trashSelect(t))
             find.and("id = \(find.bind(id))")
             guard let trashed = try await db.trashed(find).first?.item else { return nil }
             let former = trashed.position, done = trashed.isDone
@@ -357,33 +349,8 @@ public struct PostgresTodoStore: TodoStore {
 
     // MARK: - SQL
 
-    /// An item's columns in the order `Connection.item(from:)` reads them.
-    static func select(_ t: Tables) -> String {
-        """
-        SELECT i.id, i.title, i.details, i.is_done, to_char(i.due_date, 'YYYY-MM-DD'), i.location_name,
-               i.location_latitude, i.location_longitude, p.name, i.estimate_minutes, i.repeat_days, i.position,
-               i.created_at, i.updated_at, i.completed_at, i.version, i.number
-        FROM \(t.item) i LEFT JOIN \(t.project) p ON p.owner = i.owner AND p.id = i.project_id
-        """
-    }
-
     static let displayOrder = " ORDER BY i.is_done, i.position, i.id"
     static let indexOrder = " ORDER BY is_done, position, id"
-
-    /// The columns of `trashed_item` in the order of `select`, then `deleted_at`.
-    static let trashColumns = """
-        id, title, details, is_done, due_date, location_name, location_latitude, location_longitude, project_name,
-        estimate_minutes, repeat_days, position, created_at, updated_at, completed_at, version, number, deleted_at
-        """
-
-    static func trashSelect(_ t: Tables) -> String {
-        """
-        SELECT id, title, details, is_done, to_char(due_date, 'YYYY-MM-DD'), location_name, location_latitude,
-               location_longitude, project_name, estimate_minutes, repeat_days, position, created_at, updated_at,
-               completed_at, version, number, deleted_at
-        FROM \(t.trash)
-        """
-    }
 
     // MARK: - Access
 
@@ -523,8 +490,8 @@ struct Connection: Sendable {
         return sql
     }
 
-    /// The owner's items, with the columns `item(from:)` reads.
-    func selectItems() -> SQL { ownRows(PostgresTodoStore.select(t), alias: "i") }
+    /// The owner's items, with the columns `PostgresItemRecord` reads.
+    func selectItems() -> SQL { ownRows(PostgresItemColumn.select(t), alias: "i") }
 
     private var logger: Logger { PostgresTodoDatabase.logger }
 
@@ -548,7 +515,7 @@ struct Connection: Sendable {
     }
 
     func items(_ sql: SQL) async throws -> [TodoItem] {
-        try await run(sql.query).map(Self.item(from:))
+        try await run(sql.query).map { try PostgresItemRecord($0).item }
     }
 
     func item(id: UUID) async throws -> TodoItem? {
@@ -558,11 +525,7 @@ struct Connection: Sendable {
     }
 
     func trashed(_ sql: SQL) async throws -> [TrashedItem] {
-        try await run(sql.query).map { row in
-            let deletedAt = try row.decode((UUID, String, String?, Bool, String?, String?, Double?, Double?, String?,
-                                            Int?, Int, Double, Int64, Int64, Int64?, Int, Int, Int64).self).17
-            return TrashedItem(item: try Self.item(from: row), deletedAt: Timestamp.date(milliseconds: deletedAt))
-        }
+        try await run(sql.query).map(PostgresItemRecord.trashed)
     }
 
     func count(_ filter: TodoFilter) async throws -> Int {
@@ -760,31 +723,12 @@ struct Connection: Sendable {
     /// `projectID`: the item's project's id when the caller has it already.
     func insert(_ item: TodoItem, projectID known: Int? = nil) async throws {
         let project = if let known { known } else { try await projectID(item.project) }
-        try await run("""
-            INSERT INTO \(unescaped: t.item) (owner, id, title, details, is_done, due_date, location_name, location_latitude,
-                location_longitude, project_id, estimate_minutes, repeat_days, position, created_at, updated_at,
-                completed_at, version, number)
-            VALUES (\(owner), \(item.id), \(item.title), \(item.details), \(item.isDone), \(item.dueDate?.iso)::date,
-                \(item.location?.name), \(item.location?.latitude), \(item.location?.longitude), \(project),
-                \(item.estimateMinutes), \(Weekday.mask(of: item.repeatDays)), \(item.position),
-                \(Timestamp.milliseconds(item.createdAt)), \(Timestamp.milliseconds(item.updatedAt)),
-                \(item.completedAt.map(Timestamp.milliseconds)), \(item.version), \(item.number))
-            """)
+        try await run(PostgresItemColumn.insert(t, owner: owner, item, projectID: project).query)
     }
 
     func save(_ item: TodoItem, replacing old: TodoItem) async throws {
         let project = try await projectID(item.project)
-        try await run("""
-            UPDATE \(unescaped: t.item) SET title = \(item.title), details = \(item.details), is_done = \(item.isDone),
-                due_date = \(item.dueDate?.iso)::date, location_name = \(item.location?.name),
-                location_latitude = \(item.location?.latitude), location_longitude = \(item.location?.longitude),
-                project_id = \(project), estimate_minutes = \(item.estimateMinutes),
-                repeat_days = \(Weekday.mask(of: item.repeatDays)), position = \(item.position),
-                created_at = \(Timestamp.milliseconds(item.createdAt)), updated_at = \(Timestamp.milliseconds(item.updatedAt)),
-                completed_at = \(item.completedAt.map(Timestamp.milliseconds)), version = \(item.version),
-                number = \(item.number)
-            WHERE owner = \(owner) AND id = \(item.id)
-            """)
+        try await run(PostgresItemColumn.update(t, owner: owner, item, projectID: project).query)
         if old.project != item.project { try await dropProjectIfUnused(old.project) }
     }
 
@@ -797,21 +741,5 @@ struct Connection: Sendable {
             WITH gone AS (DELETE FROM \(unescaped: t.trash) WHERE owner = \(owner) AND deleted_at <= \(cutoff) RETURNING 1)
             SELECT COUNT(*)::bigint FROM gone
             """)
-    }
-
-    /// Reads a row of `PostgresTodoStore.select` (or `trashSelect`), by position.
-    static func item(from row: PostgresRow) throws -> TodoItem {
-        let (id, title, details, isDone, dueDate, locationName, latitude, longitude, projectName, estimate, repeatDays,
-             position, createdAt, updatedAt, completedAt, version, number) = try row.decode(
-            (UUID, String, String?, Bool, String?, String?, Double?, Double?, String?, Int?, Int, Double, Int64, Int64,
-             Int64?, Int, Int).self)
-        return TodoItem(
-            id: id, title: title, details: details, isDone: isDone,
-            dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
-            location: locationName.map { Location(name: $0, latitude: latitude, longitude: longitude) },
-            project: projectName.map(Project.init(name:)),
-            estimateMinutes: estimate, repeatDays: Weekday.days(fromMask: repeatDays), position: position,
-            createdAt: Timestamp.date(milliseconds: createdAt), updatedAt: Timestamp.date(milliseconds: updatedAt),
-            completedAt: completedAt.map(Timestamp.date(milliseconds:)), version: version, number: number)
     }
 }

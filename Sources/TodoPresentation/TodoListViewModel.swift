@@ -104,7 +104,7 @@ extension Strings {
 @Observable
 public final class TodoListViewModel {
     public let scope: ListScope
-    private let store: any TodoStore
+    private let store: any TodoListReadModel
     private let preferences: any ListPreferences
     private let today: () -> CalendarDate
 
@@ -134,7 +134,7 @@ public final class TodoListViewModel {
     public let strings: Strings
 
     public init(
-        store: any TodoStore, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
+        store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
         today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
     ) {
         self.store = store

@@ -20,7 +20,7 @@ public struct UpcomingDayViewModel: Equatable, Sendable {
 public final class UpcomingViewModel {
     /// How many days after today Upcoming covers.
     public static let dayCount = 7
-    private let store: any TodoStore
+    private let store: any TodoListReadModel
     private let today: () -> CalendarDate
 
     public private(set) var days: [UpcomingDayViewModel] = []
@@ -36,7 +36,7 @@ public final class UpcomingViewModel {
     public let strings: Strings
 
     public init(
-        store: any TodoStore, today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
+        store: any TodoListReadModel, today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
         language: Language = .english
     ) {
         self.store = store

@@ -29,7 +29,7 @@ public struct SQLiteTodoStore: TodoStore {
     public func items(_ filter: TodoFilter) async throws -> [TodoItem] {
         try await database.read { db in
             let (whereSQL, arguments) = whereClause(filter)
-            return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder, arguments: arguments)
+            return try Self.fetchItems(db, sql: ItemColumn.select + whereSQL + Self.displayOrder, arguments: arguments)
         }
     }
 
@@ -43,7 +43,7 @@ public struct SQLiteTodoStore: TodoStore {
                 _ = arguments.append(contentsOf: [cursor.isDone, cursor.position, Self.key(cursor.id)])
             }
             _ = arguments.append(contentsOf: [limit])
-            return try Self.fetchItems(db, sql: Self.select + whereSQL + Self.displayOrder + " LIMIT ?", arguments: arguments)
+            return try Self.fetchItems(db, sql: ItemColumn.select + whereSQL + Self.displayOrder + " LIMIT ?", arguments: arguments)
         }
     }
 
@@ -57,9 +57,9 @@ public struct SQLiteTodoStore: TodoStore {
 
     public func item(number: Int) async throws -> TodoItem? {
         try await database.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: Self.select + " WHERE i.owner = ? AND i.number = ?"), arguments: [mine, number]
-            ).map(Self.item(from:))
+            try ItemRecord.fetchOne(
+                db.cachedStatement(sql: ItemColumn.select + " WHERE i.owner = ? AND i.number = ?"), arguments: [mine, number]
+            )?.item
         }
     }
 
@@ -71,12 +71,12 @@ public struct SQLiteTodoStore: TodoStore {
         guard offset >= 0 else { return nil }
         return try await database.read { db in
             // Skip rows through the section index alone (no table row, no join), then read one item.
-            try Row.fetchOne(
+            try ItemRecord.fetchOne(
                 db,
-                sql: Self.select + " WHERE i.owner = ? AND i.id = (SELECT id FROM todoItem WHERE owner = ?"
+                sql: ItemColumn.select + " WHERE i.owner = ? AND i.id = (SELECT id FROM todoItem WHERE owner = ?"
                     + Self.indexOrder + " LIMIT 1 OFFSET ?)",
                 arguments: [mine, mine, offset]
-            ).map(Self.item(from:))
+            )?.item
         }
     }
 
@@ -85,10 +85,10 @@ public struct SQLiteTodoStore: TodoStore {
         // Ids are lower-case hex and dashes; anything else matches nothing (and keeps GLOB literal).
         guard prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }), limit > 0 else { return [] }
         return try await database.read { db in
-            try Row.fetchAll(
-                db, sql: Self.select + " WHERE i.owner = ? AND i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
+            try ItemRecord.fetchAll(
+                db, sql: ItemColumn.select + " WHERE i.owner = ? AND i.id GLOB ?" + Self.displayOrder + " LIMIT ?",
                 arguments: [mine, prefix + "*", limit]
-            ).map(Self.item(from:))
+            ).map(\.item)
         }
     }
 
@@ -171,11 +171,11 @@ public struct SQLiteTodoStore: TodoStore {
             _ = arguments.append(contentsOf: [mine, id])
         }
         _ = arguments.append(contentsOf: [limit] + (offsetArgument.map { [$0] } ?? []))
-        // Only the columns a row shows, read by index as SQLite steps through them.
+        // Only the columns a row shows (`ListEntryColumn`), read as SQLite steps through them.
         let rows = try Row.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT i.id, i.title, i.locationName, i.dueDate, i.position, i.projectId, i.estimateMinutes,"
-                    + " i.repeatDays, i.number FROM todoItem i" + whereSQL + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
+                sql: "SELECT " + ListEntryColumn.selected + " FROM todoItem i" + whereSQL
+                    + " ORDER BY i.position, i.id LIMIT ?" + offsetSQL),
             arguments: arguments)
         var entries: [ListEntry] = []
         entries.reserveCapacity(min(limit, 100_000))
@@ -184,7 +184,7 @@ public struct SQLiteTodoStore: TodoStore {
         var projectNames: [Int64: String] = [:]
         let projects = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT id, name FROM project WHERE owner = ?"), arguments: [mine])
-        while let project = try projects.next() { projectNames[project[0]] = project[1] }
+        while let project = try projects.next() { projectNames[project[0]] = project[1] }  // id, name
         // The rows before this section in the list read: every To Do row of it, for Done.
         func rowsBefore() throws -> Int {
             guard done else { return 0 }
@@ -202,7 +202,7 @@ public struct SQLiteTodoStore: TodoStore {
         }
         while let row = try rows.next() {
             number += 1
-            entries.append(Self.entry(from: row, number: number, isDone: done, projectNames: projectNames))
+            entries.append(ListEntryRecord.entry(row, number: number, isDone: done, projectNames: projectNames))
         }
         return entries
     }
@@ -324,7 +324,7 @@ public struct SQLiteTodoStore: TodoStore {
             let neighbours = try Row.fetchAll(
                 db, sql: "SELECT position, id FROM todoItem WHERE owner = ? AND isDone = ? ORDER BY position, id LIMIT 3 OFFSET ?",
                 arguments: [mine, done, start < place ? start : start + 1]
-            ).filter { $0[1] as String != Self.key(id) }.prefix(index == 0 ? 1 : 2).map { $0[0] as Double }
+            ).filter { $0["id"] as String != Self.key(id) }.prefix(index == 0 ? 1 : 2).map { $0["position"] as Double }
             let previous = index > 0 ? neighbours.first : nil
             let next = index > 0 ? neighbours.dropFirst().first : neighbours.first
             if Ordering.isBetween(current.position, previous, next) { return current }
@@ -347,9 +347,7 @@ public struct SQLiteTodoStore: TodoStore {
             }
             // To the Trash (TRASH-1): the row as it is, its project by name, and when.
             try purge(db, now: now)
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO trashedItem (owner, " + Self.trashColumns + ") " + Self.trashFromItem,
-                arguments: [Timestamp.milliseconds(now), mine, Self.key(id)])
+            try db.execute(sql: ItemColumn.copyToTrash, arguments: [Timestamp.milliseconds(now), mine, Self.key(id)])
             try db.execute(sql: "DELETE FROM todoItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
             try dropProjectIfUnused(db, current.project)
             return true
@@ -446,8 +444,9 @@ public struct SQLiteTodoStore: TodoStore {
         return try await database.write { db in
             try purge(db, now: now)
             return try Array(
-                Row.fetchCursor(db, sql: Self.trashSelect + " WHERE owner = ? ORDER BY deletedAt DESC, id", arguments: [mine])
-                    .map(Self.trashedItem(from:)))
+                TrashedItemRecord.fetchCursor(
+                    db, sql: ItemColumn.trashSelect + " WHERE owner = ? ORDER BY deletedAt DESC, id", arguments: [mine]
+                ).map(\.trashed))
         }
     }
 
@@ -455,9 +454,9 @@ public struct SQLiteTodoStore: TodoStore {
         let now = environment.now()
         return try await database.write { db in
             try purge(db, now: now)
-            guard let trashed = try Row.fetchOne(
-                db, sql: Self.trashSelect + " WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)]
-            ).map(Self.trashedItem(from:))?.item
+            guard let trashed = try TrashedItemRecord.fetchOne(
+                db, sql: ItemColumn.trashSelect + " WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)]
+            )?.trashed.item
             else { return nil }
             let former = trashed.position, done = trashed.isDone
             let taken = try Bool.fetchOne(
@@ -511,36 +510,8 @@ public struct SQLiteTodoStore: TodoStore {
         return db.changesCount
     }
 
-    /// The columns of `trashedItem` in the order of `select` (so `item(from:)` reads them), then
-    /// `deletedAt`. A field added to items is added here and to `trashFromItem` at the same place
-    /// as in `select`, and to the table by a migration.
-    private static let trashColumns = """
-        id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
-        estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, deletedAt
-        """
-    private static let trashSelect = "SELECT " + trashColumns + " FROM trashedItem"
-    /// An item's row as a `trashedItem` row (the owner first); arguments: `deletedAt`, then the
-    /// owner and the id.
-    private static let trashFromItem = """
-        SELECT i.owner, i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
-               i.locationLongitude, p.name, i.estimateMinutes, i.repeatDays, i.position,
-               i.createdAt, i.updatedAt, i.completedAt, i.version, i.number, ?
-        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.owner = ? AND i.id = ?
-        """
-
-    private static func trashedItem(from row: Row) -> TrashedItem {
-        // `deletedAt` by name: a column added to `select` (and here, at the same place) moves it.
-        TrashedItem(item: item(from: row), deletedAt: Timestamp.date(milliseconds: row["deletedAt"]))
-    }
-
     // MARK: - SQL
 
-    private static let select = """
-        SELECT i.id, i.title, i.details, i.isDone, i.dueDate, i.locationName, i.locationLatitude,
-               i.locationLongitude, p.name AS projectName, i.estimateMinutes, i.repeatDays, i.position,
-               i.createdAt, i.updatedAt, i.completedAt, i.version, i.number
-        FROM todoItem i LEFT JOIN project p ON p.id = i.projectId
-        """
     private static let displayOrder = " ORDER BY i.isDone, i.position, i.id"
     /// The display order on the bare table: the `todoItem_section` index, covering.
     private static let indexOrder = " ORDER BY isDone, position, id"
@@ -587,15 +558,16 @@ public struct SQLiteTodoStore: TodoStore {
 
     private static func key(_ id: UUID) -> String { id.lowercasedText }
 
-    /// Decodes rows as SQLite steps through them: no copy of each row on the way.
+    /// Decodes rows as SQLite steps through them: no copy of each row on the way. A row cursor
+    /// with `ItemRecord(row:)`: GRDB's record cursor cost a long list 7 % more (release build).
     private static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoItem] {
-        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(item(from:)))
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { ItemRecord(row: $0).item })
     }
 
     /// The owner's item `id`; nil for an unknown id, and for another owner's.
     private func fetchItem(_ db: Database, id: UUID) throws -> TodoItem? {
-        let statement = try db.cachedStatement(sql: Self.select + " WHERE i.owner = ? AND i.id = ?")
-        return try Row.fetchOne(statement, arguments: [mine, Self.key(id)]).map(Self.item(from:))
+        let statement = try db.cachedStatement(sql: ItemColumn.select + " WHERE i.owner = ? AND i.id = ?")
+        return try ItemRecord.fetchOne(statement, arguments: [mine, Self.key(id)])?.item
     }
 
     /// The first or last position of a section, straight from the index.
@@ -634,40 +606,16 @@ public struct SQLiteTodoStore: TodoStore {
             arguments: [mine, name])
     }
 
-    /// The owner, then the columns of `insert`.
-    private func columns(_ db: Database, _ item: TodoItem) throws -> StatementArguments {
-        [
-            mine, Self.key(item.id), item.title, item.details, item.isDone, item.dueDate?.iso,
-            item.location?.name, item.location?.latitude, item.location?.longitude,
-            try projectID(db, item.project), item.estimateMinutes, Weekday.mask(of: item.repeatDays),
-            item.position, Timestamp.milliseconds(item.createdAt), Timestamp.milliseconds(item.updatedAt),
-            item.completedAt.map(Timestamp.milliseconds), item.version, item.number,
-        ]
-    }
-
     private func insert(_ db: Database, _ item: TodoItem) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO todoItem (owner, id, title, details, isDone, dueDate, locationName, locationLatitude,
-                    locationLongitude, projectId, estimateMinutes, repeatDays, position, createdAt, updatedAt,
-                    completedAt, version, number)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: try columns(db, item))
+        var arguments: StatementArguments = [mine]
+        _ = arguments.append(contentsOf: ItemColumn.values(item, projectID: try projectID(db, item.project)))
+        try db.cachedStatement(sql: ItemColumn.insert).execute(arguments: arguments)
     }
 
     private func save(_ db: Database, _ item: TodoItem, replacing old: TodoItem) throws {
-        var arguments = try columns(db, item)
+        var arguments = ItemColumn.values(item, projectID: try projectID(db, item.project))
         _ = arguments.append(contentsOf: [mine, Self.key(item.id)])
-        try db.execute(
-            sql: """
-                UPDATE todoItem SET owner = ?, id = ?, title = ?, details = ?, isDone = ?, dueDate = ?, locationName = ?,
-                    locationLatitude = ?, locationLongitude = ?, projectId = ?, estimateMinutes = ?,
-                    repeatDays = ?, position = ?, createdAt = ?, updatedAt = ?, completedAt = ?, version = ?,
-                    number = ?
-                WHERE owner = ? AND id = ?
-                """,
-            arguments: arguments)
+        try db.cachedStatement(sql: ItemColumn.update).execute(arguments: arguments)
         if old.project != item.project { try dropProjectIfUnused(db, old.project) }
     }
 
@@ -682,42 +630,5 @@ public struct SQLiteTodoStore: TodoStore {
         try Int.fetchOne(
             db.cachedStatement(sql: "SELECT SUM(count) FROM sectionCount WHERE owner = ? AND isDone <= ?"),
             arguments: [mine, doneToo]) ?? 0
-    }
-
-    /// Reads a row of `listEntries`' query.
-    private static func entry(from row: Row, number: Int, isDone: Bool, projectNames: [Int64: String]) -> ListEntry {
-        let id: String = row[0], dueDate: String? = row[3], projectID: Int64? = row[5]
-        return ListEntry(
-            number: number, id: UUID(text: id)!, title: row[1], isDone: isDone, locationName: row[2],
-            dueDate: dueDate.flatMap(CalendarDate.init(iso:)), projectName: projectID.flatMap { projectNames[$0] },
-            estimateMinutes: row[6],
-            repeatDays: Weekday.days(fromMask: row[7]), itemNumber: row[8])
-    }
-
-    /// Reads a row of `select` by column index: a name lookup per column and row costs more
-    /// than the rest of the decoding on long lists.
-    private static func item(from row: Row) -> TodoItem {
-        let id: String = row[0]
-        let latitude: Double? = row[6]
-        let longitude: Double? = row[7]
-        let locationName: String? = row[5]
-        let dueDate: String? = row[4]
-        let projectName: String? = row[8]
-        let completedAt: Int64? = row[14]
-        return TodoItem(
-            id: UUID(text: id)!,
-            title: row[1],
-            details: row[2],
-            isDone: row[3],
-            dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
-            location: locationName.map { Location(name: $0, latitude: latitude, longitude: longitude) },
-            project: projectName.map(Project.init(name:)),
-            estimateMinutes: row[9],
-            repeatDays: Weekday.days(fromMask: row[10]),
-            position: row[11],
-            createdAt: Timestamp.date(milliseconds: row[12]),
-            updatedAt: Timestamp.date(milliseconds: row[13]),
-            completedAt: completedAt.map(Timestamp.date(milliseconds:)),
-            version: row[15], number: row[16])
     }
 }
