@@ -79,7 +79,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
             todoStore = try await context.openStore(location, .server)
             // The local list of a database with accounts is nobody's: its people sign in (MODE-4).
             if case .file(let path) = location, let open = context.openPeople,
-                try await !open(location, .oneShot).accounts.users().isEmpty
+                try await !open(location, .server).accounts.users().isEmpty
             {
                 throw ServeText.hasAccounts(path: path, context: context)
             }

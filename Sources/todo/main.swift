@@ -19,7 +19,7 @@ let context: CLIContext = {
     var context = CLIContext(
         openStore: { location, access in
             switch location {
-            case .file(let path): SQLiteTodoStore(database: try AppDatabase.open(path: path, concurrentReads: access == .server))
+            case .file(let path): SQLiteTodoStore(database: try Databases.sqlite(path, access))
             case .inMemory: InMemoryTodoStore()
             case .postgres(let url): try await Databases.postgres(url).store(owner: .local)
             }
@@ -30,7 +30,7 @@ let context: CLIContext = {
     context.openPeople = { location, access in
         switch location {
         case .file(let path):
-            let database = try AppDatabase.open(path: path, concurrentReads: access == .server)
+            let database = try Databases.sqlite(path, access)
             return PeopleDatabase(
                 accounts: SQLiteAccountStore(database: database),
                 lists: PeopleLists(sharing: SQLiteListSharing(database: database)) {
@@ -52,6 +52,20 @@ let context: CLIContext = {
 /// The PostgreSQL database of this process: opened once, its pool run for as long as the
 /// process lives (a command, or the server), brought up to date before first use.
 enum Databases {
+    private static let files = Mutex<[String: AppDatabase]>([:])
+
+    /// The SQLite file at `path`, opened once per process and kind of access: a command that
+    /// reads the list and asks whether the file has accounts (MODE-4) opens it once.
+    static func sqlite(_ path: String, _ access: StoreAccess) throws -> AppDatabase {
+        try files.withLock { files in
+            let key = (access == .server ? "server:" : "one-shot:") + path
+            if let database = files[key] { return database }
+            let database = try AppDatabase.open(path: path, concurrentReads: access == .server)
+            files[key] = database
+            return database
+        }
+    }
+
     private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>)]>([:])
 
     static func postgres(_ url: String) async throws -> PostgresTodoDatabase {
