@@ -63,6 +63,15 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Closes the file: the last connection to close moves the write-ahead log into the file
+    /// and removes it (SAVE-6). Every later use of this database fails.
+    public func close() throws {
+        // A pool closes its writer before its readers, and a reader (read-only) can't remove
+        // the log: close the readers first, so that the writer is the last connection.
+        (writer as? DatabasePool)?.invalidateReadOnlyConnections()
+        try writer.close()
+    }
+
     /// A database in memory: nothing is written to disk (SAVE-4).
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(DatabaseQueue(configuration: configuration()))

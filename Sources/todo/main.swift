@@ -66,6 +66,15 @@ enum Databases {
         }
     }
 
+    /// Closes the SQLite files this process opened, once its command or server is done: each
+    /// leaves no `-wal` file beside it (SAVE-6).
+    static func closeFiles() {
+        for database in files.withLock({ files in defer { files = [:] }; return Array(files.values) }) {
+            // One that can't close now keeps its log, which the next open reads: nothing is lost.
+            try? database.close()
+        }
+    }
+
     private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>)]>([:])
 
     static func postgres(_ url: String) async throws -> PostgresTodoDatabase {
@@ -90,4 +99,6 @@ for index in 1..<Int(CommandLine.argc) {
         exit(64)
     }
 }
-exit(await TodoCLI.run(Todo.self, Array(CommandLine.arguments.dropFirst()), context: context))
+let status = await TodoCLI.run(Todo.self, Array(CommandLine.arguments.dropFirst()), context: context)
+Databases.closeFiles()
+exit(status)

@@ -5,6 +5,10 @@ import TodoCore
 import TodoStore
 import TodoTestSupport
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The built `todo` executable in separate processes, on a real database file.
 @Suite("todo executable (separate processes)", .serialized)
 struct TodoProcessTests {
@@ -30,6 +34,41 @@ struct TodoProcessTests {
         #expect(try listJSON(env) == (["Buy milk"], []))
         #expect(try TodoProcess.run(["rm", "1"], environment: env).status == 0)
         #expect(try listJSON(env) == ([], []))
+    }
+
+    @Test("SAVE-6 after add, check, import and a server's clean stop, the list is in todo.sqlite alone: no -wal file is left")
+    func test_SAVE_6_closedOnExit() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = folder.file("t.sqlite"), log = database + "-wal"
+        func leavesNoLog(_ arguments: [String]) throws {
+            let result = try TodoProcess.run(arguments + ["--db", database])
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: log), "\(arguments) left \(log)")
+        }
+        try leavesNoLog(["add", "Buy milk"])
+        try leavesNoLog(["check", "1"])
+        try Data("Buy bread +Home\n".utf8).write(to: URL(fileURLWithPath: folder.file("in.txt")))
+        try leavesNoLog(["import", folder.file("in.txt")])
+
+        let server = try BuiltTodo.serve(["--port", "0", "--db", database])
+        let port = try #require(server.port, "no address printed: \(server.printed)")
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/todos")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"title":"Walk the dog"}"#.utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        #expect(FileManager.default.fileExists(atPath: log), "a server keeps its log while it runs")
+        server.stop()
+        #expect(server.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: log), "the server's stop left \(log)")
+
+        // The file alone, copied elsewhere, holds every change.
+        let copy = folder.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        let titles = try await DatabaseQueue(path: copy).read { db in try String.fetchAll(db, sql: "SELECT title FROM todoItem ORDER BY title") }
+        #expect(titles == ["Buy bread", "Buy milk", "Walk the dog"])
     }
 
     @Test("MODE-2 todo serve refuses a --host other machines could reach, in the person's language, before opening anything")

@@ -16,4 +16,48 @@ public enum BuiltTodo {
         }
         return URL(fileURLWithPath: ".build/debug/todo")
     }
+
+    /// A `todo serve` started by a test.
+    public struct Server {
+        /// The port of the address it printed; nil when it ended without printing one.
+        public let port: Int?
+        public let process: Process
+        /// What it wrote (standard output and error) up to its address, or all of it. What it
+        /// writes later waits in the pipe unread: enough for the few requests of a test.
+        public let printed: String
+
+        /// Stops it by its PID (SIGTERM: a clean shutdown) and waits for it to end.
+        public func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+            process.waitUntilExit()
+        }
+    }
+
+    /// `todo serve` with `arguments`, and `environment` over the test's own (less the variables
+    /// that choose a database or a language), until it prints its address. One that neither
+    /// prints it nor ends within a minute is stopped, so that a test fails instead of waiting.
+    public static func serve(_ arguments: [String], environment: [String: String] = [:]) throws -> Server {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve"] + arguments
+        var inherited = ProcessInfo.processInfo.environment
+        for key in ["TODO_DB", "TODO_DATABASE_URL", "LANG", "LC_ALL", "LC_MESSAGES"] { inherited[key] = nil }
+        process.environment = inherited.merging(environment) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGTERM) } }
+        // The log's lines come first; the address is on the line that says where Todo runs.
+        var printed = ""
+        while true {
+            if let match = printed.firstMatch(of: /http:\/\/\S*?:(\d+)\//) {
+                return Server(port: Int(match.1), process: process, printed: printed)
+            }
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { return Server(port: nil, process: process, printed: printed) }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+    }
 }
