@@ -1,40 +1,65 @@
 public import Foundation
+import Synchronization
 
 /// One module's translations: every `*.strings` table in its `en.lproj`, `zh-Hans.lproj` and
-/// `ja.lproj` resource folders, read once when the module first needs them (LANG-10).
+/// `ja.lproj` resource folders (LANG-10). English, every language's fallback, is read when the
+/// catalog is made; another language when it is first asked for, so a command run in English
+/// reads one folder instead of three.
 ///
 /// A key names one message; a message with values is one entry whose text holds named
 /// placeholders (`Added “{title}”.`), so a translation can put them in its own order. A message
 /// that depends on a count has one entry per plural category its language has:
 /// `items#one` and `items#other` in English, `items#other` alone in Chinese and Japanese.
 public struct Catalog: Sendable {
-    /// The entries of each language, by key.
-    public let tables: [Language: [String: String]]
-    /// Each language's messages, made once: asked for on every row of every page.
-    private let byLanguage: [Language: Strings]
+    /// Where each language's folder is read from; nil for a catalog made from tables.
+    private let root: URL?
+    /// English's entries: the fallback of every language.
+    private let english: [String: String]
+    /// Each language's messages, made once (on first use): asked for on every row of every page.
+    private let made: Made
+
+    /// Each language's messages once made; shared by the copies of a catalog.
+    private final class Made: Sendable {
+        let byLanguage: Mutex<[Language: Strings]>
+        init(_ byLanguage: [Language: Strings]) { self.byLanguage = Mutex(byLanguage) }
+    }
 
     public init(tables: [Language: [String: String]]) {
-        self.tables = tables
+        root = nil
+        english = tables[.english] ?? [:]
         var byLanguage: [Language: Strings] = [:]
         for language in Language.allCases {
-            byLanguage[language] = Strings(language: language, entries: tables[language] ?? [:], fallback: tables[.english] ?? [:])
+            byLanguage[language] = Strings(language: language, entries: tables[language] ?? [:], fallback: english)
         }
-        self.byLanguage = byLanguage
+        made = Made(byLanguage)
     }
 
     /// Reads the catalogs of the module whose resources are `bundle`.
     public init(bundle: Bundle) throws {
-        var tables: [Language: [String: String]] = [:]
         guard let root = bundle.resourceURL else { throw CatalogError.missing(bundle.bundlePath) }
-        for language in Language.allCases {
-            tables[language] = try Self.read(folder: Self.folder(of: language, in: root))
-        }
-        self.init(tables: tables)
+        try self.init(folder: root)
+    }
+
+    /// Reads English's tables from `root`'s `en.lproj` now; the other languages' folders when
+    /// first asked for. A language whose folder can't be read then shows in English (the
+    /// catalog tests read every folder, so an installation never ships one).
+    public init(folder root: URL) throws {
+        self.root = root
+        english = try Self.read(folder: Self.folder(of: .english, in: root))
+        made = Made([.english: Strings(language: .english, entries: english, fallback: english)])
     }
 
     /// The text for `language`.
     public func strings(_ language: Language) -> Strings {
-        byLanguage[language] ?? Strings(language: language, entries: [:], fallback: [:])
+        if let strings = made.byLanguage.withLock({ $0[language] }) { return strings }
+        // Read outside the lock: two first requests may both read, and the first one kept wins.
+        let entries = root.flatMap { try? Self.read(folder: Self.folder(of: language, in: $0)) } ?? [:]
+        let strings = Strings(language: language, entries: entries, fallback: english)
+        return made.byLanguage.withLock { byLanguage in
+            if let kept = byLanguage[language] { return kept }
+            byLanguage[language] = strings
+            return strings
+        }
     }
 
     /// SwiftPM copies `zh-Hans.lproj` as `zh-hans.lproj`; either spelling is found.

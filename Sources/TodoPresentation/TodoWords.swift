@@ -16,15 +16,24 @@ public enum TodoWords {
 
     /// Each language's `date.numeric` and `date.month-day`, read once into their pieces: a long
     /// list shows a date on most rows, and filling the entry for each would cost more than the
-    /// rest of the row.
-    static let datePatterns: [Language: (numeric: DatePattern, monthDay: DatePattern)] = {
-        var patterns: [Language: (numeric: DatePattern, monthDay: DatePattern)] = [:]
-        for language in Language.allCases {
-            let strings = catalog.strings(language)
-            patterns[language] = (DatePattern(strings.text("date.numeric")), DatePattern(strings.text("date.month-day")))
+    /// rest of the row. A language's are made when it first shows a date (its catalog is read
+    /// then, not before: LANG-10).
+    static func datePatterns(_ language: Language) -> (numeric: DatePattern, monthDay: DatePattern) {
+        switch language {
+        case .english: englishDates
+        case .simplifiedChinese: chineseDates
+        case .japanese: japaneseDates
         }
-        return patterns
-    }()
+    }
+
+    private static let englishDates = datePatterns(reading: .english)
+    private static let chineseDates = datePatterns(reading: .simplifiedChinese)
+    private static let japaneseDates = datePatterns(reading: .japanese)
+
+    private static func datePatterns(reading language: Language) -> (numeric: DatePattern, monthDay: DatePattern) {
+        let strings = catalog.strings(language)
+        return (DatePattern(strings.text("date.numeric")), DatePattern(strings.text("date.month-day")))
+    }
 }
 
 /// A date entry (`{month}/{day}/{year}`, `{m}月{d}日`) as literal text and the parts between.
@@ -75,14 +84,12 @@ extension Strings {
     /// A date in the language's numeric style (LANG-5): `11/24/2026` in English (LIST-5),
     /// `2026/11/24` in Chinese and Japanese.
     public func date(_ date: CalendarDate) -> String {
-        guard let pattern = TodoWords.datePatterns[language]?.numeric else { return self("date.numeric", Self.dateParts(date)) }
-        return pattern.format(date)
+        TodoWords.datePatterns(language).numeric.format(date)
     }
 
     /// A date without its year, for a day of the coming week: `11/24`, `11/24`, `11月24日`.
     public func monthDay(_ date: CalendarDate) -> String {
-        guard let pattern = TodoWords.datePatterns[language]?.monthDay else { return self("date.month-day", Self.dateParts(date)) }
-        return pattern.format(date)
+        TodoWords.datePatterns(language).monthDay.format(date)
     }
 
     /// The day's name: `Tuesday`, `星期二`, `火曜日`.
@@ -133,13 +140,4 @@ extension Strings {
         default: return self("duration.hours-minutes", ["hours": String(hours), "minutes": String(rest)])
         }
     }
-
-    private static func dateParts(_ date: CalendarDate) -> KeyValuePairs<String, String> {
-        [
-            "year": String(date.year), "month": pad(date.month), "day": pad(date.day),
-            "m": String(date.month), "d": String(date.day),
-        ]
-    }
-
-    private static func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 }

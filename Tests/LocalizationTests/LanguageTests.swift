@@ -68,6 +68,32 @@ struct LanguageTests {
         #expect(japanese("plain") == "No values")
     }
 
+    @Test("LANG-10 a catalog reads English at once and another language's folder when first asked for")
+    func test_LANG_10_read_when_needed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ folder: String, _ text: String) throws {
+            let url = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url.appendingPathComponent("Words.strings"))
+        }
+        try write("en.lproj", #""greeting" = "Hello";\#n"only" = "English only";"#)
+        try write("zh-hans.lproj", #""greeting" = "旧的";"#)
+        let catalog = try Catalog(folder: root)
+        // Written after the catalog was made: what it shows proves when each folder was read.
+        try write("en.lproj", #""greeting" = "Changed";"#)
+        try write("zh-hans.lproj", #""greeting" = "你好";"#)
+        #expect(catalog.strings(.english)("greeting") == "Hello")
+        #expect(catalog.strings(.simplifiedChinese)("greeting") == "你好")
+        #expect(catalog.strings(.simplifiedChinese)("only") == "English only")
+        // Read once: a later change to the folder is not seen.
+        try write("zh-hans.lproj", #""greeting" = "再变";"#)
+        #expect(catalog.strings(.simplifiedChinese)("greeting") == "你好")
+        // A language without a folder shows in English; a catalog without English is refused.
+        #expect(catalog.strings(.japanese)("greeting") == "Hello")
+        #expect(throws: (any Error).self) { try Catalog(folder: root.appendingPathComponent("nowhere")) }
+    }
+
     @Test("LANG-8 names sort by the language's collation")
     func test_LANG_8_collation() {
         let names = ["上海", "北京", "广州"]
