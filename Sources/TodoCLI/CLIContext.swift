@@ -84,6 +84,14 @@ public struct CLIContext {
         self.readStandardInput = readStandardInput
     }
 
+    /// Whether the SQLite file at `location` has accounts: then its local list is nobody's, and
+    /// a command or a server without accounts must not use it (MODE-4). A database that is not a
+    /// file answers false: in memory there are none, and PostgreSQL always has accounts.
+    public func fileHasAccounts(_ location: StoreLocation, _ access: StoreAccess) async throws -> Bool {
+        guard case .file = location, let openPeople else { return false }
+        return try await !openPeople(location, access).accounts.users().isEmpty
+    }
+
     /// The language of the terminal's locale: `LC_ALL`, `LC_MESSAGES`, `LANG` (LANG-3).
     var language: Language { Language.fromEnvironment(environment) }
     /// The CLI's own sentences, headers and decorations in that language.

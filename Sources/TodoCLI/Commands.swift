@@ -74,9 +74,7 @@ public struct ListOptions: ParsableArguments {
         if case .postgres = location { throw CLIError(context.words("cli.people.needs-user")) }
         let store = try await context.openStore(location, .oneShot)
         // The local list of a database with accounts is nobody's: say whose list to use.
-        if case .file(let path) = location, let open = context.openPeople,
-            try await !open(location, .oneShot).accounts.users().isEmpty
-        {
+        if case .file(let path) = location, try await context.fileHasAccounts(location, .oneShot) {
             throw CLIError(context.words("cli.people.has-accounts", ["path": path]))
         }
         return store

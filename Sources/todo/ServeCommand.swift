@@ -44,12 +44,6 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         if inMemory, store.db != nil || store.databaseURL != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
         if inMemory, accounts { throw CLIWords.refusal("cli.validate.accounts-and-memory") }
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
-        let withAccounts = accounts || store.databaseURL != nil
-        if !withAccounts, allowSignup || secureCookies { throw CLIWords.refusal("cli.validate.accounts-only") }
-        // One person's list without a sign-in: only this machine may reach it (MODE-2, MODE-3).
-        guard withAccounts || ListenAddress.isLoopback(host) else {
-            throw CLIWords.refusal("cli.validate.host-not-loopback", ["host": host])
-        }
         for address in trustedProxies where !TrustedProxies.isAddress(address) {
             throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
         }
@@ -67,6 +61,13 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         options.trustedProxies = trustedProxies
         let todoStore: any TodoStore
         let withAccounts: Bool = if case .postgres = location { true } else { accounts }
+        // Before anything is opened (MODE-2, MODE-3).
+        if let refusal = ServeText.refusal(
+            host: host, isLoopback: ListenAddress.isLoopback(host), withAccounts: withAccounts,
+            accountOptions: allowSignup || secureCookies, context: context)
+        {
+            throw refusal
+        }
         if withAccounts {
             // Each person's lists, and the people to sign in (MODE-3, MODE-4).
             let people = try await store.people(context, .server)
@@ -78,9 +79,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         } else {
             todoStore = try await context.openStore(location, .server)
             // The local list of a database with accounts is nobody's: its people sign in (MODE-4).
-            if case .file(let path) = location, let open = context.openPeople,
-                try await !open(location, .server).accounts.users().isEmpty
-            {
+            if case .file(let path) = location, try await context.fileHasAccounts(location, .server) {
                 throw ServeText.hasAccounts(path: path, context: context)
             }
         }

@@ -113,6 +113,17 @@ public enum PostgresTestDatabase {
         }
     }
 
+    /// A new, empty database on the test cluster, and its URL: for a test that hands the
+    /// `todo` executable a URL (where a schema of its own won't do). `prefix` names its kind.
+    public static func newDatabaseURL(prefix: String) async throws -> String {
+        let name = prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        guard var url = URLComponents(string: try url()) else { throw NotConfigured() }
+        url.path = "/" + name
+        guard let text = url.string else { throw NotConfigured() }
+        return text
+    }
+
     /// Runs SQL of the test's own on the shared pool (to look behind a store's back).
     @discardableResult
     public static func query(_ query: PostgresQuery) async throws -> [PostgresRow] {

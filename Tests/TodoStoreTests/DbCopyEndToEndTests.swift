@@ -34,17 +34,12 @@ struct DbCopyEndToEndTests {
             err: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A new database on the test cluster (the binary takes a URL, so a schema of its own won't
-    /// do), its URL, and a pool on it, migrated.
+    /// A new database on the test cluster, its URL, and a pool on it.
     static func newDatabase() async throws -> (url: String, database: PostgresTodoDatabase) {
-        let name = "copy_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await PostgresTestDatabase.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
-        var url = try #require(URLComponents(string: try PostgresTestDatabase.url()))
-        url.path = "/" + name
-        let text = try #require(url.string)
+        let url = try await PostgresTestDatabase.newDatabaseURL(prefix: "copy")
         let database = try PostgresTodoDatabase.open(
-            url: text, maximumConnections: 2, operationTimeout: .seconds(60), eventLoopGroup: PostgresTestDatabase.eventLoops)
-        return (text, database)
+            url: url, maximumConnections: 2, operationTimeout: .seconds(60), eventLoopGroup: PostgresTestDatabase.eventLoops)
+        return (url, database)
     }
 
     static func addAccount(_ name: String, to database: PostgresTodoDatabase) async throws -> ListOwner {
