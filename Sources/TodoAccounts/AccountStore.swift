@@ -77,6 +77,9 @@ public protocol AccountStore: Sendable {
     func user(id: UUID) async throws -> StoredAccount?
     /// Every user, by name.
     func users() async throws -> [Account]
+    /// Whether there is any user: asked by every command on a SQLite file (MODE-4), so it reads
+    /// no more than one row.
+    func hasUsers() async throws -> Bool
     /// `AccountError.unknownUser` when there is no such user.
     func setPasswordHash(_ hash: String, for id: UUID) async throws
     /// Removes the user with their tokens and sessions (and sign-in failures under their name).

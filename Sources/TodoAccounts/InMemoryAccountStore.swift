@@ -26,6 +26,8 @@ public actor InMemoryAccountStore: AccountStore {
 
     public func user(id: UUID) -> StoredAccount? { accounts[id] }
 
+    public func hasUsers() -> Bool { !accounts.isEmpty }
+
     public func users() -> [Account] {
         accounts.values.map(\.account).sorted { (AccountRules.key($0.name), $0.name) < (AccountRules.key($1.name), $1.name) }
     }

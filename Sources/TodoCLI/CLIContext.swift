@@ -89,7 +89,7 @@ public struct CLIContext {
     /// file answers false: in memory there are none, and PostgreSQL always has accounts.
     public func fileHasAccounts(_ location: StoreLocation, _ access: StoreAccess) async throws -> Bool {
         guard case .file = location, let openPeople else { return false }
-        return try await !openPeople(location, access).accounts.users().isEmpty
+        return try await openPeople(location, access).accounts.hasUsers()
     }
 
     /// The language of the terminal's locale: `LC_ALL`, `LC_MESSAGES`, `LANG` (LANG-3).

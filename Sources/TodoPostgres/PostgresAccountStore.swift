@@ -82,6 +82,10 @@ public struct PostgresAccountStore: AccountStore {
         ).first.map(Self.account)
     }
 
+    public func hasUsers() async throws -> Bool {
+        try await database.run("SELECT EXISTS (SELECT 1 FROM \(unescaped: t.account))").first?.decode(Bool.self) ?? false
+    }
+
     public func users() async throws -> [Account] {
         try await database.run("""
             SELECT id, name, password_hash, created_at FROM \(unescaped: t.account)

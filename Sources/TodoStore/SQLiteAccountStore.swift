@@ -129,6 +129,12 @@ public struct SQLiteAccountStore: AccountStore {
         try await database.read { db in try AccountRow.fetchOne(db, key: Self.key(id))?.stored }
     }
 
+    public func hasUsers() async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM account)")) ?? false
+        }
+    }
+
     public func users() async throws -> [Account] {
         try await database.read { db in
             try AccountRow.order(sql: "name COLLATE NOCASE, name").fetchAll(db).compactMap(\.stored?.account)

@@ -52,7 +52,9 @@ struct AccountStoreContractTests {
         let (store, cleanup) = try await kind.make()
         defer { cleanup() }
         let alice = account("alice", 1), bob = account("Bob", 2)
+        #expect(try await !store.hasUsers())
         try await store.addUser(bob, passwordHash: "$2b$12$bobbobbobbobbobbobbobbob")
+        #expect(try await store.hasUsers())
         try await store.addUser(alice, passwordHash: "$2b$12$alicealicealicealicealic")
         #expect(try await store.user(named: "ALICE") == StoredAccount(account: alice, passwordHash: "$2b$12$alicealicealicealicealic"))
         #expect(try await store.user(id: bob.id)?.account == bob)
@@ -83,6 +85,8 @@ struct AccountStoreContractTests {
         #expect(try await store.session(idHash: hex("c")) == nil)
         #expect(try await store.tokens(account: alice.id).isEmpty)
         #expect(try await store.token(hash: hex("b"))?.account == bob, "the others' are kept")
+        try await store.removeUser(id: bob.id)
+        #expect(try await !store.hasUsers(), "the last one removed")
         try await store.addUser(account("Alice", 3), passwordHash: "$2b$12$alicealicealicealicealic")
         #expect(try await store.user(named: "alice")?.account.name == "Alice")
     }
