@@ -322,6 +322,11 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v8-owners each person's items apart") { db in
             try migrateToOwners(db)
         }
+        migrator.registerMigration("v9-changes the record of changes live pages follow") { db in
+            // docs/specs/live.md, LIVE-7 and LIVE-8: written by triggers, in the transaction of
+            // each write, whichever process makes it.
+            try db.execute(sql: SQLiteChangeRecord.schema)
+        }
         return migrator
     }()
 

@@ -364,6 +364,8 @@ public struct SQLiteTodoStore: TodoStore {
         let now = environment.now()
         let body: @Sendable (Database) throws -> ImportSummary = { db in
             if !dryRun {
+                // One change in the record for the whole import, not one per item (LIVE-7).
+                try SQLiteChangeRecord.mute(db)
                 // The plan places items next to the sections' edges: keep those exact (HARDEN-9).
                 for done in [false, true] { try AppDatabase.respaceIfFarOut(db, owner: mine, done: done) }
             }
@@ -394,6 +396,7 @@ public struct SQLiteTodoStore: TodoStore {
                             sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(write.item.id)])
                     }
                 }
+                try SQLiteChangeRecord.unmute(db, recording: .many, owner: mine)
             }
             return plan.summary
         }
@@ -474,8 +477,10 @@ public struct SQLiteTodoStore: TodoStore {
                 position = try AppDatabase.respace(db, owner: mine, done: done, leavingGapAt: index, for: Self.key(id))
             }
             let item = TrashRules.restored(trashed, at: position ?? former, now: now)
-            try db.execute(sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
+            // The item first, then its trashed copy: the record of changes tells a restore from
+            // a new item by the copy still being there (LIVE-7).
             try insert(db, item)
+            try db.execute(sql: "DELETE FROM trashedItem WHERE owner = ? AND id = ?", arguments: [mine, Self.key(id)])
             return item
         }
     }

@@ -54,8 +54,9 @@ struct AccountSchemaTests {
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account_session") ?? -1)
         }
         #expect(left == (0, 0))
-        #expect(AppDatabase.migrationIdentifiers.suffix(2) == [
+        #expect(AppDatabase.migrationIdentifiers.suffix(3) == [
             "v7-accounts accounts, tokens, sessions and sign-in failures", "v8-owners each person's items apart",
+            "v9-changes the record of changes live pages follow",
         ])
     }
 }

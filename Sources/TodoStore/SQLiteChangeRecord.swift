@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The record of changes in the Todo database file (table `change`, migration v9-changes;
+/// docs/specs/live.md, LIVE-7 and LIVE-8).
+///
+/// Triggers write it in the transaction of each write, so every process on the file (the CLI,
+/// other servers) leaves the same record, and a reader tells what changed, in which order,
+/// without comparing lists. It keeps the latest `ChangeRetention.changes` changes for at most
+/// `ChangeRetention.duration`: each new change removes up to two older ones past either limit.
+public struct SQLiteChangeRecord: ChangeRecord {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) { self.database = database }
+
+    /// The time now in milliseconds, as SQLite computes it in a statement.
+    static let now = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+    /// The table, its pruning, the switch that silences the triggers while one write changes
+    /// many items (an import), and the triggers. History once migration v9 has run: change it
+    /// with a later migration.
+    static var schema: String {
+        let kinds = ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
+        let unmuted = "NOT EXISTS (SELECT 1 FROM changeMute)"
+        let list = { (row: String) in "(SELECT name FROM project WHERE id = \(row).projectId)" }
+        // What a person wrote is as it was: a change of place alone is a move.
+        let sameContent = ["title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude",
+                           "projectId", "estimateMinutes", "repeatDays"].map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
+        return """
+            CREATE TABLE change (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
+                kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
+                list TEXT,
+                item TEXT CHECK (item IS NULL OR length(item) = 36),
+                person TEXT CHECK (person IS NULL OR length(person) = 36),
+                origin TEXT CHECK (origin IS NULL OR length(origin) <= 64),
+                at INTEGER NOT NULL
+            );
+            CREATE TRIGGER change_pruned AFTER INSERT ON change BEGIN
+                DELETE FROM change WHERE id IN (SELECT id FROM change ORDER BY id LIMIT 2)
+                    AND (id <= NEW.id - \(kept) OR at < NEW.at - \(keptFor));
+            END;
+            CREATE TABLE changeMute (id INTEGER PRIMARY KEY CHECK (id = 1));
+            CREATE TRIGGER change_itemAdded AFTER INSERT ON todoItem WHEN \(unmuted) BEGIN
+                INSERT INTO change (owner, kind, list, item, at) VALUES (NEW.owner,
+                    CASE WHEN EXISTS (SELECT 1 FROM trashedItem WHERE owner = NEW.owner AND id = NEW.id)
+                        THEN 'restored' ELSE 'created' END,
+                    \(list("NEW")), NEW.id, \(now));
+            END;
+            CREATE TRIGGER change_itemUpdated AFTER UPDATE ON todoItem
+                WHEN \(unmuted) AND (OLD.version IS NOT NEW.version OR OLD.position IS NOT NEW.position
+                    OR OLD.isDone IS NOT NEW.isDone OR OLD.owner IS NOT NEW.owner)
+            BEGIN
+                INSERT INTO change (owner, kind, list, item, at) VALUES (NEW.owner,
+                    CASE WHEN OLD.isDone IS NOT NEW.isDone THEN (CASE NEW.isDone WHEN 1 THEN 'checked' ELSE 'unchecked' END)
+                        WHEN OLD.position IS NOT NEW.position AND \(sameContent) THEN 'moved' ELSE 'changed' END,
+                    \(list("NEW")), NEW.id, \(now));
+                -- Moved to another list: the list it left changed too.
+                INSERT INTO change (owner, kind, list, item, at)
+                    SELECT OLD.owner, 'changed', \(list("OLD")), OLD.id, \(now)
+                    WHERE OLD.projectId IS NOT NEW.projectId AND OLD.projectId IS NOT NULL;
+            END;
+            CREATE TRIGGER change_itemDeleted AFTER DELETE ON todoItem WHEN \(unmuted) BEGIN
+                INSERT INTO change (owner, kind, list, item, at) VALUES (OLD.owner, 'deleted', \(list("OLD")), OLD.id, \(now));
+            END;
+            CREATE TRIGGER change_trashPurged AFTER DELETE ON trashedItem
+                WHEN \(unmuted) AND NOT EXISTS (SELECT 1 FROM todoItem WHERE owner = OLD.owner AND id = OLD.id)
+            BEGIN
+                INSERT INTO change (owner, kind, list, item, at) VALUES (OLD.owner, 'purged', OLD.projectName, OLD.id, \(now));
+            END;
+            CREATE TRIGGER change_shared AFTER INSERT ON listShare BEGIN
+                INSERT INTO change (owner, kind, list, person, at) VALUES (NEW.ownerId, 'shared', NEW.list, NEW.personId, \(now));
+            END;
+            CREATE TRIGGER change_shareChanged AFTER UPDATE ON listShare BEGIN
+                INSERT INTO change (owner, kind, list, person, at) VALUES (NEW.ownerId, 'shared', NEW.list, NEW.personId, \(now));
+            END;
+            CREATE TRIGGER change_unshared AFTER DELETE ON listShare BEGIN
+                INSERT INTO change (owner, kind, list, person, at) VALUES (OLD.ownerId, 'unshared', OLD.list, OLD.personId, \(now));
+            END;
+            """
+    }
+
+    /// Silences the item triggers for the rest of the transaction's writes (an import).
+    static func mute(_ db: Database) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO changeMute (id) VALUES (1)")
+    }
+
+    /// Ends `mute` and records the one change that stands for the writes it silenced.
+    static func unmute(_ db: Database, recording kind: ChangeKind, owner: String) throws {
+        try db.execute(sql: "DELETE FROM changeMute")
+        try db.execute(
+            sql: "INSERT INTO change (owner, kind, at) VALUES (?, ?, \(now))", arguments: [owner, kind.rawValue])
+    }
+
+    public func latestChangeID() async throws -> Int64 {
+        try await database.read { db in try Self.latest(db) }
+    }
+
+    public func changes(after id: Int64, limit: Int) async throws -> ChangesAfter {
+        try await database.read { db in
+            let latest = try Self.latest(db)
+            guard id >= 0, id <= latest else { return .gap }
+            if id == latest { return .changes([]) }
+            // Still kept: the change right after `id`, or an older one, is in the table.
+            guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
+                return .gap
+            }
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT id, owner, kind, list, item, person, origin, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
+                arguments: [id, max(0, limit)])
+            return .changes(rows.compactMap(Self.change))
+        }
+    }
+
+    /// The newest id given, even when pruning has removed its row.
+    private static func latest(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'change'") ?? 0
+    }
+
+    private static func change(_ row: Row) -> ListChange? {
+        guard let kind = ChangeKind(rawValue: row["kind"]) else { return nil }
+        return ListChange(
+            id: row["id"], kind: kind, owner: ListOwner(key: row["owner"]), list: row["list"],
+            item: (row["item"] as String?).flatMap(UUID.init(uuidString:)),
+            person: (row["person"] as String?).flatMap(UUID.init(uuidString:)), origin: row["origin"],
+            at: Date(timeIntervalSince1970: Double(row["at"] as Int64) / 1000))
+    }
+}
