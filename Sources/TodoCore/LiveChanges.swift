@@ -229,6 +229,15 @@ public actor LiveChanges {
     /// Gives `changes` to one stream, those after its place that its person may read, asking
     /// again what they may read when a change shares or unshares a list with them.
     private func deliver(_ changes: [ListChange], to id: UUID) async throws {
+        // More at once than half a buffer holds (a renumbering, a reconnect far behind): one
+        // reload says it better, and a client that reconnects isn't dropped again and again.
+        if let stream = streams[id], let last = changes.last?.id,
+            !changes.contains(where: { stream.audience.isAltered(by: $0) }),
+            changes.count(where: { $0.id > stream.since && stream.audience.reads($0) }) > limits.buffer / 2
+        {
+            send(.reload, to: id, through: last)
+            return
+        }
         for change in changes {
             guard var stream = streams[id], change.id > stream.since else { continue }
             if stream.audience.isAltered(by: change) {

@@ -9,7 +9,8 @@ struct LiveChangesTests {
     static let bob = UUID(uuidString: "00000000-0000-0000-0000-00000000000b")!
     static let item = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 
-    /// The first `count` events of `stream`, or fewer when it ends or `seconds` pass first.
+    /// The first `count` events of `stream`; fewer when it ends first; none when `seconds` pass
+    /// first (so a stream that never ends fails a test instead of hanging it).
     static func first(_ count: Int, of stream: AsyncStream<LiveEvent>, within seconds: Double = 5) async -> [LiveEvent] {
         await withTaskGroup(of: [LiveEvent].self) { group in
             group.addTask {
@@ -27,6 +28,23 @@ struct LiveChangesTests {
             let first = await group.next() ?? []
             group.cancelAll()
             return first
+        }
+    }
+
+    /// Whether `stream` ends without an event within `seconds`.
+    static func ends(_ stream: AsyncStream<LiveEvent>, within seconds: Double = 5) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream { return false }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let ended = await group.next() ?? false
+            group.cancelAll()
+            return ended
         }
     }
 
@@ -151,14 +169,35 @@ struct LiveChangesTests {
             try await live.open(person: "c", audience: local, refresh: { local })
         }
         // Nobody reads `slow`: after its 4 buffered events it is ended, and its place is free.
-        for _ in 0..<10 { await record.append(.created, owner: .local, item: Self.item) }
-        await live.changed()
+        for _ in 0..<10 {
+            await record.append(.created, owner: .local, item: Self.item)
+            await live.changed()
+        }
         #expect(await live.openStreams == 0, "every stream here was left unread: all dropped")
-        var received: [LiveEvent] = []
-        for await event in slow { received.append(event) }
+        // Read with a time limit: a stream that never ended would fail the test, not hang it.
+        let received = await Self.first(100, of: slow)
         #expect(Self.kinds(received) == ["created 1", "created 2", "created 3", "created 4"], "what fitted, then the end")
         let fresh = try await live.open(person: "a", audience: local, refresh: { local })
         withExtendedLifetime((second, third, fresh)) {}
+    }
+
+    @Test("LIVE-5 more changes at once than half a buffer come as one reload, and the stream goes on")
+    func test_LIVE_5_manyAtOnce() async throws {
+        let record = InMemoryChangeRecord()
+        let live = LiveChanges(record: record, limits: .init(buffer: 8))
+        let local = LiveAudience(own: .local)
+        let stream = try await live.open(person: "", audience: local, refresh: { local })
+        for _ in 0..<5 { await record.append(.moved, owner: .local, item: Self.item) }
+        await live.changed()
+        await record.append(.checked, owner: .local, item: Self.item)
+        await live.changed()
+        #expect(Self.kinds(await Self.first(2, of: stream)) == ["reload", "checked 6"])
+        // A reconnect far behind: a reload, not the 5 again.
+        let behind = try await live.open(person: "", audience: local, refresh: { local }, after: 0)
+        await live.changed()
+        await record.append(.unchecked, owner: .local, item: Self.item)
+        await live.changed()
+        #expect(Self.kinds(await Self.first(2, of: behind)) == ["reload", "unchecked 7"])
     }
 
     @Test("LIVE-5 closing ends every stream and refuses new ones")
@@ -167,9 +206,7 @@ struct LiveChangesTests {
         let local = LiveAudience(own: .local)
         let stream = try await live.open(person: "", audience: local, refresh: { local })
         await live.close()
-        var count = 0
-        for await _ in stream { count += 1 }
-        #expect(count == 0)
+        #expect(await Self.ends(stream), "ended, with nothing in it")
         await #expect(throws: LiveRefusal.tooManyForServer) { try await live.open(person: "", audience: local, refresh: { local }) }
     }
 
