@@ -120,7 +120,9 @@ public actor LiveChanges {
         guard streams.values.count(where: { $0.person == person }) < limits.perPerson else {
             throw LiveRefusal.tooManyForPerson
         }
-        let start = try await startingPoint()
+        _ = try await startingPoint()
+        // Read after the wait: changes may have been handed out meanwhile.
+        let start = cursor ?? 0
         // The checks again: others may have opened while the record was read.
         guard !closed, streams.count < limits.total else { throw LiveRefusal.tooManyForServer }
         guard streams.values.count(where: { $0.person == person }) < limits.perPerson else {
