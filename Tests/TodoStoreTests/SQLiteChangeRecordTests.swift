@@ -133,3 +133,49 @@ struct SQLiteChangeRecordTests {
         #expect(Self.summary(try await Self.all(record, after: 3)) == ["created -", "created -"])
     }
 }
+
+/// docs/specs/live.md, LIVE-8: noticing that the file changed, whoever wrote it.
+@Suite("SQLite: noticing another process's writes")
+struct SQLiteChangeWatcherTests {
+    /// Counts the notices a watcher gives.
+    actor Notices {
+        var count = 0
+        func add() { count += 1 }
+    }
+
+    /// Waits until `notices` reaches `count`, for at most `seconds`.
+    static func waitFor(_ count: Int, _ notices: Notices, seconds: Double = 10) async -> Int {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let seen = await notices.count
+            if seen >= count { return seen }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await notices.count
+    }
+
+    @Test("LIVE-8 a write from another connection is noticed, and nothing is noticed without one")
+    func test_LIVE_8_noticed() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        let server = try AppDatabase.open(path: path, concurrentReads: true)
+        let notices = Notices()
+        let watcher = Task { try await SQLiteChangeWatcher.watch(path: path, every: .milliseconds(20)) { await notices.add() } }
+        defer { watcher.cancel() }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await notices.count == 0, "nothing written yet")
+        // As the CLI writes: its own connection, which it closes.
+        let command = try AppDatabase.open(path: path)
+        _ = try await SQLiteTodoStore(database: command).add(TodoDraft(title: "From the terminal"))
+        try command.close()
+        #expect(await Self.waitFor(1, notices) >= 1)
+        // The server's own writes are noticed the same way.
+        let before = await notices.count
+        _ = try await SQLiteTodoStore(database: server).add(TodoDraft(title: "From a page"))
+        #expect(await Self.waitFor(before + 1, notices) > before)
+        watcher.cancel()
+        _ = await watcher.result
+        try server.close()
+    }
+}
