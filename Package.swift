@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        // Already in the graph through Hummingbird; named for the event stream's clean shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // Todo's PostgreSQL store (TodoPostgres).
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
@@ -95,6 +97,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
             resources: [.copy("templates"), .copy("assets")] + catalogs,

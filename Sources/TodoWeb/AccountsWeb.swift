@@ -118,7 +118,8 @@ struct AccountsMiddleware<Context: RequestContext>: RouterMiddleware {
                 try await SignedIn.$lists.withValue(lists) { try await next(request, context) }
             }
         }
-        if AccountsWeb.isAPI(path) { throw AccountsWeb.unauthorized }
+        // The API and the event stream answer 401: a script reads them, not a person.
+        if AccountsWeb.isAPI(path) || path == EventsController.path { throw AccountsWeb.unauthorized }
         // Back to the page asked for, once signed in; a form sent after the session ended goes home.
         let here = [.get, .head].contains(request.method) ? path + (request.uri.query.map { "?" + $0 } ?? "") : "/"
         let from = WebFormat.localPath(here)

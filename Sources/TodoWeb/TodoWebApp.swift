@@ -38,6 +38,10 @@ public struct TodoWebOptions: Sendable {
     /// Reverse proxies (`--trusted-proxy`): on a connection from one of these addresses, the
     /// client's address is the last entry of `X-Forwarded-For` (docs/specs/servers.md, SERVERS-4).
     public var trustedProxies: [String] = []
+    /// The live changes pages follow at `GET /events` (docs/specs/live.md); nil: no such route.
+    public var live: LiveChanges? = nil
+    /// How often an idle event stream gets a comment (LIVE-4).
+    public var liveHeartbeat: Duration = .seconds(15)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -124,6 +128,9 @@ public enum TodoWebApp {
         if let accounts {
             AccountsController(web: accounts, views: views).register(on: router)
             SharingController(web: accounts, views: views).register(on: router)
+        }
+        if let live = options.live {
+            EventsController(live: live, web: accounts, heartbeat: options.liveHeartbeat).register(on: router)
         }
         APIController(stores: stores, today: options.today).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.

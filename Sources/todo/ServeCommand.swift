@@ -5,6 +5,7 @@ import Logging
 import TodoAccounts
 import TodoCLI
 import TodoCore
+import TodoStore
 import TodoWeb
 import WebUI
 
@@ -83,6 +84,13 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
                 throw ServeText.hasAccounts(path: path, context: context)
             }
         }
+        // Pages follow the file's changes, whoever makes them (docs/specs/live.md, LIVE-7, LIVE-8).
+        var watcher: Task<Void, any Error>?
+        if case .file(let path) = location {
+            let live = LiveChanges(record: SQLiteChangeRecord(database: try Databases.sqlite(path, .server)))
+            options.live = live
+            watcher = Task { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
+        }
         let logger = Logger(label: "todo")
         let host = self.host
         let environment = context.environment
@@ -95,6 +103,11 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
                 let line = ServeText.running(address: "http://\(shown):\(port)/", location: location, environment: environment)
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
-        try await app.runService()
+        let served: Result<Void, any Error>
+        do { served = .success(try await app.runService()) } catch { served = .failure(error) }
+        // The watcher's connection closes before the file is (SAVE-6: the last one folds the log in).
+        watcher?.cancel()
+        _ = await watcher?.result
+        try served.get()
     }
 }
