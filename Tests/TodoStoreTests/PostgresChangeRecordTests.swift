@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import Testing
 import TodoCore
@@ -22,7 +23,7 @@ struct PostgresChangeRecordTests {
         changes.map { "\($0.kind.rawValue) \($0.list ?? "-")" }
     }
 
-    @Test("LIVE-7 PostgreSQL: every kind of write leaves its change, in order, with the item and its list")
+    @Test("LIVE-7 PG-15 every kind of write leaves its change, in order, with the item and its list")
     func test_LIVE_7_kinds() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
         let store = database.store()
@@ -56,7 +57,7 @@ struct PostgresChangeRecordTests {
         #expect(try await store.trash().isEmpty)
     }
 
-    @Test("LIVE-7 PostgreSQL: an import is one change, however many items it writes; a dry run none")
+    @Test("LIVE-7 PG-15 an import is one change, however many items it writes; a dry run none")
     func test_LIVE_7_importIsOneChange() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
         let store = database.store()
@@ -68,7 +69,7 @@ struct PostgresChangeRecordTests {
         #expect(try await store.count(.all) == 51)
     }
 
-    @Test("LIVE-7 PostgreSQL: sharing and unsharing a list are changes of its owner's, naming the person")
+    @Test("LIVE-7 PG-15 sharing and unsharing a list are changes of its owner's, naming the person")
     func test_LIVE_7_sharing() async throws {
         let alice = ListPerson(id: UUID(), name: "alice"), bob = ListPerson(id: UUID(), name: "bob")
         let sharing = try await PostgresTestDatabase.freshSharing(people: [alice, bob])
@@ -80,7 +81,7 @@ struct PostgresChangeRecordTests {
         #expect(changes.allSatisfy { $0.owner == alice.owner && $0.person == bob.id && $0.item == nil })
     }
 
-    @Test("LIVE-3 PostgreSQL: the record keeps its latest 10,000 changes: an older id is a gap, and the ids go on")
+    @Test("LIVE-3 PG-15 the record keeps its latest 10,000 changes: an older id is a gap, and the ids go on")
     func test_LIVE_3_kept() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
         let record = database.changes
@@ -100,7 +101,7 @@ struct PostgresChangeRecordTests {
         #expect(try await record.changes(after: -1, limit: 1) == .gap)
     }
 
-    @Test("LIVE-3 PostgreSQL: a change older than 24 hours goes as newer ones come")
+    @Test("LIVE-3 PG-15 a change older than 24 hours goes as newer ones come")
     func test_LIVE_3_keptFor() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
         let store = database.store()
@@ -112,6 +113,35 @@ struct PostgresChangeRecordTests {
         #expect(try await record.changes(after: 0, limit: 10) == .gap)
         #expect(Self.summary(try await Self.all(record, after: 3)) == ["created -", "created -"])
         #expect(try await record.latestChangeID() == 5)
+    }
+
+    @Test("PG-15 ids follow the order of commits: a write waits for an earlier writer's commit, never overtakes it")
+    func test_PG_15_idsInCommitOrder() async throws {
+        let database = try await PostgresTestDatabase.freshDatabase()
+        let change = "\"\(database.schema)\".change"
+        let record = database.changes
+        let done = Signals()
+        try await database.client.withConnection { connection in
+            let logger = Logger(label: "test")
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query(
+                "INSERT INTO \(unescaped: change) (owner, kind, at) VALUES ('', 'many', (extract(epoch FROM now()) * 1000)::bigint)",
+                logger: logger)
+            // Another writer, while the first has not committed.
+            let writer = Task {
+                let item = try await database.store().add(TodoDraft(title: "Second"))
+                await done.add()
+                return item
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await done.count == 0, "the second writer waits")
+            #expect(try await record.latestChangeID() == 0, "nothing committed yet")
+            try await connection.query("COMMIT", logger: logger)
+            let item = try await writer.value
+            let changes = try await Self.all(record)
+            #expect(Self.summary(changes) == ["many -", "created -"])
+            #expect(changes.map(\.id) == [1, 2] && changes.last?.item == item.id)
+        }
     }
 
     @Test("LIVE-9 a write through another instance on the schema notifies this one, whose record reads it")
