@@ -69,6 +69,25 @@ struct PostgresChangeRecordTests {
         #expect(try await store.count(.all) == 51)
     }
 
+    @Test("LIVE-7 PG-15 the mute ends with its transaction, committed or rolled back: the connection's next writes are recorded")
+    func test_LIVE_7_muteEndsWithTransaction() async throws {
+        let database = try await PostgresTestDatabase.freshDatabase()
+        try await database.client.withConnection { connection in
+            let logger = Logger(label: "test")
+            for end in ["COMMIT", "ROLLBACK"] {
+                try await connection.query("BEGIN", logger: logger)
+                try await connection.query("SELECT set_config('todo.changes_muted', 'on', true)", logger: logger)
+                let inside = try await connection.query("SELECT current_setting('todo.changes_muted', true)", logger: logger)
+                    .collect().first?.decode(String?.self)
+                #expect(inside == "on")
+                try await connection.query(PostgresQuery(unsafeSQL: end), logger: logger)
+                let after = try await connection.query("SELECT current_setting('todo.changes_muted', true)", logger: logger)
+                    .collect().first?.decode(String?.self)
+                #expect(after != "on", "after \(end)")
+            }
+        }
+    }
+
     @Test("LIVE-7 PG-15 sharing and unsharing a list are changes of its owner's, naming the person")
     func test_LIVE_7_sharing() async throws {
         let alice = ListPerson(id: UUID(), name: "alice"), bob = ListPerson(id: UUID(), name: "bob")
