@@ -69,7 +69,7 @@ struct PostgresChangeRecordTests {
         #expect(try await store.count(.all) == 51)
     }
 
-    @Test("LIVE-7 PG-15 the mute ends with its transaction, committed or rolled back: the connection's next writes are recorded")
+    @Test("LIVE-7 PG-15 the mute ends with its transaction, committed or rolled back: the setting the triggers read is off again on that connection")
     func test_LIVE_7_muteEndsWithTransaction() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
         try await database.client.withConnection { connection in
