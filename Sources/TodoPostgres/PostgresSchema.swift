@@ -33,6 +33,8 @@ enum PostgresSchema {
         var session: String { "\"\(schema)\".account_session" }
         var failure: String { "\"\(schema)\".signin_failure" }
         var share: String { "\"\(schema)\".list_share" }
+        var change: String { "\"\(schema)\".change" }
+        var changeCounter: String { "\"\(schema)\".change_counter" }
         var trigramOps: String { "\"\(trigramSchema.replacingOccurrences(of: "\"", with: "\"\""))\".gin_trgm_ops" }
     }
 
@@ -243,6 +245,10 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX list_share_person ON \(S.share) (person_id)",
             ]
+        },
+        Migration(version: 4, name: "the record of changes live pages follow") { S in
+            // docs/specs/live.md (LIVE-7, LIVE-9) and docs/specs/postgres.md (PG-15).
+            PostgresChangeRecord.schema(S)
         },
     ]
 

@@ -28,6 +28,8 @@ public final class PostgresTodoDatabase: Sendable {
     /// the server is away instead of hanging.
     public let operationTimeout: Duration
     private let stop: AsyncStream<Void>.Continuation
+    /// Set by `shutdown()`: `notifications()` stops listening again.
+    private let isShutDown = SharedFlag()
     private let stopped: AsyncStream<Void>
 
     /// The migrations this version knows, by version (`PostgresSchema`).
@@ -81,6 +83,7 @@ public final class PostgresTodoDatabase: Sendable {
 
     /// Ends `run()`: open connections are closed.
     public func shutdown() {
+        isShutDown.withLock { $0 = true }
         stop.finish()
     }
 
@@ -130,6 +133,45 @@ public final class PostgresTodoDatabase: Sendable {
 
     /// The shares of lists between accounts (docs/specs/sharing.md, SHARE-1).
     public var sharing: PostgresListSharing { PostgresListSharing(database: self) }
+
+    /// The record of changes every instance on this database writes and reads (docs/specs/live.md,
+    /// LIVE-7 and LIVE-9).
+    public var changes: PostgresChangeRecord { PostgresChangeRecord(database: self) }
+
+    /// Tells this process when the record of changes of this schema may hold something new
+    /// (LIVE-9): one element per `NOTIFY todo_changes` from any instance on the database (a
+    /// transaction's changes notify once, on commit). The first element comes once it listens,
+    /// and again after each reconnection, since a notification sent while it was not listening
+    /// is lost: on each element, read `changes` after the last id seen.
+    ///
+    /// It keeps one connection of the pool, on which it `LISTEN`s, until the stream ends (its
+    /// consumer stops iterating, or the database is shut down). When that connection fails, it
+    /// listens again on a new one after `retryAfter`. Elements wait one at most: a reader that
+    /// is busy gets one element for several notifications.
+    public func notifications(retryAfter: Duration = .seconds(1)) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let client = self.client, schema = self.schema, isShutDown = self.isShutDown
+        let task = Task {
+            while !Task.isCancelled, !isShutDown.withLock({ $0 }) {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: PostgresChangeRecord.channel) { notifications in
+                            continuation.yield()
+                            for try await notification in notifications where notification.payload == schema {
+                                continuation.yield()
+                            }
+                        }
+                    }
+                } catch {
+                    // The connection went (or never came): listen again below.
+                }
+                try? await Task.sleep(for: retryAfter)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
 
     /// Runs one statement on its own (no transaction of several statements), within the
     /// deadline, with readable errors.
@@ -212,6 +254,14 @@ public final class PostgresTodoDatabase: Sendable {
             throw PostgresErrors.storageError(error, location: location)
         }
     }
+}
+
+/// A flag several tasks read and one sets.
+final class SharedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func withLock<T>(_ body: (inout Bool) -> T) -> T { lock.withLock { body(&value) } }
 }
 
 /// One continuation resumed once, by whichever of the work, the timer or a cancellation comes first.

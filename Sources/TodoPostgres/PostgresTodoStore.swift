@@ -229,9 +229,11 @@ public struct PostgresTodoStore: TodoStore {
     }
 
     public func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
-        let now = environment.now()
+        let now = environment.now(), schema = database.schema
         let body: @Sendable (Connection) async throws -> ImportSummary = { db in
             if !dryRun {
+                // One change in the record for the whole import, not one per item (LIVE-7).
+                try await PostgresChangeRecord.mute(db.connection)
                 // The plan places items next to the sections' edges: keep those exact (HARDEN-9).
                 for done in [false, true] { try await db.respaceIfFarOut(done: done) }
             }
@@ -273,6 +275,8 @@ public struct PostgresTodoStore: TodoStore {
                     try await db.run(
                         "DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = ANY(\(added))")
                 }
+                try await PostgresChangeRecord.unmute(
+                    db.connection, schema: schema, recording: .many, owner: db.owner)
             }
             return plan.summary
         }
@@ -316,8 +320,10 @@ public struct PostgresTodoStore: TodoStore {
                 position = try await db.respace(done: done, leavingGapAt: index, for: id)
             }
             let item = TrashRules.restored(trashed, at: position ?? former, now: now)
-            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(id)")
+            // The item first, then its trashed copy: the record of changes tells a restore from
+            // a new item by the copy still being there (LIVE-7).
             try await db.insert(item)
+            try await db.run("DELETE FROM \(unescaped: t.trash) WHERE owner = \(db.owner) AND id = \(id)")
             return item
         }
     }
