@@ -84,12 +84,21 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
                 throw ServeText.hasAccounts(path: path, context: context)
             }
         }
-        // Pages follow the file's changes, whoever makes them (docs/specs/live.md, LIVE-7, LIVE-8).
+        // Pages follow the database's changes, whoever makes them (docs/specs/live.md, LIVE-7…9):
+        // a file's by its watcher; PostgreSQL's by NOTIFY, from this instance and every other.
         var watcher: Task<Void, any Error>?
-        if case .file(let path) = location {
+        switch location {
+        case .file(let path):
             let live = LiveChanges(record: SQLiteChangeRecord(database: try Databases.sqlite(path, .server)))
             options.live = live
             watcher = Task { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
+        case .postgres(let url):
+            let database = try await Databases.postgres(url)
+            let live = LiveChanges(record: database.changes)
+            options.live = live
+            watcher = Task { for await _ in database.notifications() { await live.changed() } }
+        case .inMemory:
+            break  // a throwaway demo: no record of changes
         }
         let logger = Logger(label: "todo")
         let host = self.host
