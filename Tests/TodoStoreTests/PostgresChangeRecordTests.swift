@@ -9,66 +9,10 @@ import TodoPostgresTestSupport
 /// docs/specs/live.md (LIVE-7, LIVE-9, LIVE-3's retention) and docs/specs/postgres.md (PG-15):
 /// the record of changes in PostgreSQL, written by its triggers whichever instance writes, as
 /// SQLite's (SQLiteChangeRecordTests).
+private typealias Contract = ChangeRecordContractTests
+
 @Suite("PostgreSQL: the record of changes live pages follow")
 struct PostgresChangeRecordTests {
-    static func all(_ record: PostgresChangeRecord, after id: Int64 = 0) async throws -> [ListChange] {
-        guard case .changes(let changes) = try await record.changes(after: id, limit: 1_000) else {
-            Issue.record("a gap after \(id)")
-            return []
-        }
-        return changes
-    }
-
-    static func summary(_ changes: [ListChange]) -> [String] {
-        changes.map { "\($0.kind.rawValue) \($0.list ?? "-")" }
-    }
-
-    @Test("LIVE-7 PG-15 every kind of write leaves its change, in order, with the item and its list")
-    func test_LIVE_7_kinds() async throws {
-        let database = try await PostgresTestDatabase.freshDatabase()
-        let store = database.store()
-        let record = database.changes
-        #expect(try await record.latestChangeID() == 0)
-        let milk = try await store.add(TodoDraft(title: "Buy milk", project: Project(name: "Shopping")))
-        let bread = try await store.add(TodoDraft(title: "Buy bread"))
-        _ = try await store.setDone(id: milk.id, true)
-        _ = try await store.setDone(id: milk.id, false)
-        _ = try await store.update(id: milk.id, TodoChanges(title: "Buy oat milk"))
-        _ = try await store.move(id: bread.id, toIndex: 1)  // below milk
-        _ = try await store.update(id: milk.id, TodoChanges(project: .some(Project(name: "Home"))))
-        _ = try await store.delete(id: bread.id)
-        _ = try await store.restore(id: bread.id)
-        _ = try await store.delete(id: bread.id)
-        _ = try await store.deleteForever(id: bread.id)
-        let changes = try await Self.all(record)
-        #expect(Self.summary(changes) == [
-            "created Shopping", "created -", "checked Shopping", "unchecked Shopping", "changed Shopping", "moved -",
-            "changed Home", "changed Shopping", "deleted -", "restored -", "deleted -", "purged -",
-        ])
-        #expect(changes.map(\.id) == Array(1...12))
-        #expect(changes.allSatisfy { $0.owner == .local })
-        #expect(changes.first?.item == milk.id && changes.last?.item == bread.id)
-        #expect(try await record.latestChangeID() == 12)
-        #expect(try await record.changes(after: 12, limit: 10) == .changes([]))
-        #expect(try await Self.all(record, after: 10).map(\.id) == [11, 12])
-        // Between its ids: only a time, close to the write's.
-        #expect(abs(changes[0].at.timeIntervalSinceNow) < 60)
-        // The restored item is back, its trashed copy gone.
-        #expect(try await store.trash().isEmpty)
-    }
-
-    @Test("LIVE-7 PG-15 an import is one change, however many items it writes; a dry run none")
-    func test_LIVE_7_importIsOneChange() async throws {
-        let database = try await PostgresTestDatabase.freshDatabase()
-        let store = database.store()
-        let items = (1...50).map { TodoItem(draft: TodoDraft(title: "Item \($0)"), id: UUID(), position: Double($0), now: Date()) }
-        _ = try await store.importItems(items.map { ImportedItem(item: $0, origin: "dry run") }, dryRun: true)
-        _ = try await store.importItems(items)
-        _ = try await store.add(TodoDraft(title: "After"))
-        #expect(Self.summary(try await Self.all(database.changes)) == ["many -", "created -"])
-        #expect(try await store.count(.all) == 51)
-    }
-
     @Test("LIVE-7 PG-15 the mute ends with its transaction, committed or rolled back: the setting the triggers read is off again on that connection")
     func test_LIVE_7_muteEndsWithTransaction() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
@@ -86,18 +30,6 @@ struct PostgresChangeRecordTests {
                 #expect(after != "on", "after \(end)")
             }
         }
-    }
-
-    @Test("LIVE-7 PG-15 sharing and unsharing a list are changes of its owner's, naming the person")
-    func test_LIVE_7_sharing() async throws {
-        let alice = ListPerson(id: UUID(), name: "alice"), bob = ListPerson(id: UUID(), name: "bob")
-        let sharing = try await PostgresTestDatabase.freshSharing(people: [alice, bob])
-        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .viewer)
-        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .editor)
-        _ = try await sharing.unshare(list: "Shopping", owner: alice.id, with: bob.id)
-        let changes = try await Self.all(sharing.database.changes)
-        #expect(Self.summary(changes) == ["shared Shopping", "shared Shopping", "unshared Shopping"])
-        #expect(changes.allSatisfy { $0.owner == alice.owner && $0.person == bob.id && $0.item == nil })
     }
 
     @Test("LIVE-3 PG-15 the record keeps its latest 10,000 changes: an older id is a gap, and the ids go on")
@@ -130,7 +62,7 @@ struct PostgresChangeRecordTests {
         _ = try await store.add(TodoDraft(title: "Now"))  // removes up to two of the old ones
         _ = try await store.add(TodoDraft(title: "Later"))
         #expect(try await record.changes(after: 0, limit: 10) == .gap)
-        #expect(Self.summary(try await Self.all(record, after: 3)) == ["created -", "created -"])
+        #expect(Contract.summary(try await Contract.all(record, after: 3)) == ["created -", "created -"])
         #expect(try await record.latestChangeID() == 5)
     }
 
@@ -157,8 +89,8 @@ struct PostgresChangeRecordTests {
             #expect(try await record.latestChangeID() == 0, "nothing committed yet")
             try await connection.query("COMMIT", logger: logger)
             let item = try await writer.value
-            let changes = try await Self.all(record)
-            #expect(Self.summary(changes) == ["many -", "created -"])
+            let changes = try await Contract.all(record)
+            #expect(Contract.summary(changes) == ["many -", "created -"])
             #expect(changes.map(\.id) == [1, 2] && changes.last?.item == item.id)
         }
     }
@@ -182,8 +114,8 @@ struct PostgresChangeRecordTests {
         let running = Task { await second.run() }
         let added = try await second.store().add(TodoDraft(title: "From instance B"))
         #expect(await signals.wait(for: 2), "a NOTIFY reached the first instance")
-        let changes = try await Self.all(first.changes, after: before)
-        #expect(Self.summary(changes) == ["created -"])
+        let changes = try await Contract.all(first.changes, after: before)
+        #expect(Contract.summary(changes) == ["created -"])
         #expect(changes.first?.item == added.id)
 
         // A change in another schema of the database is not this one's.
@@ -193,7 +125,7 @@ struct PostgresChangeRecordTests {
         _ = try await second.store().add(TodoDraft(title: "Here again"))
         #expect(await signals.wait(for: seen + 1))
         try await Task.sleep(for: .milliseconds(200))
-        #expect(try await Self.all(first.changes, after: before).count == 2)
+        #expect(try await Contract.all(first.changes, after: before).count == 2)
         second.shutdown()
         await running.value
     }

@@ -8,81 +8,10 @@ import TodoTestSupport
 
 /// docs/specs/live.md, LIVE-7 and LIVE-8: the record of changes in the SQLite file, written by
 /// its triggers whichever connection or process writes.
+private typealias Contract = ChangeRecordContractTests
+
 @Suite("SQLite: the record of changes live pages follow")
 struct SQLiteChangeRecordTests {
-    static func all(_ record: SQLiteChangeRecord, after id: Int64 = 0) async throws -> [ListChange] {
-        guard case .changes(let changes) = try await record.changes(after: id, limit: 1_000) else {
-            Issue.record("a gap after \(id)")
-            return []
-        }
-        return changes
-    }
-
-    static func summary(_ changes: [ListChange]) -> [String] {
-        changes.map { "\($0.kind.rawValue) \($0.list ?? "-")" }
-    }
-
-    @Test("LIVE-7 every kind of write leaves its change, in order, with the item and its list")
-    func test_LIVE_7_kinds() async throws {
-        let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
-        let record = SQLiteChangeRecord(database: database)
-        #expect(try await record.latestChangeID() == 0)
-        let milk = try await store.add(TodoDraft(title: "Buy milk", project: Project(name: "Shopping")))
-        let bread = try await store.add(TodoDraft(title: "Buy bread"))
-        _ = try await store.setDone(id: milk.id, true)
-        _ = try await store.setDone(id: milk.id, false)
-        _ = try await store.update(id: milk.id, TodoChanges(title: "Buy oat milk"))
-        _ = try await store.move(id: bread.id, toIndex: 1)  // below milk
-        _ = try await store.update(id: milk.id, TodoChanges(project: .some(Project(name: "Home"))))
-        _ = try await store.delete(id: bread.id)
-        _ = try await store.restore(id: bread.id)
-        _ = try await store.delete(id: bread.id)
-        _ = try await store.deleteForever(id: bread.id)
-        let changes = try await Self.all(record)
-        #expect(Self.summary(changes) == [
-            "created Shopping", "created -", "checked Shopping", "unchecked Shopping", "changed Shopping", "moved -",
-            "changed Home", "changed Shopping", "deleted -", "restored -", "deleted -", "purged -",
-        ])
-        #expect(changes.map(\.id) == Array(1...12))
-        #expect(changes.allSatisfy { $0.owner == .local })
-        #expect(changes.first?.item == milk.id && changes.last?.item == bread.id)
-        #expect(try await record.latestChangeID() == 12)
-        #expect(try await record.changes(after: 12, limit: 10) == .changes([]))
-        #expect(try await Self.all(record, after: 10).map(\.id) == [11, 12])
-        // Between its ids: only a time, close to the write's.
-        #expect(abs(changes[0].at.timeIntervalSinceNow) < 60)
-    }
-
-    @Test("LIVE-7 an import is one change, however many items it writes")
-    func test_LIVE_7_importIsOneChange() async throws {
-        let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
-        let items = (1...50).map { TodoItem(draft: TodoDraft(title: "Item \($0)"), id: UUID(), position: Double($0), now: Date()) }
-        _ = try await store.importItems(items)
-        _ = try await store.add(TodoDraft(title: "After"))
-        #expect(Self.summary(try await Self.all(SQLiteChangeRecord(database: database))) == ["many -", "created -"])
-        #expect(try await store.count(.all) == 51)
-    }
-
-    @Test("LIVE-7 sharing and unsharing a list are changes of its owner's, naming the person")
-    func test_LIVE_7_sharing() async throws {
-        let database = try AppDatabase.inMemory()
-        let accounts = SQLiteAccountStore(database: database)
-        let alice = ListPerson(id: UUID(), name: "alice"), bob = ListPerson(id: UUID(), name: "bob")
-        for person in [alice, bob] {
-            try await accounts.addUser(
-                Account(id: person.id, name: person.name, createdAt: Date(timeIntervalSince1970: 0)), passwordHash: "$2b$12$" + String(repeating: "x", count: 53))
-        }
-        let sharing = SQLiteListSharing(database: database)
-        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .viewer)
-        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .editor)
-        _ = try await sharing.unshare(list: "Shopping", owner: alice.id, with: bob.id)
-        let changes = try await Self.all(SQLiteChangeRecord(database: database))
-        #expect(Self.summary(changes) == ["shared Shopping", "shared Shopping", "unshared Shopping"])
-        #expect(changes.allSatisfy { $0.owner == alice.owner && $0.person == bob.id && $0.item == nil })
-    }
-
     @Test("LIVE-8 a write through another connection to the file is in the record the first one reads")
     func test_LIVE_8_otherConnection() async throws {
         let folder = try TemporaryFolder()
@@ -94,8 +23,8 @@ struct SQLiteChangeRecordTests {
         let command = try AppDatabase.open(path: path)  // as the CLI opens it
         _ = try await SQLiteTodoStore(database: command).add(TodoDraft(title: "From the terminal"))
         try command.close()
-        let changes = try await Self.all(record, after: before)
-        #expect(Self.summary(changes) == ["created -"])
+        let changes = try await Contract.all(record, after: before)
+        #expect(Contract.summary(changes) == ["created -"])
     }
 
     @Test("LIVE-3 the record keeps its latest 10,000 changes: an older id is a gap, and the ids go on")
@@ -130,7 +59,7 @@ struct SQLiteChangeRecordTests {
         _ = try await store.add(TodoDraft(title: "Now"))  // removes up to two of the old ones
         _ = try await store.add(TodoDraft(title: "Later"))
         #expect(try await record.changes(after: 0, limit: 10) == .gap)
-        #expect(Self.summary(try await Self.all(record, after: 3)) == ["created -", "created -"])
+        #expect(Contract.summary(try await Contract.all(record, after: 3)) == ["created -", "created -"])
     }
 }
 

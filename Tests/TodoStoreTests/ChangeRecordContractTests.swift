@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TodoAccounts
+import TodoCore
+import TodoPostgres
+import TodoPostgresTestSupport
+import TodoStore
+
+/// docs/specs/live.md, LIVE-7: one contract for the record of changes of every database store
+/// (SQLite's triggers and PostgreSQL's write the same changes). What each does its own way (how
+/// it keeps, how it notices other writers) is in SQLiteChangeRecordTests and PostgresChangeRecordTests.
+@Suite("The record of changes: one contract (SQLite, PostgreSQL)")
+struct ChangeRecordContractTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+
+        /// A fresh database's local store, its record, and its shares over accounts for `people`.
+        func make(people: [ListPerson] = []) async throws -> (store: any TodoStore, record: any ChangeRecord, sharing: any ListSharing) {
+            switch self {
+            case .sqlite:
+                let database = try AppDatabase.inMemory()
+                let accounts = SQLiteAccountStore(database: database)
+                for person in people {
+                    try await accounts.addUser(
+                        Account(id: person.id, name: person.name, createdAt: Date(timeIntervalSince1970: 0)),
+                        passwordHash: PostgresTestDatabase.dummyHash)
+                }
+                return (SQLiteTodoStore(database: database), SQLiteChangeRecord(database: database), SQLiteListSharing(database: database))
+            case .postgres:
+                let sharing = try await PostgresTestDatabase.freshSharing(people: people)
+                return (sharing.database.store(), sharing.database.changes, sharing)
+            }
+        }
+    }
+
+    static func all(_ record: any ChangeRecord, after id: Int64 = 0) async throws -> [ListChange] {
+        guard case .changes(let changes) = try await record.changes(after: id, limit: 1_000) else {
+            Issue.record("a gap after \(id)")
+            return []
+        }
+        return changes
+    }
+
+    static func summary(_ changes: [ListChange]) -> [String] {
+        changes.map { "\($0.kind.rawValue) \($0.list ?? "-")" }
+    }
+
+    @Test("LIVE-7 every kind of write leaves its change, in order, with the item and its list", arguments: Kind.allCases)
+    func test_LIVE_7_kinds(kind: Kind) async throws {
+        let (store, record, _) = try await kind.make()
+        #expect(try await record.latestChangeID() == 0)
+        let milk = try await store.add(TodoDraft(title: "Buy milk", project: Project(name: "Shopping")))
+        let bread = try await store.add(TodoDraft(title: "Buy bread"))
+        _ = try await store.setDone(id: milk.id, true)
+        _ = try await store.setDone(id: milk.id, false)
+        _ = try await store.update(id: milk.id, TodoChanges(title: "Buy oat milk"))
+        _ = try await store.move(id: bread.id, toIndex: 1)  // below milk
+        _ = try await store.update(id: milk.id, TodoChanges(project: .some(Project(name: "Home"))))
+        _ = try await store.delete(id: bread.id)
+        _ = try await store.restore(id: bread.id)
+        _ = try await store.delete(id: bread.id)
+        _ = try await store.deleteForever(id: bread.id)
+        let changes = try await Self.all(record)
+        #expect(Self.summary(changes) == [
+            "created Shopping", "created -", "checked Shopping", "unchecked Shopping", "changed Shopping", "moved -",
+            "changed Home", "changed Shopping", "deleted -", "restored -", "deleted -", "purged -",
+        ])
+        #expect(changes.map(\.id) == Array(1...12))
+        #expect(changes.allSatisfy { $0.owner == .local })
+        #expect(changes.first?.item == milk.id && changes.last?.item == bread.id)
+        #expect(try await record.latestChangeID() == 12)
+        #expect(try await record.changes(after: 12, limit: 10) == .changes([]))
+        #expect(try await record.changes(after: 13, limit: 10) == .gap, "an id the record never gave")
+        #expect(try await Self.all(record, after: 10).map(\.id) == [11, 12])
+        // Between its ids: only a time, close to the write's.
+        #expect(abs(changes[0].at.timeIntervalSinceNow) < 60)
+        // The restored item was back, its trashed copy gone, before it was deleted again.
+        #expect(try await store.trash().isEmpty)
+    }
+
+    @Test("LIVE-7 an import is one change, however many items it writes; a dry run none", arguments: Kind.allCases)
+    func test_LIVE_7_importIsOneChange(kind: Kind) async throws {
+        let (store, record, _) = try await kind.make()
+        let items = (1...50).map { TodoItem(draft: TodoDraft(title: "Item \($0)"), id: UUID(), position: Double($0), now: Date()) }
+        _ = try await store.importItems(items.map { ImportedItem(item: $0, origin: "dry run") }, dryRun: true)
+        _ = try await store.importItems(items)
+        _ = try await store.add(TodoDraft(title: "After"))
+        #expect(Self.summary(try await Self.all(record)) == ["many -", "created -"])
+        #expect(try await store.count(.all) == 51)
+    }
+
+    @Test("LIVE-7 sharing and unsharing a list are changes of its owner's, naming the person", arguments: Kind.allCases)
+    func test_LIVE_7_sharing(kind: Kind) async throws {
+        let alice = ListPerson(id: UUID(), name: "alice"), bob = ListPerson(id: UUID(), name: "bob")
+        let (_, record, sharing) = try await kind.make(people: [alice, bob])
+        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .viewer)
+        try await sharing.share(list: "Shopping", owner: alice, with: bob, role: .editor)
+        _ = try await sharing.unshare(list: "Shopping", owner: alice.id, with: bob.id)
+        let changes = try await Self.all(record)
+        #expect(Self.summary(changes) == ["shared Shopping", "shared Shopping", "unshared Shopping"])
+        #expect(changes.allSatisfy { $0.owner == alice.owner && $0.person == bob.id && $0.item == nil })
+    }
+}
