@@ -180,3 +180,80 @@
   document.addEventListener("page:swapped", arm);
   arm();
 })();
+
+// Pages that follow their list (docs/specs/live.md, LIVE-10, LIVE-11, LIVE-14): a list page or
+// the Trash listens to /events and, on a change, asks the server for its own page again as a
+// fragment (the same templates) and swaps it in: new rows appear at their place, moved rows
+// move, gone rows leave, counts and the pager follow. Rows that differ are highlighted for 2 s
+// and the change is announced once. Nothing here knows what a change means; while the person
+// types in a field of the page, or an in-place action runs, the refresh waits.
+(function () {
+  if (!("EventSource" in window) || !document.querySelector("[data-live-follow]")) return;
+  var timer = null;
+
+  function rows() {
+    var seen = {};
+    document.querySelectorAll("#page [data-row]").forEach(function (row) {
+      var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
+      if (key) seen[key] = row.outerHTML;
+    });
+    return seen;
+  }
+
+  function busy() {
+    if (document.documentElement.classList.contains("busy")) return true;
+    var active = document.activeElement;
+    return !!(active && active.closest && active.closest("#page") && active.matches("input:not([type=hidden]), textarea, select") && active.value);
+  }
+
+  function schedule(delay) {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(refresh, delay);
+  }
+
+  async function refresh() {
+    if (busy()) { schedule(500); return; }
+    var before = rows();
+    var response;
+    try {
+      response = await fetch(location.pathname + location.search, { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" });
+    } catch (failure) { return; }
+    if (!response.ok || busy()) { if (busy()) schedule(500); return; }
+    var holder = document.createElement("template");
+    holder.innerHTML = await response.text();
+    var next = holder.content.getElementById("page");
+    var current = document.getElementById("page");
+    if (!next || !current) return;
+    var focused = document.activeElement && document.activeElement.getAttribute("data-testid");
+    var x = window.scrollX, y = window.scrollY;
+    current.replaceWith(next);
+    window.scrollTo(x, y);
+    if (focused) {
+      var again = document.querySelector('[data-testid="' + focused + '"]');
+      if (again) again.focus({ preventScroll: true });
+    }
+    var changed = 0;
+    document.querySelectorAll("#page [data-row]").forEach(function (row) {
+      var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
+      if (before[key] === row.outerHTML) return;
+      changed += 1;
+      row.classList.add("live-changed");
+      window.setTimeout(function () { row.classList.remove("live-changed"); }, 2000);
+    });
+    var gone = Object.keys(before).some(function (key) { return !document.querySelector('#page [data-row][data-id="' + key + '"], #page [data-row][data-testid="' + key + '"]'); });
+    document.dispatchEvent(new CustomEvent("page:swapped", { detail: { ok: true, url: response.url, live: true } }));
+    var marker = document.querySelector("[data-live-follow]");
+    var region = document.getElementById("announcer");
+    if ((changed || gone) && marker && region) {
+      region.textContent = "";
+      window.setTimeout(function () { region.textContent = marker.getAttribute("data-live-announce"); }, 50);
+    }
+    document.documentElement.setAttribute("data-live-refreshes", String(Number(document.documentElement.getAttribute("data-live-refreshes") || "0") + 1));
+  }
+
+  var source = new EventSource("/events");
+  source.addEventListener("change", function () { schedule(150); });
+  source.addEventListener("reload", function () { schedule(150); });
+  // Leaving the page closes the stream, so that the server frees its place at once.
+  window.addEventListener("pagehide", function () { source.close(); });
+})();
