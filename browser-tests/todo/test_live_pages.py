@@ -88,3 +88,26 @@ def test_LIVE_10_text_being_typed_is_kept_until_the_field_is_left(browser, serve
     finally:
         a.page.context.close()
         b.page.context.close()
+
+
+def test_LIVE_15_an_edit_a_move_a_delete_and_a_restore_made_elsewhere_appear_in_place(browser, server, api):
+    for title in ("Three", "Two", "One"):
+        api.add(title)  # new items come first: One, Two, Three
+    (page,) = [p.page for p in open_two(browser, server)[1:]]
+    b = ListPage(page, server)
+    try:
+        def todo(*args: str) -> None:
+            done = subprocess.run([str(server.binary), *args, *server.database_args()], capture_output=True, timeout=60)
+            assert done.returncode == 0, done.stderr
+
+        api.patch(api.by_title("Two"), title="Two, renamed")
+        expect(rows_titled(b, "Two, renamed")).to_be_visible(timeout=FOLLOW_TIMEOUT)
+        todo("move", "1", "--to", "1")  # #1 is "Three", the first added, at the bottom: to the top
+        expect(b.rows("todo").first).to_contain_text("Three", timeout=FOLLOW_TIMEOUT)
+        todo("rm", "3")  # "One"
+        expect(rows_titled(b, "One")).to_have_count(0, timeout=FOLLOW_TIMEOUT)
+        todo("restore", "3")
+        expect(rows_titled(b, "One")).to_be_visible(timeout=FOLLOW_TIMEOUT)
+        assert b.todo_titles() == ["Three", "One", "Two, renamed"], "back at its place"
+    finally:
+        page.context.close()
