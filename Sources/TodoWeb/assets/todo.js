@@ -183,21 +183,32 @@
 
 // Pages that follow their list (docs/specs/live.md, LIVE-10, LIVE-11, LIVE-14): a list page or
 // the Trash listens to /events and, on a change, asks the server for its own page again as a
-// fragment (the same templates) and swaps it in: new rows appear at their place, moved rows
-// move, gone rows leave, counts and the pager follow. Rows that differ are highlighted for 2 s
-// and the change is announced once. Nothing here knows what a change means; while the person
-// types in a field of the page, or an in-place action runs, the refresh waits.
+// fragment (the same templates). When what it shows differs, it swaps it in: new rows appear at
+// their place, moved rows move, gone rows leave, counts and the pager follow; rows that differ
+// are highlighted for 2 s and the change is announced once. A page's own action finds nothing
+// new, so it is left as it is (its Undo notice included). Nothing here knows what a change
+// means; while the person types in a field of the page, or an in-place action runs, it waits.
 (function () {
   if (!("EventSource" in window) || !document.querySelector("[data-live-follow]")) return;
   var timer = null;
 
-  function rows() {
-    var seen = {};
-    document.querySelectorAll("#page [data-row]").forEach(function (row) {
+  // What a person sees of a page, or of a row: its text and its classes, not the attributes
+  // scripts add. The Undo notice is the page's own: it is left out.
+  function seen(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("[data-undo-notice]").forEach(function (notice) { notice.remove(); });
+    var classes = [];
+    copy.querySelectorAll("[class]").forEach(function (node) { classes.push(node.getAttribute("class").replace(/\blive-changed\b/, "")); });
+    return copy.textContent.replace(/\s+/g, " ") + "|" + classes.join(",");
+  }
+
+  function rows(root) {
+    var found = {};
+    root.querySelectorAll("[data-row]").forEach(function (row) {
       var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
-      if (key) seen[key] = row.outerHTML;
+      if (key) found[key] = seen(row);
     });
-    return seen;
+    return found;
   }
 
   function busy() {
@@ -211,44 +222,55 @@
     timer = window.setTimeout(refresh, delay);
   }
 
+  function counted() {
+    var root = document.documentElement;
+    root.setAttribute("data-live-refreshes", String(Number(root.getAttribute("data-live-refreshes") || "0") + 1));
+  }
+
   async function refresh() {
     if (busy()) { schedule(500); return; }
-    var before = rows();
     var response;
     try {
       response = await fetch(location.pathname + location.search, { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" });
     } catch (failure) { return; }
-    if (!response.ok || busy()) { if (busy()) schedule(500); return; }
     var holder = document.createElement("template");
     holder.innerHTML = await response.text();
     var next = holder.content.getElementById("page");
     var current = document.getElementById("page");
-    if (!next || !current) return;
+    if (!response.ok || !next || !current) return;
+    if (busy()) { schedule(500); return; }
+    if (seen(next) === seen(current)) { counted(); return; }
+    var before = rows(current);
+    var notice = current.querySelector("[data-undo-notice]");
     var focused = document.activeElement && document.activeElement.getAttribute("data-testid");
     var x = window.scrollX, y = window.scrollY;
     current.replaceWith(next);
+    // The Undo notice of the page's own delete stays, where the page renders it.
+    if (notice && !next.querySelector("[data-undo-notice]")) {
+      var toolbar = next.querySelector(".toolbar");
+      if (toolbar) toolbar.after(notice);
+    }
     window.scrollTo(x, y);
     if (focused) {
       var again = document.querySelector('[data-testid="' + focused + '"]');
       if (again) again.focus({ preventScroll: true });
     }
-    var changed = 0;
-    document.querySelectorAll("#page [data-row]").forEach(function (row) {
-      var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
-      if (before[key] === row.outerHTML) return;
-      changed += 1;
+    var after = rows(next);
+    Object.keys(after).forEach(function (key) {
+      if (before[key] === after[key]) return;
+      var row = next.querySelector('[data-row][data-id="' + key + '"], [data-row][data-testid="' + key + '"]');
+      if (!row) return;
       row.classList.add("live-changed");
       window.setTimeout(function () { row.classList.remove("live-changed"); }, 2000);
     });
-    var gone = Object.keys(before).some(function (key) { return !document.querySelector('#page [data-row][data-id="' + key + '"], #page [data-row][data-testid="' + key + '"]'); });
     document.dispatchEvent(new CustomEvent("page:swapped", { detail: { ok: true, url: response.url, live: true } }));
     var marker = document.querySelector("[data-live-follow]");
     var region = document.getElementById("announcer");
-    if ((changed || gone) && marker && region) {
+    if (marker && region) {
       region.textContent = "";
       window.setTimeout(function () { region.textContent = marker.getAttribute("data-live-announce"); }, 50);
     }
-    document.documentElement.setAttribute("data-live-refreshes", String(Number(document.documentElement.getAttribute("data-live-refreshes") || "0") + 1));
+    counted();
   }
 
   var source = new EventSource("/events");
