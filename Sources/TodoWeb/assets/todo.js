@@ -180,3 +180,102 @@
   document.addEventListener("page:swapped", arm);
   arm();
 })();
+
+// Pages that follow their list (docs/specs/live.md, LIVE-10, LIVE-11, LIVE-14): a list page or
+// the Trash listens to /events and, on a change, asks the server for its own page again as a
+// fragment (the same templates). When what it shows differs, it swaps it in: new rows appear at
+// their place, moved rows move, gone rows leave, counts and the pager follow; rows that differ
+// are highlighted for 2 s and the change is announced once. A page's own action finds nothing
+// new, so it is left as it is (its Undo notice included). Nothing here knows what a change
+// means; while the person types in a field of the page, or an in-place action runs, it waits.
+(function () {
+  if (!("EventSource" in window) || !document.querySelector("[data-live-follow]")) return;
+  var timer = null;
+
+  // What a person sees of a page, or of a row: its text and its classes, not the attributes
+  // scripts add. The Undo notice is the page's own: it is left out.
+  function seen(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("[data-undo-notice]").forEach(function (notice) { notice.remove(); });
+    var classes = [];
+    copy.querySelectorAll("[class]").forEach(function (node) { classes.push(node.getAttribute("class").replace(/\blive-changed\b/, "")); });
+    return copy.textContent.replace(/\s+/g, " ") + "|" + classes.join(",");
+  }
+
+  function rows(root) {
+    var found = {};
+    root.querySelectorAll("[data-row]").forEach(function (row) {
+      var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
+      if (key) found[key] = seen(row);
+    });
+    return found;
+  }
+
+  function busy() {
+    if (document.documentElement.classList.contains("busy")) return true;
+    var active = document.activeElement;
+    return !!(active && active.closest && active.closest("#page") && active.matches("input:not([type=hidden]), textarea, select") && active.value);
+  }
+
+  function schedule(delay) {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(refresh, delay);
+  }
+
+  function counted() {
+    var root = document.documentElement;
+    root.setAttribute("data-live-refreshes", String(Number(root.getAttribute("data-live-refreshes") || "0") + 1));
+  }
+
+  async function refresh() {
+    if (busy()) { schedule(500); return; }
+    var response;
+    try {
+      response = await fetch(location.pathname + location.search, { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" });
+    } catch (failure) { return; }
+    var holder = document.createElement("template");
+    holder.innerHTML = await response.text();
+    var next = holder.content.getElementById("page");
+    var current = document.getElementById("page");
+    if (!response.ok || !next || !current) return;
+    if (busy()) { schedule(500); return; }
+    if (seen(next) === seen(current)) { counted(); return; }
+    var before = rows(current);
+    var notice = current.querySelector("[data-undo-notice]");
+    var focused = document.activeElement && document.activeElement.getAttribute("data-testid");
+    var x = window.scrollX, y = window.scrollY;
+    current.replaceWith(next);
+    // The Undo notice of the page's own delete stays, where the page renders it.
+    if (notice && !next.querySelector("[data-undo-notice]")) {
+      var toolbar = next.querySelector(".toolbar");
+      if (toolbar) toolbar.after(notice);
+    }
+    window.scrollTo(x, y);
+    if (focused) {
+      var again = document.querySelector('[data-testid="' + focused + '"]');
+      if (again) again.focus({ preventScroll: true });
+    }
+    var after = rows(next);
+    Object.keys(after).forEach(function (key) {
+      if (before[key] === after[key]) return;
+      var row = next.querySelector('[data-row][data-id="' + key + '"], [data-row][data-testid="' + key + '"]');
+      if (!row) return;
+      row.classList.add("live-changed");
+      window.setTimeout(function () { row.classList.remove("live-changed"); }, 2000);
+    });
+    document.dispatchEvent(new CustomEvent("page:swapped", { detail: { ok: true, url: response.url, live: true } }));
+    var marker = document.querySelector("[data-live-follow]");
+    var region = document.getElementById("announcer");
+    if (marker && region) {
+      region.textContent = "";
+      window.setTimeout(function () { region.textContent = marker.getAttribute("data-live-announce"); }, 50);
+    }
+    counted();
+  }
+
+  var source = new EventSource("/events");
+  source.addEventListener("change", function () { schedule(150); });
+  source.addEventListener("reload", function () { schedule(150); });
+  // Leaving the page closes the stream, so that the server frees its place at once.
+  window.addEventListener("pagehide", function () { source.close(); });
+})();
