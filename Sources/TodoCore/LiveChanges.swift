@@ -116,18 +116,13 @@ public actor LiveChanges {
     public func open(
         person: String, audience: LiveAudience, refresh: @escaping Audience, after lastSeen: Int64? = nil
     ) async throws -> AsyncStream<LiveEvent> {
-        guard !closed, streams.count < limits.total else { throw LiveRefusal.tooManyForServer }
-        guard streams.values.count(where: { $0.person == person }) < limits.perPerson else {
-            throw LiveRefusal.tooManyForPerson
-        }
-        _ = try await startingPoint()
-        // Read after the wait: changes may have been handed out meanwhile.
-        let start = cursor ?? 0
-        // The checks again: others may have opened while the record was read.
-        guard !closed, streams.count < limits.total else { throw LiveRefusal.tooManyForServer }
-        guard streams.values.count(where: { $0.person == person }) < limits.perPerson else {
-            throw LiveRefusal.tooManyForPerson
-        }
+        if let refusal = refusal(for: person) { throw refusal }
+        let point = try await startingPoint()
+        // Read after the wait: changes may have been handed out meanwhile. (Had the cursor been
+        // forgotten meanwhile, the next reading catches this stream up from `point`.)
+        let start = cursor ?? point
+        // The check again: others may have opened while the record was read.
+        if let refusal = refusal(for: person) { throw refusal }
         let (stream, continuation) = AsyncStream.makeStream(of: LiveEvent.self, bufferingPolicy: .bufferingOldest(limits.buffer))
         let id = UUID()
         continuation.onTermination = { [weak self] _ in
@@ -149,6 +144,11 @@ public actor LiveChanges {
     /// Something may have changed: reads the record after the last change handed out and
     /// hands the new ones on. Calls while a reading runs make it read once more at its end.
     public func changed() async {
+        // Nobody listens: nothing to read. The next stream starts from the record's newest change.
+        guard !streams.isEmpty else {
+            if !reading { cursor = nil }
+            return
+        }
         guard !reading else {
             again = true
             return
@@ -174,6 +174,13 @@ public actor LiveChanges {
     }
 
     // MARK: - Inside
+
+    /// Why `person` may not open one more stream now; nil when they may (LIVE-5).
+    private func refusal(for person: String) -> LiveRefusal? {
+        if closed || streams.count >= limits.total { return .tooManyForServer }
+        if streams.values.count(where: { $0.person == person }) >= limits.perPerson { return .tooManyForPerson }
+        return nil
+    }
 
     private func startingPoint() async throws -> Int64 {
         if let cursor { return cursor }

@@ -24,7 +24,7 @@ struct EventsController: Sendable {
     static let pending = 64
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get("/events", use: events)
+        router.get(RouterPath(Self.path), use: events)
     }
 
     @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {

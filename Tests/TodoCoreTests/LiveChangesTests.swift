@@ -200,6 +200,23 @@ struct LiveChangesTests {
         #expect(Self.kinds(await Self.first(2, of: behind)) == ["reload", "unchecked 7"])
     }
 
+    @Test("LIVE-7 with no stream open a change costs no read of the record; a stream opened later starts after it")
+    func test_LIVE_7_idleReadsNothing() async throws {
+        let record = CountingRecord(InMemoryChangeRecord())
+        let live = LiveChanges(record: record)
+        for _ in 0..<3 {
+            await record.inner.append(.created, owner: .local, item: Self.item)
+            await live.changed()
+        }
+        #expect(await record.reads == 0)
+        let local = LiveAudience(own: .local)
+        let stream = try await live.open(person: "", audience: local, refresh: { local })
+        await record.inner.append(.checked, owner: .local, item: Self.item)
+        await live.changed()
+        #expect(Self.kinds(await Self.first(1, of: stream)) == ["checked 4"])
+        #expect(await record.reads > 0)
+    }
+
     @Test("LIVE-5 closing ends every stream and refuses new ones")
     func test_LIVE_5_close() async throws {
         let live = LiveChanges(record: InMemoryChangeRecord())
@@ -232,4 +249,19 @@ struct LiveChangesTests {
 actor Shares {
     var lists: Set<LiveAudience.SharedList> = []
     func set(_ lists: Set<LiveAudience.SharedList>) { self.lists = lists }
+}
+
+/// A record that counts the reads of its changes.
+actor CountingRecord: ChangeRecord {
+    let inner: InMemoryChangeRecord
+    private(set) var reads = 0
+
+    init(_ inner: InMemoryChangeRecord) { self.inner = inner }
+
+    func latestChangeID() async throws -> Int64 { await inner.latestChangeID() }
+
+    func changes(after id: Int64, limit: Int) async throws -> ChangesAfter {
+        reads += 1
+        return await inner.changes(after: id, limit: limit)
+    }
 }
