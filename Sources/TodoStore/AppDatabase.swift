@@ -327,6 +327,10 @@ public final class AppDatabase: Sendable {
             // each write, whichever process makes it.
             try db.execute(sql: SQLiteChangeRecord.schema)
         }
+        migrator.registerMigration("v10-change-origin a page knows its own changes without it") { db in
+            // LIVE-6: the column v9 made for the page that made a change was never written.
+            try db.execute(sql: "ALTER TABLE change DROP COLUMN origin")
+        }
         return migrator
     }()
 

@@ -110,7 +110,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
             }
             let rows = try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT id, owner, kind, list, item, person, origin, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
+                    sql: "SELECT id, owner, kind, list, item, person, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
                 arguments: [id, max(0, limit)])
             return .changes(rows.compactMap(Self.change))
         }
@@ -126,7 +126,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
         return ListChange(
             id: row["id"], kind: kind, owner: ListOwner(key: row["owner"]), list: row["list"],
             item: (row["item"] as String?).flatMap(UUID.init(uuidString:)),
-            person: (row["person"] as String?).flatMap(UUID.init(uuidString:)), origin: row["origin"],
+            person: (row["person"] as String?).flatMap(UUID.init(uuidString:)),
             at: Date(timeIntervalSince1970: Double(row["at"] as Int64) / 1000))
     }
 }

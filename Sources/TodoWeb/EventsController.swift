@@ -107,7 +107,6 @@ struct EventsController: Sendable {
             var fields: [String: Any] = ["kind": change.kind.rawValue, "mine": change.owner == own]
             if let list = change.list { fields["list"] = list }
             if let item = change.item { fields["item"] = item.uuidString.lowercased() }
-            if let origin = change.origin { fields["origin"] = origin }
             let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]))
                 .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             return "id: \(change.id)\nevent: change\ndata: \(data)\n\n"
