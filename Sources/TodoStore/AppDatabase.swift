@@ -325,11 +325,10 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v9-changes the record of changes live pages follow") { db in
             // docs/specs/live.md, LIVE-7 and LIVE-8: written by triggers, in the transaction of
             // each write, whichever process makes it.
-            try db.execute(sql: SQLiteChangeRecord.schema)
+            try db.execute(sql: SQLiteChangeRecord.v9)
         }
         migrator.registerMigration("v10-change-origin a page knows its own changes without it") { db in
-            // LIVE-6: the column v9 made for the page that made a change was never written.
-            try db.execute(sql: "ALTER TABLE change DROP COLUMN origin")
+            try SQLiteChangeRecord.v10(db)
         }
         return migrator
     }()
