@@ -91,7 +91,7 @@ struct ListWatchTests {
         _ = try await store.add(TodoDraft(title: "Walk the dog", dueDate: CalendarDate(iso: "2026-11-21")))
         driven.changed()
         #expect(await driven.eventually { $0.out.contains("Walk the dog") })
-        #expect(driven.out == first + "\n" + first.replacingOccurrences(of: "To Do\n", with: "To Do\n  #3 [ ] Walk the dog\n"))
+        #expect(driven.out == first + "\n" + first.replacingOccurrences(of: "To Do\n", with: "To Do\n  #3 [ ] Walk the dog  (due 11/21/2026)\n"))
 
         driven.stop()
         #expect(await run.value == 0)
