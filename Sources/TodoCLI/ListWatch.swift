@@ -30,7 +30,7 @@ enum ListWatch {
                 try await follow(path, { drawAgain.yield() }, { drawAgain.yield() })
                 return false
             } catch {
-                return true
+                return !Task.isCancelled  // not when the watch itself stopped it
             }
         }
         let day = Task {
