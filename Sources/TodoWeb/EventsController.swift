@@ -113,3 +113,21 @@ struct EventsController: Sendable {
         }
     }
 }
+
+/// LIVE-7: after each request that may have written (anything but GET, HEAD and OPTIONS), the
+/// process's live changes read the record at once, so that the server's own writes reach open
+/// streams without waiting for the file's watcher. The reading runs beside the answer, which
+/// doesn't wait for it; `LiveChanges` folds readings asked for while one runs into one more.
+struct LiveWritesMiddleware<Context: RequestContext>: RouterMiddleware {
+    let live: LiveChanges
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        switch request.method {
+        case .get, .head, .options:
+            return try await next(request, context)
+        default:
+            defer { Task { [live] in await live.changed() } }
+            return try await next(request, context)
+        }
+    }
+}
