@@ -14,6 +14,8 @@ import WebUI
 struct EventsController: Sendable {
     static let path = "/events"
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// Tells nginx (and proxies like it) to pass each event on at once instead of buffering it.
+    static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
 
     let live: LiveChanges
     /// With accounts: the people and their shares; nil in local mode (one person, the local list).
@@ -79,7 +81,7 @@ struct EventsController: Sendable {
         continuation.onTermination = { _ in pump.cancel() }
         return Response(
             status: .ok,
-            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store", Self.accelBuffering: "no"],
             body: ResponseBody(asyncSequence: bytes))
     }
 

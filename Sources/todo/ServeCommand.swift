@@ -36,6 +36,10 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
             "A reverse proxy's IP address (repeatable): from it, the client's address is the last in X-Forwarded-For.",
             valueName: "address"))
     var trustedProxies: [String] = []
+    @Option(
+        name: .customLong("max-streams"),
+        help: "Event streams served at once (each an open page following its list); each holds a connection of its own, on top of --max-connections.")
+    var maxStreams = LiveChanges.Limits().total
     @OptionGroup var safety: ServerSafetyOptions
     @OptionGroup var store: StoreOptions
 
@@ -45,6 +49,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         if inMemory, store.db != nil || store.databaseURL != nil { throw CLIWords.refusal("cli.validate.db-and-memory") }
         if inMemory, accounts { throw CLIWords.refusal("cli.validate.accounts-and-memory") }
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
+        guard (1...100_000).contains(maxStreams) else { throw CLIWords.refusal("cli.validate.max-streams") }
         for address in trustedProxies where !TrustedProxies.isAddress(address) {
             throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
         }
@@ -57,8 +62,11 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let location: StoreLocation = inMemory ? .inMemory : store.location(context)
+        // Each event stream holds a connection: room for them comes on top of --max-connections (LIVE-5).
+        var limits = safety.limits
+        limits.maxConnections += maxStreams
         var options = TodoWebOptions(
-            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
+            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: limits)
         options.trustedProxies = trustedProxies
         let todoStore: any TodoStore
         let withAccounts: Bool = if case .postgres = location { true } else { accounts }
@@ -86,19 +94,18 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         }
         // Pages follow the database's changes, whoever makes them (docs/specs/live.md, LIVE-7…9):
         // a file's by its watcher; PostgreSQL's by NOTIFY, from this instance and every other.
-        var watcher: Task<Void, any Error>?
+        let streams = LiveChanges.Limits(total: maxStreams)
+        let follow: (@Sendable (LiveChanges) async throws -> Void)?
         switch location {
         case .file(let path):
-            let live = LiveChanges(record: SQLiteChangeRecord(database: try Databases.sqlite(path, .server)))
-            options.live = live
-            watcher = Task { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
+            options.live = LiveChanges(record: SQLiteChangeRecord(database: try Databases.sqlite(path, .server)), limits: streams)
+            follow = { live in try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
         case .postgres(let url):
             let database = try await Databases.postgres(url)
-            let live = LiveChanges(record: database.changes)
-            options.live = live
-            watcher = Task { for await _ in database.notifications() { await live.changed() } }
+            options.live = LiveChanges(record: database.changes, limits: streams)
+            follow = { live in for await _ in database.notifications() { await live.changed() } }
         case .inMemory:
-            break  // a throwaway demo: no record of changes
+            follow = nil  // a throwaway demo: no record of changes
         }
         let logger = Logger(label: "todo")
         let host = self.host
@@ -112,6 +119,8 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
                 let line = ServeText.running(address: "http://\(shown):\(port)/", location: location, environment: environment)
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
+        // Once the app is built: nothing follows the database for a server that can't start.
+        let watcher = options.live.flatMap { live in follow.map { follow in Task { try await follow(live) } } }
         let served: Result<Void, any Error>
         do { served = .success(try await app.runService()) } catch { served = .failure(error) }
         // The watcher's connection closes before the file is (SAVE-6: the last one folds the log in).

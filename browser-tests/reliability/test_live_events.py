@@ -52,6 +52,7 @@ def test_LIVE_1_LIVE_8_a_change_from_the_terminal_and_one_from_the_api_each_arri
     try:
         assert stream.response.status == 200
         assert stream.response.getheader("Content-Type") == "text/event-stream"
+        assert stream.response.getheader("X-Accel-Buffering") == "no", "a proxy passes each event on at once"
         assert stream.response.getheader("Cache-Control") == "no-store"
         added = run_todo("add", "From the terminal", db=todo_server.db)
         assert added.returncode == 0, added.stderr
@@ -118,6 +119,44 @@ def test_LIVE_5_a_person_s_seventeenth_stream_is_refused_with_a_sentence(todo_se
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_LIVE_5_max_streams_caps_the_server_and_its_streams_take_no_room_from_requests(tmp_path):
+    """--max-streams 3 refuses the fourth stream with a sentence; with --max-connections 2, the
+    three open streams still leave two connections for requests, and none of them is closed to
+    make room (each stream holds a connection of its own, on top of --max-connections)."""
+    server = TodoServer(tmp_path / "todo.sqlite", "--max-streams", "3", "--max-connections", "2")
+    streams = []
+    try:
+        streams = [EventStream(server) for _ in range(3)]
+        assert [stream.response.status for stream in streams] == [200, 200, 200]
+        refused = EventStream(server)
+        assert refused.response.status == 429
+        assert "This server follows as many pages as it can" in refused.response.read().decode()
+        refused.close()
+        # Two keep-alive clients at once, each asking twice: the streams hold their places.
+        clients = [http.client.HTTPConnection(server.host, server.port, timeout=10) for _ in range(2)]
+        for _ in range(2):
+            for client in clients:
+                client.request("GET", "/healthz")
+                assert client.getresponse().read() == b"ok\n"
+        run_todo("add", "Seen by every stream", db=server.db)
+        for stream in streams:
+            assert stream.next_event()["data"]["kind"] == "created"
+        for client in clients:
+            client.close()
+    finally:
+        for stream in streams:
+            stream.close()
+        server.stop()
+
+
+def test_LIVE_5_max_streams_out_of_range_is_refused_before_anything_opens(tmp_path):
+    db = tmp_path / "todo.sqlite"
+    refused = run_todo("serve", "--port", "0", "--max-streams", "0", db=db)
+    assert refused.returncode != 0
+    assert "--max-streams must be between 1 and 100000." in refused.stderr
+    assert not db.exists()
 
 
 def test_LIVE_5_stopping_the_server_ends_open_streams_at_once_and_leaves_the_file_closed(tmp_path):

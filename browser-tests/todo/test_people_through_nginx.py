@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from live_follow import RECORD_STREAM
 from several_servers import UPSTREAM_HEADER, ServersBehindNginx
 from todo_server import PASSWORD
 
@@ -36,9 +37,12 @@ def service(todo_bin: Path, tmp_path: Path, postgres_databases):
         yield servers
 
 
-def signed_in(browser: Browser, service: ServersBehindNginx, name: str) -> tuple[BrowserContext, Page]:
+def signed_in(browser: Browser, service: ServersBehindNginx, name: str,
+              init_script: str | None = None) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(10_000)
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     page.goto(service("/"))
     expect(page).to_have_url(re.compile(r"/signin"))
@@ -142,3 +146,20 @@ def test_SHARE_11_alice_and_bob_through_nginx_over_two_instances(browser: Browse
     finally:
         alice_context.close()
         bob_context.close()
+
+
+def test_LIVE_4_LIVE_9_a_page_behind_nginx_follows_a_change_made_in_another_page_behind_it(
+        browser: Browser, service: ServersBehindNginx):
+    """Both pages go through nginx, with the site file docs/deploy.md shows, to either instance:
+    the change reaches the other page within 2 s, so the event stream passes nginx as it comes
+    and NOTIFY carries it between the instances."""
+    writer_context, writer = signed_in(browser, service, "alice")
+    reader_context, reader = signed_in(browser, service, "alice", init_script=RECORD_STREAM)
+    try:
+        # The reader's stream is open before the change is made.
+        reader.wait_for_function("() => window.__liveRecord && window.__liveRecord.opens >= 1")
+        add(writer, "Through the proxy")
+        expect(reader.locator("li.row .title", has_text="Through the proxy")).to_have_count(1, timeout=2_000)
+    finally:
+        writer_context.close()
+        reader_context.close()
