@@ -88,6 +88,7 @@ def test_LIVE_12_the_page_s_own_check_is_neither_highlighted_nor_said_again(brow
         # Its own change comes back as an event: the page asks, finds nothing new, and stays.
         b.page.wait_for_function(
             "before => Number(document.documentElement.getAttribute('data-live-refreshes') || 0) > before", arg=before)
+        b.page.wait_for_timeout(300)  # a sentence is said 50 ms after the refresh that says it
         expect(b.page.get_by_test_id("announcer")).to_have_text("Checked “Water the plants”")
         expect(b.field("status")).not_to_have_class(CHANGED)
     finally:
