@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 
 from pages_todo import DetailsPage, ItemFormPage, ListPage, track_documents
@@ -266,3 +268,24 @@ def test_LIVE_14_without_a_script_the_details_page_and_the_form_are_as_before(no
     api.delete(stored)
     page.reload()
     expect(page.get_by_test_id("error-message")).to_be_visible()  # as before: the item is gone
+
+
+@pytest.mark.parametrize("server", ["accounts"], indirect=True)
+def test_LIVE_12_an_item_no_longer_shared_says_so_on_the_other_person_s_details_page(browser, server, api):
+    item = api.add("Paint the fence", project="Home")  # alice's
+    server.add_person("bob")
+    server.todo("share", "Home", "--owner", "alice", "--with", "bob", "--role", "viewer")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(10_000)
+    server.sign_in(context, "bob")
+    page = context.new_page()
+    try:
+        page.goto(server(f"/items/{item['id']}?from=/"))
+        details = DetailsPage(page, server)
+        expect(details.title).to_have_text("Paint the fence")
+        listening(page)
+        server.todo("unshare", "Home", "--owner", "alice", "--with", "bob")
+        expect(page.get_by_test_id("live-gone")).to_be_visible(timeout=FOLLOW_TIMEOUT)
+        expect(page.get_by_test_id("live-gone-back")).to_have_attribute("href", "/")
+    finally:
+        context.close()
