@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pages_todo import DetailsPage, ItemFormPage, ListPage, track_documents
+from todo_server import MODES
 
 FOLLOW_TIMEOUT = 2_000  # ms: LIVE-15's "within 2 s"
 CHANGED = re.compile(r"\blive-changed\b")
@@ -53,6 +54,7 @@ def open_form(browser, server, item: dict) -> ItemFormPage:
     return form
 
 
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_LIVE_12_an_edit_made_in_another_context_shows_on_the_details_page_highlighted(browser, server, api):
     item = api.add("Buy milk", details="2 litres")
     b = open_details(browser, server, item)
@@ -152,6 +154,7 @@ def test_LIVE_12_an_item_deleted_elsewhere_says_so_and_offers_the_way_back(brows
         b.page.context.close()
 
 
+@pytest.mark.parametrize("server", MODES, indirect=True)
 def test_LIVE_13_another_field_changed_elsewhere_shows_a_notice_keeps_the_typing_and_the_save_merges(browser, server, api):
     item = api.add("Run", details="5 km", project="Health")
     b = open_form(browser, server, item)
