@@ -39,6 +39,11 @@ public enum StoreAccess: Sendable {
     case oneShot, server
 }
 
+/// See ``CLIContext/followFile``: `(path, started, changed)`.
+public typealias FileFollower = @Sendable (
+    _ path: String, _ started: @escaping @Sendable () -> Void, _ changed: @escaping @Sendable () -> Void
+) async throws -> Void
+
 /// Everything the commands touch outside themselves, so that tests can run them in-process.
 public struct CLIContext {
     /// Opens the store at a location (the composition root decides which implementation).
@@ -65,6 +70,14 @@ public struct CLIContext {
     /// Asks for a password on the terminal without echoing it (`todo users add` on a terminal);
     /// nil when nothing could be read.
     public var readSecret: (String) -> String? = { TerminalSecret.read(prompt: $0) }
+    /// Follows the SQLite file at a path (`todo list --watch`, LIVE-16): calls `started` once it
+    /// has read the file's state, then `changed` after each poll that finds the file changed,
+    /// until the task is cancelled; throws once the file is gone or can't be followed. The
+    /// composition root passes its SQLite watcher; without one, `--watch` refuses.
+    public var followFile: FileFollower? = nil
+    /// Calls its argument when Ctrl-C (SIGINT) or SIGTERM arrives, instead of the process
+    /// ending, until the function it returns is called (`todo list --watch`). Tests pass their own.
+    public var onStopSignal: @Sendable (_ stop: @escaping @Sendable () -> Void) -> @Sendable () -> Void = StopSignals.catching
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,

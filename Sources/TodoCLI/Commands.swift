@@ -120,6 +120,10 @@ struct List: ParsableCommand, CLIRunnable {
     @Flag(help: "Only the to-do items due before today.") var overdue = false
     @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
+    @Flag(help: ArgumentHelp(
+        "Keep the list on screen: draw it again whenever the file changes, from any process (SQLite only).",
+        discussion: "Ends with Ctrl-C (SIGINT) or SIGTERM. Works with every other option."))
+    var watch = false
     @OptionGroup var store: ListOptions
 
     func validate() throws {
@@ -129,30 +133,38 @@ struct List: ParsableCommand, CLIRunnable {
     }
 
     func run(in context: CLIContext) async throws {
+        // A date that can't be read is refused before the file is opened (or made).
+        if !upcoming { _ = try scope(context) }
+        if watch { return try await ListWatch.run(self, in: context) }
+        try await draw(from: try await store.open(context), in: context, to: context.writeOut)
+    }
+
+    /// Which items, as of today (a watch draws again on another day).
+    private func scope(_ context: CLIContext) throws -> ListScope {
+        if overdue { return .overdue }
+        if let project { return .project(project) }
+        if let due {
+            let date = try TodoInput.dueDate(due, today: context.today()) ?? context.today()
+            return date == context.today() ? .today : .dueDate(date)
+        }
+        return .all
+    }
+
+    /// Prints the list of `store` as these options ask, handing the text to `write` in pieces.
+    func draw(from store: any TodoStore, in context: CLIContext, to write: (String) -> Void) async throws {
         if upcoming {
-            let upcoming = UpcomingViewModel(store: try await store.open(context), today: context.today, language: context.language)
-            return context.writeOut(
+            let upcoming = UpcomingViewModel(store: store, today: context.today, language: context.language)
+            return write(
                 json ? try await ListRenderer.json(upcoming) : try await ListRenderer.text(upcoming, styled: context.styled))
         }
-        let scope: ListScope
-        if overdue {
-            scope = .overdue
-        } else if let project {
-            scope = .project(project)
-        } else if let due {
-            let date = try TodoInput.dueDate(due, today: context.today()) ?? context.today()
-            scope = date == context.today() ? .today : .dueDate(date)
-        } else {
-            scope = .all
-        }
         let list = TodoListViewModel(
-            store: try await store.open(context), scope: scope,
+            store: store, scope: try scope(context),
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
             language: context.language)
         if json {
-            context.writeOut(try await ListRenderer.json(list))
+            write(try await ListRenderer.json(list))
         } else {
-            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: context.writeOut)
+            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: write)
         }
     }
 }

@@ -30,13 +30,10 @@ public struct ListChange: Hashable, Sendable {
     public var item: UUID?
     /// With whom a list was shared or unshared.
     public var person: UUID?
-    /// The page whose own action made it (LIVE-6), when one did.
-    public var origin: String?
     public var at: Date
 
     public init(
-        id: Int64, kind: ChangeKind, owner: ListOwner, list: String? = nil, item: UUID? = nil, person: UUID? = nil,
-        origin: String? = nil, at: Date
+        id: Int64, kind: ChangeKind, owner: ListOwner, list: String? = nil, item: UUID? = nil, person: UUID? = nil, at: Date
     ) {
         self.id = id
         self.kind = kind
@@ -44,7 +41,6 @@ public struct ListChange: Hashable, Sendable {
         self.list = list
         self.item = item
         self.person = person
-        self.origin = origin
         self.at = at
     }
 }
@@ -89,11 +85,10 @@ public actor InMemoryChangeRecord: ChangeRecord {
     /// Records a change and answers it with its id.
     @discardableResult
     public func append(
-        _ kind: ChangeKind, owner: ListOwner, list: String? = nil, item: UUID? = nil, person: UUID? = nil,
-        origin: String? = nil, at: Date = Date()
+        _ kind: ChangeKind, owner: ListOwner, list: String? = nil, item: UUID? = nil, person: UUID? = nil, at: Date = Date()
     ) -> ListChange {
         latest += 1
-        let change = ListChange(id: latest, kind: kind, owner: owner, list: list, item: item, person: person, origin: origin, at: at)
+        let change = ListChange(id: latest, kind: kind, owner: owner, list: list, item: item, person: person, at: at)
         changes.append(change)
         if changes.count > kept { changes.removeFirst(changes.count - kept) }
         return change

@@ -202,7 +202,7 @@ public struct PostgresChangeRecord: ChangeRecord {
             else { return .gap }
             let rows = try await connection.query(
                 """
-                SELECT id, owner, kind, list, item, person, origin, at FROM \(unescaped: change)
+                SELECT id, owner, kind, list, item, person, at FROM \(unescaped: change)
                 WHERE id > \(id) ORDER BY id LIMIT \(limit)
                 """, logger: logger
             ).collect()
@@ -217,7 +217,7 @@ public struct PostgresChangeRecord: ChangeRecord {
         return ListChange(
             id: try row["id"].decode(Int64.self), kind: kind, owner: ListOwner(key: try row["owner"].decode(String.self)),
             list: try row["list"].decode(String?.self), item: try row["item"].decode(UUID?.self),
-            person: try row["person"].decode(UUID?.self), origin: try row["origin"].decode(String?.self),
+            person: try row["person"].decode(UUID?.self),
             at: Date(timeIntervalSince1970: Double(try row["at"].decode(Int64.self)) / 1000))
     }
 }

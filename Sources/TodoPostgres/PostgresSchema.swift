@@ -250,6 +250,10 @@ enum PostgresSchema {
             // docs/specs/live.md (LIVE-7, LIVE-9) and docs/specs/postgres.md (PG-15).
             PostgresChangeRecord.schema(S)
         },
+        Migration(version: 5, name: "a page knows its own changes without the change's origin") { S in
+            // LIVE-6: the column version 4 made for the page that made a change was never written.
+            ["ALTER TABLE \(S.change) DROP COLUMN origin"]
+        },
     ]
 
     static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"

@@ -325,7 +325,10 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v9-changes the record of changes live pages follow") { db in
             // docs/specs/live.md, LIVE-7 and LIVE-8: written by triggers, in the transaction of
             // each write, whichever process makes it.
-            try db.execute(sql: SQLiteChangeRecord.schema)
+            try db.execute(sql: SQLiteChangeRecord.v9)
+        }
+        migrator.registerMigration("v10-change-origin a page knows its own changes without it") { db in
+            try SQLiteChangeRecord.v10(db)
         }
         return migrator
     }()

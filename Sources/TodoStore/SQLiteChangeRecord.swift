@@ -9,6 +9,8 @@ import TodoCore
 /// other servers) leaves the same record, and a reader tells what changed, in which order,
 /// without comparing lists. It keeps the latest `ChangeRetention.changes` changes for at most
 /// `ChangeRetention.duration`: each new change removes up to two older ones past either limit.
+/// The newest change is never removed, so a change's id (its rowid, one more than the newest)
+/// only grows.
 public struct SQLiteChangeRecord: ChangeRecord {
     public let database: AppDatabase
 
@@ -17,11 +19,57 @@ public struct SQLiteChangeRecord: ChangeRecord {
     /// The time now in milliseconds, as SQLite computes it in a statement.
     static let now = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
-    /// The table, its pruning, the switch that silences the triggers while one write changes
-    /// many items (an import), and the triggers. History once migration v9 has run: change it
-    /// with a later migration.
-    static var schema: String {
-        let kinds = ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    /// Migration v9-changes: the table as v9 made it, the switch that silences the triggers
+    /// while one write changes many items (an import), and the triggers. History: v10 remade
+    /// the table.
+    static var v9: String {
+        """
+        CREATE TABLE change (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
+            kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
+            list TEXT,
+            item TEXT CHECK (item IS NULL OR length(item) = 36),
+            person TEXT CHECK (person IS NULL OR length(person) = 36),
+            origin TEXT CHECK (origin IS NULL OR length(origin) <= 64),
+            at INTEGER NOT NULL
+        );
+        CREATE TABLE changeMute (id INTEGER PRIMARY KEY CHECK (id = 1));
+        \(triggers)
+        """
+    }
+
+    /// Migration v10-change-origin: the table without the `origin` column nothing wrote
+    /// (LIVE-6), and without AUTOINCREMENT, whose counter cost every write one more page: the
+    /// newest change is never pruned, so the rowid alone goes on from it. The triggers name the
+    /// table, so they go first and come back after it.
+    static func v10(_ db: Database) throws {
+        let old = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('change', 'todoItem', 'trashedItem', 'listShare') AND name GLOB 'change_*'")
+        for name in old {
+            try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
+        }
+        try db.execute(sql: """
+            CREATE TABLE newChange (
+                id INTEGER PRIMARY KEY,
+                owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
+                kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
+                list TEXT,
+                item TEXT CHECK (item IS NULL OR length(item) = 36),
+                person TEXT CHECK (person IS NULL OR length(person) = 36),
+                at INTEGER NOT NULL
+            );
+            INSERT INTO newChange (id, owner, kind, list, item, person, at)
+                SELECT id, owner, kind, list, item, person, at FROM change;
+            DROP TABLE change;
+            ALTER TABLE newChange RENAME TO change;
+            \(triggers)
+            """)
+    }
+
+    private static var kinds: String { ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
+
+    /// The table's pruning and the triggers that write it, as the latest migration made them.
+    private static var triggers: String {
         let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
         let unmuted = "NOT EXISTS (SELECT 1 FROM changeMute)"
         let list = { (row: String) in "(SELECT name FROM project WHERE id = \(row).projectId)" }
@@ -29,21 +77,10 @@ public struct SQLiteChangeRecord: ChangeRecord {
         let sameContent = ["title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude",
                            "projectId", "estimateMinutes", "repeatDays"].map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
         return """
-            CREATE TABLE change (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
-                kind TEXT NOT NULL CHECK (kind IN (\(kinds))),
-                list TEXT,
-                item TEXT CHECK (item IS NULL OR length(item) = 36),
-                person TEXT CHECK (person IS NULL OR length(person) = 36),
-                origin TEXT CHECK (origin IS NULL OR length(origin) <= 64),
-                at INTEGER NOT NULL
-            );
             CREATE TRIGGER change_pruned AFTER INSERT ON change BEGIN
                 DELETE FROM change WHERE id IN (SELECT id FROM change ORDER BY id LIMIT 2)
                     AND (id <= NEW.id - \(kept) OR at < NEW.at - \(keptFor));
             END;
-            CREATE TABLE changeMute (id INTEGER PRIMARY KEY CHECK (id = 1));
             CREATE TRIGGER change_itemAdded AFTER INSERT ON todoItem WHEN \(unmuted) BEGIN
                 INSERT INTO change (owner, kind, list, item, at) VALUES (NEW.owner,
                     CASE WHEN EXISTS (SELECT 1 FROM trashedItem WHERE owner = NEW.owner AND id = NEW.id)
@@ -110,7 +147,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
             }
             let rows = try Row.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT id, owner, kind, list, item, person, origin, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
+                    sql: "SELECT id, owner, kind, list, item, person, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
                 arguments: [id, max(0, limit)])
             return .changes(rows.compactMap(Self.change))
         }
@@ -118,7 +155,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
 
     /// The newest id given, even when pruning has removed its row.
     private static func latest(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'change'") ?? 0
+        try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM change") ?? 0
     }
 
     private static func change(_ row: Row) -> ListChange? {
@@ -126,7 +163,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
         return ListChange(
             id: row["id"], kind: kind, owner: ListOwner(key: row["owner"]), list: row["list"],
             item: (row["item"] as String?).flatMap(UUID.init(uuidString:)),
-            person: (row["person"] as String?).flatMap(UUID.init(uuidString:)), origin: row["origin"],
+            person: (row["person"] as String?).flatMap(UUID.init(uuidString:)),
             at: Date(timeIntervalSince1970: Double(row["at"] as Int64) / 1000))
     }
 }

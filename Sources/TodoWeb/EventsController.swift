@@ -107,10 +107,27 @@ struct EventsController: Sendable {
             var fields: [String: Any] = ["kind": change.kind.rawValue, "mine": change.owner == own]
             if let list = change.list { fields["list"] = list }
             if let item = change.item { fields["item"] = item.uuidString.lowercased() }
-            if let origin = change.origin { fields["origin"] = origin }
             let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]))
                 .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             return "id: \(change.id)\nevent: change\ndata: \(data)\n\n"
+        }
+    }
+}
+
+/// LIVE-7: after each request that may have written (anything but GET, HEAD and OPTIONS), the
+/// process's live changes read the record at once, so that the server's own writes reach open
+/// streams without waiting for the file's watcher. The reading runs beside the answer, which
+/// doesn't wait for it; `LiveChanges` folds readings asked for while one runs into one more.
+struct LiveWritesMiddleware<Context: RequestContext>: RouterMiddleware {
+    let live: LiveChanges
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        switch request.method {
+        case .get, .head, .options:
+            return try await next(request, context)
+        default:
+            defer { Task { [live] in await live.changed() } }
+            return try await next(request, context)
         }
     }
 }

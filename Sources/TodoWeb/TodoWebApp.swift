@@ -112,6 +112,7 @@ public enum TodoWebApp {
         // With accounts, every request reads the signed-in person's lists, never `store`.
         let stores = RequestStore(local: accounts == nil ? store : nil)
         if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
+        if let live = options.live { router.add(middleware: LiveWritesMiddleware(live: live)) }
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)

@@ -46,6 +46,11 @@ let context: CLIContext = {
             })
         }
     }
+    // `todo list --watch` (LIVE-16): the file's changes, whoever makes them, every 250 ms.
+    context.followFile = { path, started, changed in
+        try await SQLiteChangeWatcher.watch(
+            path: path, every: .milliseconds(250), endsWhenGone: true, started: { started() }, changed: { changed() })
+    }
     return context
 }()
 

@@ -67,13 +67,13 @@ struct LiveChangesTests {
         await record.append(.created, owner: .local, item: Self.item)  // before the stream: not sent
         let live = LiveChanges(record: record)
         let stream = try await live.open(person: "", audience: LiveAudience(own: .local), refresh: { LiveAudience(own: .local) })
-        await record.append(.checked, owner: .local, item: Self.item, origin: "tab-1")
+        await record.append(.checked, owner: .local, item: Self.item)
         await record.append(.moved, owner: .local, item: Self.item)
         await live.changed()
         let events = await Self.first(2, of: stream)
         #expect(Self.kinds(events) == ["checked 2", "moved 3"])
         guard case .change(let checked) = events.first else { return }
-        #expect(checked.origin == "tab-1" && checked.item == Self.item && checked.owner == .local)
+        #expect(checked.item == Self.item && checked.owner == .local)
     }
 
     @Test("LIVE-2 a person gets their own list's changes and a shared list's, never another person's")

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TodoAccounts
 import TodoCore
-import TodoStore
+@testable import TodoStore
 import TodoTestSupport
 
 /// docs/specs/live.md, LIVE-7 and LIVE-8: the record of changes in the SQLite file, written by
@@ -46,6 +46,54 @@ struct SQLiteChangeRecordTests {
         }
         #expect(kept.map(\.id) == [6, 7])
         #expect(try await record.changes(after: 10_006, limit: 1) == .gap, "an id the record never gave")
+    }
+
+    @Test("LIVE-3 ids only grow: the newest change is never pruned, and the next id is one more")
+    func test_LIVE_3_idsGoOn() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = SQLiteTodoStore(database: database)
+        let record = SQLiteChangeRecord(database: database)
+        try await database.writer.write { db in
+            // Two old changes, the newest of them past 24 hours too.
+            try db.execute(sql: "INSERT INTO change (owner, kind, at) VALUES ('', 'created', 1), ('', 'created', 2)")
+        }
+        _ = try await store.add(TodoDraft(title: "Now"))  // prunes both old ones
+        _ = try await store.add(TodoDraft(title: "Later"))
+        guard case .changes(let changes) = try await record.changes(after: 3, limit: 10) else {
+            Issue.record("3 is the newest but one")
+            return
+        }
+        #expect(changes.map(\.id) == [4])
+        #expect(try await database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM change") } == 2)
+    }
+
+    @Test("LIVE-3 LIVE-6 migration v10 keeps a v9 file's changes and ids, and the next change goes on from them")
+    func test_LIVE_3_v10KeepsIds() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("todo.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try AppDatabase.migrate(queue, upTo: "v9-changes the record of changes live pages follow")
+            try await queue.write { db in
+                let now = SQLiteChangeRecord.now
+                try db.execute(sql: "INSERT INTO change (id, owner, kind, at) VALUES (41, '', 'created', \(now)), (42, '', 'checked', \(now))")
+            }
+            try queue.close()
+        }
+        let database = try AppDatabase.open(path: path)
+        defer { try? database.close() }
+        let record = SQLiteChangeRecord(database: database)
+        #expect(try await record.latestChangeID() == 42)
+        _ = try await SQLiteTodoStore(database: database).add(TodoDraft(title: "After the update"))
+        #expect(Contract.summary(try await Contract.all(record, after: 41)).count == 2)
+        #expect(try await record.latestChangeID() == 43)
+        let columns = try await database.writer.read { db in try db.columns(in: "change").map(\.name) }
+        #expect(columns == ["id", "owner", "kind", "list", "item", "person", "at"])
+        let triggers = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'change_*'")
+        }
+        #expect(triggers == 8, "the pruning and the seven triggers that write the record")
     }
 
     @Test("LIVE-3 a change older than 24 hours goes as newer ones come")

@@ -71,12 +71,16 @@ struct RestLanguageTests {
 
     @Test("LANG-4 LANG-7 the Trash page and its confirmation in Japanese and Chinese")
     func test_LANG_4_trashPage() async throws {
-        // The store's clock is the server's (the Trash says how long ago, from now).
-        let store = InMemoryTodoStore(environment: TestEnvironment(start: Date()).environment)
+        // The store's clock is the server's (the Trash says how long ago, from now): one test
+        // clock, so that a slow machine can't make "just now" a minute ago.
+        let clock = TestEnvironment()
+        let store = InMemoryTodoStore(environment: clock.environment)
         let items = try await store.add(titles: ["牛乳を買う", "Call Bob"])
         for item in items { _ = try await store.delete(id: item.id) }
         let id = items[0].id.lowercasedText
-        let app = Application(router: try TodoWebApp.buildRouter(store: store, options: TodoWebOptions(today: { today })))
+        var options = TodoWebOptions(today: { today })
+        options.now = { clock.now() }
+        let app = Application(router: try TodoWebApp.buildRouter(store: store, options: options))
         try await app.test(.router) { client async throws in
             let ja = try await client.execute(uri: "/trash", method: .get, headers: japanese).text
             #expect(ja.contains("<title>ゴミ箱 — Todo</title>"))

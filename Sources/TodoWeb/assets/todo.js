@@ -363,6 +363,10 @@
   var source = new EventSource("/events");
   source.addEventListener("change", function (event) { if (concerns(event)) schedule(150); });
   source.addEventListener("reload", function () { schedule(150); });
+  // A stream that opens again (the server restarted, the connection dropped) may have missed
+  // changes it has no id to ask for (none came before it closed): the page looks again (LIVE-3).
+  var opened = false;
+  source.addEventListener("open", function () { if (opened) schedule(150); opened = true; });
   // Leaving the page closes the stream, so that the server frees its place at once.
   window.addEventListener("pagehide", function () { source.close(); });
 })();
