@@ -64,6 +64,11 @@ struct FormPageView: PageView {
     let preview: AddPreviewView?
     /// When editing: the values the form started from, sent back to merge with (MERGE-1).
     let base: [HiddenField]
+    /// When editing: the item the page follows (LIVE-13), and a stamp of the values the form
+    /// started from. The page's script compares it with the stamp of the form as the server
+    /// would render it now, and says so above the form when they differ.
+    let liveItem: String?
+    let liveStamp: String?
 
     init(_ form: ItemFormViewModel, projects: [Project], from: String, error: String?, frame: PageFrame) {
         self.frame = frame
@@ -71,10 +76,14 @@ struct FormPageView: PageView {
             action = TodoPaths.item(item.id)
             version = item.version
             base = HiddenField.base(ItemFormValues(item))
+            liveItem = item.id.lowercasedText
+            liveStamp = LiveStamp.of(base)
         } else {
             action = "/items"
             version = nil
             base = []
+            liveItem = nil
+            liveStamp = nil
         }
         self.from = from
         self.error = error
@@ -286,5 +295,28 @@ struct TransferPageView: PageView {
         case .taskwarrior: "Taskwarrior"
         case .ics: "iCalendar (.ics)"
         }
+    }
+}
+
+/// What an edit form shows, as a short text that changes when any of it does (LIVE-13): the
+/// 64-bit FNV-1a hash of its `base…` fields, in hexadecimal. The same in every server process
+/// (unlike `Hasher`), so that a page served by one instance compares with another's.
+enum LiveStamp {
+    static func of(_ fields: [HiddenField]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        for field in fields {
+            mix(field.name.utf8)
+            mix(CollectionOfOne(0x1F))  // between a name and its value, and after the value
+            mix(field.value.utf8)
+            mix(CollectionOfOne(0x1E))
+        }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
     }
 }

@@ -188,6 +188,8 @@
 // are highlighted for 2 s and the change is announced once. A page's own action finds nothing
 // new, so it is left as it is (its Undo notice included). Nothing here knows what a change
 // means; while the person types in a field of the page, or an in-place action runs, it waits.
+// The details page and the edit form follow their item the same way (LIVE-12, LIVE-13): see
+// "Pages about one item" below.
 (function () {
   if (!("EventSource" in window) || !document.querySelector("[data-live-follow]")) return;
   var timer = null;
@@ -202,10 +204,16 @@
     return copy.textContent.replace(/\s+/g, " ") + "|" + classes.join(",");
   }
 
+  // What is highlighted when it changed: a list's rows, and the parts of a page about one item
+  // (its title and its fields, LIVE-12), each by its id or its test id.
+  var PARTS = "[data-row], [data-live-part], [data-live-parts] > [data-testid]";
+
+  function partKey(part) { return part.getAttribute("data-id") || part.getAttribute("data-testid"); }
+
   function rows(root) {
     var found = {};
-    root.querySelectorAll("[data-row]").forEach(function (row) {
-      var key = row.getAttribute("data-id") || row.getAttribute("data-testid");
+    root.querySelectorAll(PARTS).forEach(function (row) {
+      var key = partKey(row);
       if (key) found[key] = seen(row);
     });
     return found;
@@ -213,6 +221,7 @@
 
   function busy() {
     if (document.documentElement.classList.contains("busy")) return true;
+    if (holds()) return false;  // the edit form is never swapped: what is typed there is safe
     var active = document.activeElement;
     return !!(active && active.closest && active.closest("#page") && active.matches("input:not([type=hidden]), textarea, select") && active.value);
   }
@@ -228,23 +237,30 @@
   }
 
   async function refresh() {
+    if (!follows()) return;
     if (busy()) { schedule(500); return; }
+    var address = location.pathname + location.search;
     var response;
     try {
-      response = await fetch(location.pathname + location.search, { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" });
+      response = await fetch(address, { headers: { "X-Page-Fragment": "1" }, credentials: "same-origin" });
     } catch (failure) { return; }
     var holder = document.createElement("template");
     holder.innerHTML = await response.text();
     var next = holder.content.getElementById("page");
     var current = document.getElementById("page");
-    if (!response.ok || !next || !current) return;
+    // Another page came in place meanwhile: what was fetched is not about it.
+    if (address !== location.pathname + location.search || !current || !follows()) return;
+    if (response.status === 404 && aboutOneItem()) { gone(current); counted(); return; }
+    if (!response.ok || !next) return;
+    if (holds()) { held(current, next); counted(); return; }
     if (busy()) { schedule(500); return; }
-    if (seen(next) === seen(current)) { counted(); return; }
+    if (seen(next) === seen(current) && !showsGone(current)) { counted(); return; }
     var before = rows(current);
     var notice = current.querySelector("[data-undo-notice]");
     var focused = document.activeElement && document.activeElement.getAttribute("data-testid");
     var x = window.scrollX, y = window.scrollY;
     current.replaceWith(next);
+    if (next.dataset.title) document.title = next.dataset.title;
     // The Undo notice of the page's own delete stays, where the page renders it.
     if (notice && !next.querySelector("[data-undo-notice]")) {
       var toolbar = next.querySelector(".toolbar");
@@ -256,10 +272,9 @@
       if (again) again.focus({ preventScroll: true });
     }
     var after = rows(next);
-    Object.keys(after).forEach(function (key) {
-      if (before[key] === after[key]) return;
-      var row = next.querySelector('[data-row][data-id="' + key + '"], [data-row][data-testid="' + key + '"]');
-      if (!row) return;
+    next.querySelectorAll(PARTS).forEach(function (row) {
+      var key = partKey(row);
+      if (!key || before[key] === after[key]) return;
       row.classList.add("live-changed");
       window.setTimeout(function () { row.classList.remove("live-changed"); }, 2000);
     });
@@ -273,8 +288,80 @@
     counted();
   }
 
+  // Pages about one item (LIVE-12, LIVE-13). The details page and the edit form carry the
+  // item's id on their marker: a change about another item fetches nothing. When the item is
+  // gone (its page answers 404), the page stays and shows the notice it was rendered with, and
+  // hides what it marks as no longer working. The edit form (`data-live-hold`) is never
+  // swapped: when the values it was rendered from changed (its stamp), its notice says so; what
+  // was typed, and the version and values the save sends to merge, stay as they are.
+
+  // The marker of the page shown now, when it follows anything.
+  function follows() { return document.querySelector("#page [data-live-follow]"); }
+
+  function aboutOneItem() {
+    var marker = follows();
+    return !!(marker && marker.hasAttribute("data-live-item"));
+  }
+
+  function holds() {
+    var marker = follows();
+    return !!(marker && marker.hasAttribute("data-live-hold"));
+  }
+
+  // Whether the page shown now follows a change (the event's data: docs/specs/live.md, LIVE-1).
+  function concerns(event) {
+    var marker = follows();
+    if (!marker) return false;
+    var item = marker.getAttribute("data-live-item");
+    if (!item) return true;
+    var change = null;
+    try { change = JSON.parse(event.data); } catch (failure) { return true; }
+    return !change || !change.item || String(change.item).toLowerCase() === item.toLowerCase();
+  }
+
+  function showsGone(page) {
+    var notice = page.querySelector("[data-live-gone]");
+    return !!(notice && !notice.hidden);
+  }
+
+  function gone(page) {
+    var notice = page.querySelector("[data-live-gone]");
+    if (!notice || !notice.hidden) return;
+    var focused = document.activeElement;
+    page.querySelectorAll("[data-live-gone-hides]").forEach(function (part) { part.hidden = true; });
+    page.querySelectorAll("[data-live-stale]").forEach(function (other) { other.hidden = true; });
+    notice.hidden = false;
+    // Focus on what is now hidden would be lost: it goes to the way back.
+    if (focused && focused.closest && focused.closest("[data-live-gone-hides][hidden]")) {
+      var back = notice.querySelector("a");
+      if (back) back.focus({ preventScroll: true });
+    }
+  }
+
+  // The item is back (restored from the Trash): what `gone` hid shows again.
+  function revive(page) {
+    if (!showsGone(page)) return;
+    page.querySelector("[data-live-gone]").hidden = true;
+    page.querySelectorAll("[data-live-gone-hides]").forEach(function (part) { part.hidden = false; });
+  }
+
+  function held(page, next) {
+    revive(page);
+    var mine = page.querySelector("[data-live-stamp]");
+    var theirs = next.querySelector("[data-live-stamp]");
+    if (!mine || !theirs) return;
+    var stamp = theirs.getAttribute("data-live-stamp");
+    if (mine.getAttribute("data-live-stamp") === stamp) return;
+    mine.setAttribute("data-live-stamp", stamp);  // each change is said once
+    var notice = page.querySelector("[data-live-stale]");
+    if (!notice) return;
+    // Shown again after a tick, so that a second change is said again in its status region.
+    notice.hidden = true;
+    window.setTimeout(function () { notice.hidden = false; }, 50);
+  }
+
   var source = new EventSource("/events");
-  source.addEventListener("change", function () { schedule(150); });
+  source.addEventListener("change", function (event) { if (concerns(event)) schedule(150); });
   source.addEventListener("reload", function () { schedule(150); });
   // A stream that opens again (the server restarted, the connection dropped) may have missed
   // changes it has no id to ask for (none came before it closed): the page looks again (LIVE-3).
