@@ -98,6 +98,14 @@ struct ListController: Sendable {
     }
 
     private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
+        // A name as shared lists have (`OWNER/LIST`) that is neither shared with the person nor
+        // a list of their own is another person's: 404, so that a page left open on a list no
+        // longer shared says so (LIVE-10) instead of showing an empty list by that name.
+        if case .project(let name) = scope, let lists = SignedIn.lists, name.contains("/"), lists.sharedList(named: name) == nil,
+            try await !lists.own.projects().contains(where: { $0.name == name })
+        {
+            throw PageError(.notFound, key: "live.list-not-shared", ["name": name])
+        }
         let list = TodoListViewModel(
             store: try page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
             language: LanguageChoice.of(request))

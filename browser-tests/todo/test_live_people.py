@@ -81,6 +81,16 @@ def test_LIVE_15_LIVE_2_a_shared_list_s_change_reaches_the_other_person_and_stop
             f"after the unsharing bob's stream carries his own change only, nothing of alice's ({eggs}): {events}"
         expect(bob.rows_titled("Eggs")).to_have_count(0)
         assert "Eggs" not in bob.page.content()
+        # His page says the list is no longer shared with him, hides its rows and its add field,
+        # and leads back to his own lists; nothing was reloaded.
+        gone = bob.page.get_by_test_id("live-gone")
+        expect(gone).to_be_visible()
+        expect(gone).to_contain_text("This list is no longer shared with you.")
+        expect(bob.page.get_by_test_id("section-todo")).to_be_hidden()
+        expect(bob.page.get_by_test_id("inline-add")).to_be_hidden()
+        bob.assert_followed_in_place()
+        bob.page.get_by_test_id("live-gone-back").click()
+        expect(bob.page).to_have_url(server("/"))
     finally:
         alice_context.close()
         bob_context.close()

@@ -250,7 +250,8 @@
     var current = document.getElementById("page");
     // Another page came in place meanwhile: what was fetched is not about it.
     if (address !== location.pathname + location.search || !current || !follows()) return;
-    if (response.status === 404 && aboutOneItem()) { gone(current); counted(); return; }
+    // The item, or the list, is gone (deleted, or no longer shared): the page says so.
+    if (response.status === 404 && current.querySelector("[data-live-gone]")) { gone(current); counted(); return; }
     if (!response.ok || !next) return;
     if (holds()) { held(current, next); counted(); return; }
     if (busy()) { schedule(500); return; }
@@ -291,17 +292,14 @@
   // Pages about one item (LIVE-12, LIVE-13). The details page and the edit form carry the
   // item's id on their marker: a change about another item fetches nothing. When the item is
   // gone (its page answers 404), the page stays and shows the notice it was rendered with, and
-  // hides what it marks as no longer working. The edit form (`data-live-hold`) is never
+  // hides what it marks as no longer working; so does a list page whose list is no longer
+  // shared with the person (LIVE-10). The edit form (`data-live-hold`) is never
   // swapped: when the values it was rendered from changed (its stamp), its notice says so; what
   // was typed, and the version and values the save sends to merge, stay as they are.
 
   // The marker of the page shown now, when it follows anything.
   function follows() { return document.querySelector("#page [data-live-follow]"); }
 
-  function aboutOneItem() {
-    var marker = follows();
-    return !!(marker && marker.hasAttribute("data-live-item"));
-  }
 
   function holds() {
     var marker = follows();
