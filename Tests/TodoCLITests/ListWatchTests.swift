@@ -129,7 +129,7 @@ struct ListWatchTests {
     }
 
     /// A store whose reads fail once told to: a file that can no longer be read.
-    final class BreakingStore: TodoStore, @unchecked Sendable {
+    final class BreakingStore: ForwardingTodoStore, @unchecked Sendable {
         let inner: InMemoryTodoStore
         private let lock = NSLock()
         private var broken = false
@@ -140,27 +140,6 @@ struct ListWatchTests {
 
         func items(_ filter: TodoFilter) async throws -> [TodoItem] { try read(); return try await inner.items(filter) }
         func count(_ filter: TodoFilter) async throws -> Int { try read(); return try await inner.count(filter) }
-        func item(id: UUID) async throws -> TodoItem? { try await inner.item(id: id) }
-        func item(atOffset offset: Int) async throws -> TodoItem? { try await inner.item(atOffset: offset) }
-        func item(number: Int) async throws -> TodoItem? { try await inner.item(number: number) }
-        func nextOccurrence(of id: UUID) async throws -> TodoItem? { try await inner.nextOccurrence(of: id) }
-        func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem] { try await inner.items(idPrefix: prefix, limit: limit) }
-        func add(_ draft: TodoDraft) async throws -> TodoItem { try await inner.add(draft) }
-        func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem? {
-            try await inner.update(id: id, changes, expectedVersion: expectedVersion)
-        }
-        func move(id: UUID, toIndex index: Int) async throws -> TodoItem? { try await inner.move(id: id, toIndex: index) }
-        func delete(id: UUID, expectedVersion: Int?) async throws -> Bool { try await inner.delete(id: id, expectedVersion: expectedVersion) }
-        func deleteAll() async throws { try await inner.deleteAll() }
-        func projects() async throws -> [Project] { try await inner.projects() }
-        func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
-            try await inner.importItems(items, dryRun: dryRun)
-        }
-        func trash() async throws -> [TrashedItem] { await inner.trash() }
-        func restore(id: UUID) async throws -> TodoItem? { await inner.restore(id: id) }
-        func deleteForever(id: UUID) async throws -> Bool { await inner.deleteForever(id: id) }
-        func emptyTrash() async throws -> Int { await inner.emptyTrash() }
-        func purgeTrash() async throws -> Int { await inner.purgeTrash() }
     }
 
     @Test("LIVE-16 a file that can no longer be read ends the watch with a sentence naming it and exit 1, in the terminal's language")
