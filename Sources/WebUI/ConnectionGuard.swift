@@ -11,6 +11,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections served at once. A new one past this closes the connection that has waited
     /// longest with no request in progress — or, when every one has a request in progress, the
     /// one whose request has run longest past the idle timeout (a body trickling in, say).
+    /// A connection answering with an event stream (`text/event-stream`) is held open on
+    /// purpose: it leaves the count while it streams, and the app limits those itself (Todo's
+    /// `--max-streams`).
     public var maxConnections: Int
 
     public init(idleTimeout: Duration = .seconds(15), maxConnections: Int = 256) {
@@ -35,6 +38,8 @@ final class ConnectionRegistry: Sendable {
     private struct Entry {
         let channel: any Channel
         var busy: Bool
+        /// Answering with an event stream: neither counted nor closed to make room.
+        var streaming = false
         /// When it last changed between idle and busy.
         var since: ContinuousClock.Instant
         /// Registration order, to break ties between equal instants.
@@ -66,8 +71,8 @@ final class ConnectionRegistry: Sendable {
             state.next += 1
             let id = state.next
             state.entries[id] = Entry(channel: channel, busy: false, since: instant, order: id)
-            guard state.entries.count > limit else { return (id, nil) }
-            let others = state.entries.filter { $0.key != id }
+            guard state.entries.values.count(where: { !$0.streaming }) > limit else { return (id, nil) }
+            let others = state.entries.filter { $0.key != id && !$0.value.streaming }
             func oldest(_ candidates: [UInt64: Entry]) -> UInt64? {
                 candidates.min { ($0.value.since, $0.value.order) < ($1.value.since, $1.value.order) }?.key
             }
@@ -87,6 +92,11 @@ final class ConnectionRegistry: Sendable {
             state.entries[id]?.busy = busy
             state.entries[id]?.since = instant
         }
+    }
+
+    /// Marks a connection as answering with an event stream, or no longer (its answer ended).
+    func setStreaming(_ id: UInt64, _ streaming: Bool) {
+        state.withLock { $0.entries[id]?.streaming = streaming }
     }
 
     func remove(_ id: UInt64) {
@@ -129,7 +139,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), let id { registry.setBusy(id, false) }
+        if let id {
+            switch unwrapOutboundIn(data) {
+            case .head(let head) where head.headerFields[.contentType]?.hasPrefix("text/event-stream") == true:
+                registry.setStreaming(id, true)
+            case .end:
+                registry.setStreaming(id, false)
+                registry.setBusy(id, false)
+            default:
+                break
+            }
+        }
         context.write(data, promise: promise)
     }
 }

@@ -62,11 +62,10 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let location: StoreLocation = inMemory ? .inMemory : store.location(context)
-        // Each event stream holds a connection: room for them comes on top of --max-connections (LIVE-5).
-        var limits = safety.limits
-        limits.maxConnections += maxStreams
+        // Event streams don't count towards --max-connections (the guard leaves them out): they
+        // are limited by --max-streams (LIVE-5).
         var options = TodoWebOptions(
-            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: limits)
+            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
         options.trustedProxies = trustedProxies
         let todoStore: any TodoStore
         let withAccounts: Bool = if case .postgres = location { true } else { accounts }

@@ -69,6 +69,25 @@ struct ServerSafetyTests {
         #expect(channels.map(\.isActive) == [true, false, false, true, true])
     }
 
+    @Test("HARDEN-6 LIVE-5 a connection answering with an event stream is neither counted nor closed to make room, until its answer ends")
+    func test_HARDEN_6_streamsLeaveTheCount() async throws {
+        let registry = ConnectionRegistry(limit: 1)
+        let channels = (0..<4).map { _ in EmbeddedChannel() }
+        for channel in channels { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
+        let stream = registry.register(channels[0])
+        registry.setBusy(stream, true)
+        registry.setStreaming(stream, true)
+        _ = registry.register(channels[1])  // the one counted place, taken
+        #expect(channels[0].isActive && channels[1].isActive, "the stream took no place")
+        let third = registry.register(channels[2])  // past the limit: the idle one makes room, never the stream
+        #expect(channels[0].isActive && !channels[1].isActive && channels[2].isActive)
+        registry.setStreaming(stream, false)
+        registry.setBusy(stream, false)  // its answer ended: an idle keep-alive connection, counted again
+        registry.remove(third)
+        _ = registry.register(channels[3])
+        #expect(!channels[0].isActive && channels[3].isActive, "counted again, it makes room like any idle connection")
+    }
+
     @Test("HARDEN-6 when every other connection is busy, the new one is closed — unless one has been busy past the idle timeout")
     func test_HARDEN_6_allBusy() async throws {
         let clock = TestClock()
