@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 import TodoCore
 
 /// A Todo database in PostgreSQL: the client and its pool of connections, the schema the tables
@@ -29,7 +30,7 @@ public final class PostgresTodoDatabase: Sendable {
     public let operationTimeout: Duration
     private let stop: AsyncStream<Void>.Continuation
     /// Set by `shutdown()`: `notifications()` stops listening again.
-    private let isShutDown = SharedFlag()
+    private let isShutDown = Mutex(false)
     private let stopped: AsyncStream<Void>
 
     /// The migrations this version knows, by version (`PostgresSchema`).
@@ -150,8 +151,9 @@ public final class PostgresTodoDatabase: Sendable {
     /// is busy gets one element for several notifications.
     public func notifications(retryAfter: Duration = .seconds(1)) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let client = self.client, schema = self.schema, isShutDown = self.isShutDown
-        let task = Task {
+        let client = self.client, schema = self.schema
+        // Holds the database while it listens: `shutdown()` ends the loop.
+        let task = Task { [self] in
             while !Task.isCancelled, !isShutDown.withLock({ $0 }) {
                 do {
                     try await client.withConnection { connection in
@@ -254,14 +256,6 @@ public final class PostgresTodoDatabase: Sendable {
             throw PostgresErrors.storageError(error, location: location)
         }
     }
-}
-
-/// A flag several tasks read and one sets.
-final class SharedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func withLock<T>(_ body: (inout Bool) -> T) -> T { lock.withLock { body(&value) } }
 }
 
 /// One continuation resumed once, by whichever of the work, the timer or a cancellation comes first.
