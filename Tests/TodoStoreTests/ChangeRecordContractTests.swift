@@ -42,6 +42,21 @@ struct ChangeRecordContractTests {
         return changes
     }
 
+    /// LIVE-3: what a record holding `kept` rows tells after 10,005 changes written at once: it
+    /// keeps the latest 10,000 (6…10,005), an id before them or one it never gave is a gap.
+    static func expectKeepsTheLatest(_ record: any ChangeRecord, rows kept: Int) async throws {
+        #expect(try await record.latestChangeID() == 10_005)
+        #expect(kept == 10_000)
+        #expect(try await record.changes(after: 4, limit: 1) == .gap)
+        guard case .changes(let changes) = try await record.changes(after: 5, limit: 2) else {
+            Issue.record("6 is kept")
+            return
+        }
+        #expect(changes.map(\.id) == [6, 7])
+        #expect(try await record.changes(after: 10_006, limit: 1) == .gap, "an id the record never gave")
+        #expect(try await record.changes(after: -1, limit: 1) == .gap)
+    }
+
     static func summary(_ changes: [ListChange]) -> [String] {
         changes.map { "\($0.kind.rawValue) \($0.list ?? "-")" }
     }
