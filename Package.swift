@@ -184,7 +184,7 @@ let package = Package(
             dependencies: ["TodoCore", "TodoAccounts", "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/TodoPostgresTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
-        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport", propertyBased], swiftSettings: strict),
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
