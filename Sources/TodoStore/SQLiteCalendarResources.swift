@@ -65,8 +65,9 @@ public struct SQLiteCalendarResources: CalendarResources {
             for start in stride(from: 0, to: keys.count, by: 500) {
                 let slice = keys[start..<min(start + 500, keys.count)]
                 let marks = databaseQuestionMarks(count: slice.count)
+                // Not a cached statement: one per slice size would fill the connection's cache.
                 found += try Row.fetchAll(
-                    db.cachedStatement(sql: Self.select + " WHERE owner = ? AND item IN (\(marks))"),
+                    db, sql: Self.select + " WHERE owner = ? AND item IN (\(marks))",
                     arguments: StatementArguments([owner.key] + Array(slice))
                 ).compactMap(Self.resource)
             }

@@ -128,6 +128,12 @@ struct CalendarResourcesContractTests {
         #expect(third.revision == 3 && third.kept == Self.kept)
         #expect(try await s.calendars.resources(of: Self.alice, named: name).map(\.kept) == [Self.kept])
         #expect(try await s.calendars.resources(of: Self.alice, items: []) == [])
+
+        // A calendar's worth of ids at once (a multiget, a page of a large list).
+        let other = try await s.calendars.save(
+            CalendarResource(item: UUID(), name: "other.ics", uid: "other", kept: ""), owner: Self.alice, list: nil)
+        let many = (0..<1_200).map { _ in UUID() } + [item, other.item]
+        #expect(Set(try await s.calendars.resources(of: Self.alice, items: many.shuffled())) == [third, other])
     }
 
     @Test("DAV-6 names are an owner's: another owner's name or item never answers, and one id of two owners keeps two records", arguments: Kind.allCases)
