@@ -86,10 +86,11 @@ enum DAVQueryFilter {
 
     /// `20261124T000000Z`.
     static func utc(_ text: String) -> Date? {
-        let digits = text.filter(\.isNumber)
-        guard text.hasSuffix("Z"), digits.count == 14 else { return nil }
+        // ASCII digits only: `isNumber` would let "½" or "٣" through.
+        let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }.map { Int($0.value) - 48 }
+        guard text.hasSuffix("Z"), digits.count == 14, text.count == 16 else { return nil }
         func part(_ from: Int, _ length: Int) -> Int {
-            Int(digits.dropFirst(from).prefix(length))!
+            digits[from..<(from + length)].reduce(0) { $0 * 10 + $1 }
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
