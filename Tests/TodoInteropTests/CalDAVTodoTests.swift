@@ -162,7 +162,26 @@ struct CalDAVTodoTests {
         for line in ["UID:c1d9fb8a8a6b4b8f9f4fcb0d2e5b8f3a", "DUE:20261202T170000Z", "PRIORITY:5", "CATEGORIES:admin", "SEQUENCE:1"] {
             #expect(lines.contains(line), "\(line)")
         }
-        #expect(!lines.contains("PERCENT-COMPLETE:0"), "written from the item: only 100 when done")
+        #expect(lines.filter { $0.hasPrefix("PERCENT-COMPLETE") } == ["PERCENT-COMPLETE:0"])
+    }
+
+    @Test("DAV-10 an open item keeps the client's open STATUS and PERCENT-COMPLETE; done writes COMPLETED and 100")
+    func test_DAV_10_openStatus() throws {
+        let body = Samples.thunderbird.map { $0 == "STATUS:NEEDS-ACTION" ? "STATUS:IN-PROCESS" : $0 }
+        var withPercent = body
+        withPercent.insert("PERCENT-COMPLETE:40", at: withPercent.firstIndex(of: "STATUS:IN-PROCESS")! + 1)
+        let (todo, written) = try expectRoundTrip(withPercent)
+        #expect(!todo.isDone)
+        #expect(contains(unfolded(written), run: ["STATUS:IN-PROCESS"]) && unfolded(written).contains("PERCENT-COMPLETE:40"))
+        #expect(unfolded(written).filter { $0.hasPrefix("STATUS") }.count == 1)
+        var done = item(todo)
+        done.isDone = true
+        done.completedAt = InteropFixtures.at("2026-11-22T07:00:00Z")
+        let lines = unfolded(CalDAVTodoCodec.write(done, uid: todo.uid, kept: todo.kept, timeZone: berlin))
+        #expect(lines.filter { $0.hasPrefix("STATUS") || $0.hasPrefix("PERCENT") || $0.hasPrefix("COMPLETED") }
+            == ["STATUS:COMPLETED", "COMPLETED:20261122T070000Z", "PERCENT-COMPLETE:100"])
+        let back = try CalDAVTodoCodec.read(Samples.body(lines))
+        #expect(back.isDone && back.completedAt == done.completedAt)
     }
 
     @Test("DAV-10 an item made elsewhere: every modelled property written from the item, CRLF")
@@ -357,7 +376,8 @@ struct CalDAVTodoTests {
             #expect(CalDAVTodoCodec.write(item, uid: back.uid, kept: back.kept, timeZone: TimeZone(identifier: "Europe/Berlin")!) == written)
             let keptLines = Set(kept.components(separatedBy: "\r\n")), backLines = Set(back.kept.components(separatedBy: "\r\n"))
             let stale = keptLines.subtracting(backLines)
-            #expect(stale.allSatisfy { $0.hasPrefix("DUE") || $0.hasPrefix("DTSTART") || $0.hasPrefix("RRULE") }, "only a due date or rule changed elsewhere goes: \(stale)")
+            let replaced = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]
+            #expect(stale.allSatisfy { line in replaced.contains { line.hasPrefix($0) } }, "only what changed elsewhere goes: \(stale)")
             #expect(backLines.subtracting(keptLines).isEmpty)
         }
     }
