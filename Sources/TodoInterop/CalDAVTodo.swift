@@ -107,7 +107,8 @@ public enum CalDAVTodoCodec {
     }
 
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
-    /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets.
+    /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets. `timeZone` is the
+    /// owner's; every date written today is a day or a UTC time, so it decides nothing yet.
     public static func write(_ item: TodoItem, uid: String, kept: String, timeZone: TimeZone) -> String {
         let kept = Kept(kept)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
@@ -347,7 +348,7 @@ public enum CalDAVTodoCodec {
         init(_ text: String) {
             var depth = 0  // inside a component other than the VTODO
             var inTodo = false
-            for line in text.split(separator: "\r\n").map(String.init) where !line.isEmpty {
+            for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).map(String.init) {
                 let name = CalDAVTodoCodec.name(of: line)
                 let value = line.drop { $0 != ":" }.dropFirst().uppercased()
                 if !inTodo, depth == 0, name == "BEGIN", value == "VTODO" {
