@@ -312,10 +312,10 @@ public enum CalDAVTodoCodec {
         return todo
     }
 
-    /// Line breaks in a one-line field (title, location name) become spaces.
+    /// Line breaks and tabs in a one-line field (title, location name) become spaces.
     private static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return String(text.map { $0.isNewline ? " " : $0 })
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// The day a kept DUE line means (nil when it no longer reads).

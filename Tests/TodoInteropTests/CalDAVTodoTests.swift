@@ -220,15 +220,15 @@ struct CalDAVTodoTests {
     }
 
     static let rules: [(String, Set<Weekday>, Bool)] = [
-    ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", Set<Weekday>([.monday, .wednesday, .friday]), false),
-    ("RRULE:FREQ=WEEKLY;INTERVAL=1;WKST=MO;BYDAY=SU", [.sunday], false),
-    ("RRULE:FREQ=DAILY", Set(Weekday.allCases), false),
-    ("RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", [.monday, .tuesday, .wednesday, .thursday, .friday], false),
-    ("RRULE:FREQ=WEEKLY", [.tuesday], false),  // the weekday of DTSTART (20261124)
-    ("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", [], true),
-    ("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5", [], true),
-    ("RRULE:FREQ=MONTHLY;BYDAY=1MO", [], true),
-    ("RRULE:FREQ=YEARLY", [], true),
+        ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", Set<Weekday>([.monday, .wednesday, .friday]), false),
+        ("RRULE:FREQ=WEEKLY;INTERVAL=1;WKST=MO;BYDAY=SU", [.sunday], false),
+        ("RRULE:FREQ=DAILY", Set(Weekday.allCases), false),
+        ("RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", [.monday, .tuesday, .wednesday, .thursday, .friday], false),
+        ("RRULE:FREQ=WEEKLY", [.tuesday], false),  // the weekday of DTSTART (20261124)
+        ("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", [], true),
+        ("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5", [], true),
+        ("RRULE:FREQ=MONTHLY;BYDAY=1MO", [], true),
+        ("RRULE:FREQ=YEARLY", [], true),
     ]
 
     @Test("DAV-10 repeat days: weekly and daily rules are read; other rules are kept verbatim and give none", arguments: Self.rules)
@@ -249,8 +249,8 @@ struct CalDAVTodoTests {
     }
 
     static let doneLines: [([String], Bool)] = [
-    (["STATUS:COMPLETED"], true), (["COMPLETED:20261121T101500Z"], true), (["PERCENT-COMPLETE:100"], true),
-    (["STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:40"], false), (["STATUS:CANCELLED"], false), ([], false),
+        (["STATUS:COMPLETED"], true), (["COMPLETED:20261121T101500Z"], true), (["PERCENT-COMPLETE:100"], true),
+        (["STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:40"], false), (["STATUS:CANCELLED"], false), ([], false),
     ]
 
     @Test("DAV-10 done: STATUS:COMPLETED, a COMPLETED date or PERCENT-COMPLETE:100", arguments: Self.doneLines)
@@ -347,43 +347,43 @@ struct CalDAVTodoTests {
     static func calendar(_ lines: [String]) -> [String] { ["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"] }
 
     static let badBodies: [([String], String)] = [
-    ([], "The body is empty; a CalDAV resource is a VCALENDAR holding one VTODO."),
-    (["BEGIN:VTODO", "UID:a", "END:VTODO"], "Line 1: a CalDAV resource starts with BEGIN:VCALENDAR."),
-    (["Hello"], "Line 1: “Hello” is not a content line of the form NAME:value."),
-    (calendar([]), "The VCALENDAR holds no VTODO; a resource here is one task."),
-    (calendar(todo + todo), "Line 7: a second VTODO; a resource holds exactly one VTODO."),
-    (calendar(["BEGIN:VEVENT", "UID:e", "END:VEVENT"] + todo),
-     "Line 3: BEGIN:VEVENT is not allowed here; a resource holds one VTODO and no events or journal entries."),
-    (calendar(todo + ["BEGIN:VJOURNAL", "END:VJOURNAL"]),
-     "Line 7: BEGIN:VJOURNAL is not allowed here; a resource holds one VTODO and no events or journal entries."),
-    (calendar(["BEGIN:VTODO", "UID:a", "END:VALARM"]), "Line 5: END:VALARM does not close the component that is open."),
-    (["BEGIN:VCALENDAR"] + todo, "Line 1: BEGIN:VCALENDAR is never closed by END:VCALENDAR."),
-    (calendar(todo) + ["X-MORE:1"], "Line 8: there is more after END:VCALENDAR; a resource holds one VCALENDAR."),
-    (calendar(["BEGIN:VTODO", "SUMMARY:A", "END:VTODO"]), "The VTODO at line 3 has no UID; every resource needs one."),
-    (calendar(["BEGIN:VTODO", "UID:" + String(repeating: "u", count: 256), "END:VTODO"]),
-     "Line 4: the UID is 256 characters long; it can be at most 255."),
-    (calendar(["BEGIN:VTODO", "UID:a", "DUE:20261301", "END:VTODO"]), "Line 5: DUE “20261301” is not a date such as 20261201 or a date-time."),
-    (calendar(["BEGIN:VTODO", "UID:a", "DUE;TZID=Europe/Berlin:20261201T250000", "END:VTODO"]),
-     "Line 5: DUE “20261201T250000” is not a date such as 20261201 or a date-time."),
-    (calendar(["BEGIN:VTODO", "UID:a", "DTSTART:tomorrow", "END:VTODO"]), "Line 5: DTSTART “tomorrow” is not a date such as 20261201 or a date-time."),
-    (calendar(["BEGIN:VTODO", "UID:a", "COMPLETED:20261121", "END:VTODO"]),
-     "Line 5: COMPLETED “20261121” is not a date-time such as 20261121T090000Z."),
-    (calendar(["BEGIN:VTODO", "UID:a", "DTSTAMP:yesterday", "END:VTODO"]),
-     "Line 5: DTSTAMP “yesterday” is not a date-time such as 20261121T090000Z."),
-    (calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:" + String(repeating: "x", count: 501), "END:VTODO"]),
-     "Line 5: the title is 501 characters long; it can be at most 500."),
-    (calendar(["BEGIN:VTODO", "UID:a", "DESCRIPTION:" + String(repeating: "x", count: 10_001), "END:VTODO"]),
-     "Line 5: the details are 10001 characters long; they can be at most 10000."),
-    (calendar(["BEGIN:VTODO", "UID:a", "LOCATION:" + String(repeating: "x", count: 201), "END:VTODO"]),
-     "Line 5: the location name is 201 characters long; it can be at most 200."),
-    (calendar(["BEGIN:VTODO", "UID:a", "GEO:91;10", "END:VTODO"]), "Line 5: the latitude 91.0 is outside -90…90."),
-    (calendar(["BEGIN:VTODO", "UID:a", "GEO:north", "END:VTODO"]), "Line 5: GEO “north” is not a latitude and longitude such as 52.52;13.405."),
-    (calendar(["BEGIN:VTODO", "UID:a", "X-TODO-ESTIMATE:P30D", "END:VTODO"]), "Line 5: the estimate of 43200 minutes is outside 1 minute…1 week."),
-    (calendar(["BEGIN:VTODO", "UID:a", "RRULE:FREQ=WEEKLY;BYDAY=XY", "END:VTODO"]), "Line 5: RRULE BYDAY has “XY”, which is not a day such as MO or FR."),
-    (calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:bell\u{07}", "END:VTODO"]),
-     "Line 5: the line holds the control character U+0007, which iCalendar does not allow."),
-    (calendar(["BEGIN:VTODO", "UID:a"] + (1...8).map { "BEGIN:X-\($0)" } + (1...8).reversed().map { "END:X-\($0)" } + ["END:VTODO"]),
-     "Line 11: BEGIN:X-7 nests components more than 8 deep."),
+        ([], "The body is empty; a CalDAV resource is a VCALENDAR holding one VTODO."),
+        (["BEGIN:VTODO", "UID:a", "END:VTODO"], "Line 1: a CalDAV resource starts with BEGIN:VCALENDAR."),
+        (["Hello"], "Line 1: “Hello” is not a content line of the form NAME:value."),
+        (calendar([]), "The VCALENDAR holds no VTODO; a resource here is one task."),
+        (calendar(todo + todo), "Line 7: a second VTODO; a resource holds exactly one VTODO."),
+        (calendar(["BEGIN:VEVENT", "UID:e", "END:VEVENT"] + todo),
+         "Line 3: BEGIN:VEVENT is not allowed here; a resource holds one VTODO and no events or journal entries."),
+        (calendar(todo + ["BEGIN:VJOURNAL", "END:VJOURNAL"]),
+         "Line 7: BEGIN:VJOURNAL is not allowed here; a resource holds one VTODO and no events or journal entries."),
+        (calendar(["BEGIN:VTODO", "UID:a", "END:VALARM"]), "Line 5: END:VALARM does not close the component that is open."),
+        (["BEGIN:VCALENDAR"] + todo, "Line 1: BEGIN:VCALENDAR is never closed by END:VCALENDAR."),
+        (calendar(todo) + ["X-MORE:1"], "Line 8: there is more after END:VCALENDAR; a resource holds one VCALENDAR."),
+        (calendar(["BEGIN:VTODO", "SUMMARY:A", "END:VTODO"]), "The VTODO at line 3 has no UID; every resource needs one."),
+        (calendar(["BEGIN:VTODO", "UID:" + String(repeating: "u", count: 256), "END:VTODO"]),
+         "Line 4: the UID is 256 characters long; it can be at most 255."),
+        (calendar(["BEGIN:VTODO", "UID:a", "DUE:20261301", "END:VTODO"]), "Line 5: DUE “20261301” is not a date such as 20261201 or a date-time."),
+        (calendar(["BEGIN:VTODO", "UID:a", "DUE;TZID=Europe/Berlin:20261201T250000", "END:VTODO"]),
+         "Line 5: DUE “20261201T250000” is not a date such as 20261201 or a date-time."),
+        (calendar(["BEGIN:VTODO", "UID:a", "DTSTART:tomorrow", "END:VTODO"]), "Line 5: DTSTART “tomorrow” is not a date such as 20261201 or a date-time."),
+        (calendar(["BEGIN:VTODO", "UID:a", "COMPLETED:20261121", "END:VTODO"]),
+         "Line 5: COMPLETED “20261121” is not a date-time such as 20261121T090000Z."),
+        (calendar(["BEGIN:VTODO", "UID:a", "DTSTAMP:yesterday", "END:VTODO"]),
+         "Line 5: DTSTAMP “yesterday” is not a date-time such as 20261121T090000Z."),
+        (calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:" + String(repeating: "x", count: 501), "END:VTODO"]),
+         "Line 5: the title is 501 characters long; it can be at most 500."),
+        (calendar(["BEGIN:VTODO", "UID:a", "DESCRIPTION:" + String(repeating: "x", count: 10_001), "END:VTODO"]),
+         "Line 5: the details are 10001 characters long; they can be at most 10000."),
+        (calendar(["BEGIN:VTODO", "UID:a", "LOCATION:" + String(repeating: "x", count: 201), "END:VTODO"]),
+         "Line 5: the location name is 201 characters long; it can be at most 200."),
+        (calendar(["BEGIN:VTODO", "UID:a", "GEO:91;10", "END:VTODO"]), "Line 5: the latitude 91.0 is outside -90…90."),
+        (calendar(["BEGIN:VTODO", "UID:a", "GEO:north", "END:VTODO"]), "Line 5: GEO “north” is not a latitude and longitude such as 52.52;13.405."),
+        (calendar(["BEGIN:VTODO", "UID:a", "X-TODO-ESTIMATE:P30D", "END:VTODO"]), "Line 5: the estimate of 43200 minutes is outside 1 minute…1 week."),
+        (calendar(["BEGIN:VTODO", "UID:a", "RRULE:FREQ=WEEKLY;BYDAY=XY", "END:VTODO"]), "Line 5: RRULE BYDAY has “XY”, which is not a day such as MO or FR."),
+        (calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:bell\u{07}", "END:VTODO"]),
+         "Line 5: the line holds the control character U+0007, which iCalendar does not allow."),
+        (calendar(["BEGIN:VTODO", "UID:a"] + (1...8).map { "BEGIN:X-\($0)" } + (1...8).reversed().map { "END:X-\($0)" } + ["END:VTODO"]),
+         "Line 11: BEGIN:X-7 nests components more than 8 deep."),
     ]
 
     @Test("DAV-11 a malformed body is refused with a sentence that names the line", arguments: Self.badBodies)
@@ -393,11 +393,12 @@ struct CalDAVTodoTests {
     }
 
     static let untitledLines: [([String], String)] = [
-    ([String](), "(untitled)"), (["SUMMARY:"], "(untitled)"), (["SUMMARY:  \\n "], "(untitled)"),
-    (["SUMMARY:  Two\\nlines  "], "Two lines"),
+        ([String](), "(untitled)"), (["SUMMARY:"], "(untitled)"), (["SUMMARY:  \\n "], "(untitled)"),
+        (["SUMMARY:  Two\\nlines  "], "Two lines"),
+        (["SUMMARY:a\tb"], "a b"),
     ]
 
-    @Test("DAV-11 a missing or blank SUMMARY becomes “(untitled)”; line breaks in a title become spaces", arguments: Self.untitledLines)
+    @Test("DAV-11 a missing or blank SUMMARY becomes “(untitled)”; line breaks and tabs in a title become spaces", arguments: Self.untitledLines)
     func test_DAV_11_untitled(lines: [String], title: String) throws {
         let todo = try CalDAVTodoCodec.read(Samples.body(Self.calendar(["BEGIN:VTODO", "UID:a"] + lines + ["END:VTODO"])))
         #expect(todo.title == title)
