@@ -102,6 +102,11 @@ let package = Package(
             // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
             resources: [.copy("templates"), .copy("assets")] + catalogs,
             swiftSettings: strict),
+        // MARK: Todo — CalDAV (docs/specs/caldav.md): a View beside the web app, on its listener
+        .target(
+            name: "TodoDAV",
+            dependencies: ["TodoCore", "TodoInterop", "TodoAccounts", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
             name: "WebUI",
@@ -170,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -247,6 +252,14 @@ let package = Package(
                 "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
                 "ComicsCache",
                 hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TodoDAVTests",
+            dependencies: [
+                "TodoCore", "TodoDAV", "TodoStore", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
+                "TodoTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
         .testTarget(
