@@ -333,6 +333,12 @@ struct CalDAVServerTests {
             #expect(all.response(href(done))?.text("calendar-data")?.contains("STATUS:COMPLETED") == true)
             let events = try await dav.report(Self.inbox, DAVBodies.query(#"<c:comp-filter name="VEVENT"/>"#))
             #expect(events.responses.isEmpty)
+            // A client's own open STATUS (Thunderbird's IN-PROCESS) is kept, so a query for it answers it.
+            _ = try await dav.put("inbox", "busy.ics", DAVBodies.vtodo(uid: "busy", summary: "Busy", extra: ["STATUS:IN-PROCESS"]))
+            let inProcess = try await dav.report(Self.inbox, DAVBodies.query(
+                #"<c:comp-filter name="VTODO"><c:prop-filter name="STATUS"><c:text-match>IN-PROCESS</c:text-match></c:prop-filter></c:comp-filter>"#))
+            #expect(inProcess.responses.map(\.href).contains(Self.inbox + "busy.ics"))
+            #expect(!inProcess.responses.map(\.href).contains(href(done)))
         }
     }
 
