@@ -1,0 +1,186 @@
+"""DAV-23 with Debian's ``vdirsyncer`` and ``todoman``: a pair between the server (caldav
+storage, alice's name and app token, the bare server address) and a local vdir of ``.ics``
+files, ``collections = ["from a", "from b"]``; todoman on that vdir. Every change is followed by
+``vdirsyncer sync`` and checked through the JSON API and on the web page (docs/specs/caldav.md).
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+import uuid
+
+import pytest
+
+from dav_clients import prop, vobject_block
+
+PROJECT = "Seed Swap"
+PROJECT_PAGE = "/projects/" + urllib.parse.quote(PROJECT)
+#: vdirsyncer names a local collection by the last segment of its URL, percent-decoded.
+PROJECT_FOLDER = "list-" + PROJECT
+INBOX = "inbox"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def lists_that_stay(alice_api):
+    """An item in the inbox and in "Seed Swap" that no test removes: vdirsyncer refuses to sync
+    a collection that was emptied on one side, and a list exists while it holds an item."""
+    alice_api.add("Keep the inbox")
+    alice_api.add("Keep the seed list", project=PROJECT)
+
+
+def test_DAV_23_vdirsyncer_discover_and_sync_both_ways(local_sync, alice_api):
+    alice_api.add("Sort the seeds", project=PROJECT)
+    local = local_sync()
+    found = local.discover()
+    assert '"inbox" ("To Do")' in found, found
+    assert f'"{PROJECT_FOLDER}" ("{PROJECT}")' in found, found
+
+    # Server -> local: every item of every list, one file each.
+    local.sync()
+    assert prop(local.file_with(PROJECT_FOLDER, "Sort the seeds").read_text(), "STATUS") in (None, "NEEDS-ACTION")
+    local.file_with(INBOX, "Keep the inbox")
+
+    # Local -> server: a file written into the vdir becomes an item of that list.
+    uid = f"dav23-local-{uuid.uuid4()}"
+    (local.folder(INBOX) / f"{uid}.ics").write_bytes((
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//DAV-23//tests//EN\r\n"
+        f"BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20261124T120000Z\r\nSUMMARY:Written in the vdir\r\n"
+        "DESCRIPTION:Plant in spring\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").encode())
+    local.sync()
+    item = alice_api.by_title("Written in the vdir")
+    assert (item["project"], item["details"], item["completed"]) == (None, "Plant in spring", False)
+
+    # A change on the server comes down into the same file.
+    before = local.file_with(PROJECT_FOLDER, "Sort the seeds")
+    alice_api.patch(alice_api.by_title("Sort the seeds"), title="Sort the seeds by month")
+    local.sync()
+    assert local.file_with(PROJECT_FOLDER, "Sort the seeds by month") == before
+
+    # A sync with nothing changed copies nothing either way (ETags stay put).
+    quiet = local.sync()
+    assert "Copying" not in quiet and "Deleting" not in quiet, quiet
+
+
+def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(local_sync, alice_api, web):
+    local = local_sync()
+    local.discover()
+    local.sync()
+
+    # new
+    local.todoman("new", "--list", PROJECT_FOLDER, "Trade bean seeds")
+    local.sync()
+    item = alice_api.by_title("Trade bean seeds")
+    assert (item["project"], item["completed"]) == (PROJECT, False)
+    assert "Trade bean seeds" in web(PROJECT_PAGE).todo_titles()
+
+    # edit (no editor: the options change the fields)
+    todo_id = str(local.todo("Trade bean seeds")["id"])
+    local.todoman("edit", todo_id, "--location", "Community hall", "--due", "2026-12-05")
+    local.sync()
+    item = alice_api.by_title("Trade bean seeds")
+    assert (item["location"], item["dueDate"]) == ("Community hall", "2026-12-05"), item
+    assert "Community hall" in web(PROJECT_PAGE).row_chips("Trade bean seeds")
+
+    # done
+    local.todoman("done", todo_id)
+    local.sync()
+    item = alice_api.by_title("Trade bean seeds")
+    assert item["completed"] is True and item["completedAt"], item
+    assert "Trade bean seeds" in web(PROJECT_PAGE).done_titles()
+
+    # delete
+    local.todoman("delete", "--yes", todo_id)
+    local.sync()
+    assert "Trade bean seeds" not in alice_api.titles()
+    assert "Trade bean seeds" in [trashed["title"] for trashed in alice_api.trash()]
+    page = web(PROJECT_PAGE)
+    assert "Trade bean seeds" not in page.todo_titles() + page.done_titles()
+
+
+def test_DAV_23_a_todoman_task_checked_on_the_web_is_done_in_todoman_after_sync(local_sync, alice_api, web):
+    local = local_sync()
+    local.discover()
+    local.sync()
+    local.todoman("new", "--list", INBOX, "Label the seed packets")
+    local.sync()
+
+    web("/").check("Label the seed packets")
+    assert alice_api.by_title("Label the seed packets")["completed"] is True
+
+    local.sync()
+    assert local.todo("Label the seed packets")["completed"] is True
+    listed = local.todoman("list", "--status", "ANY")
+    assert re.search(r"\[X\].*Label the seed packets", listed), listed
+    text = local.file_with(INBOX, "Label the seed packets").read_text()
+    assert prop(text, "STATUS") == "COMPLETED", text
+    assert prop(text, "COMPLETED"), text
+
+
+def test_DAV_23_a_valarm_set_by_a_client_comes_back_unchanged(local_sync, alice_api):
+    one = local_sync("one")
+    one.discover()
+    one.sync()
+    one.todoman("new", "--list", INBOX, "Call the seed bank")
+    one.sync()
+
+    # The phone's reminder, added to the item's file and synced up.
+    alarm_uid = str(uuid.uuid4()).upper()
+    valarm = ("BEGIN:VALARM\r\n"
+              f"X-WR-ALARMUID:{alarm_uid}\r\n"
+              f"UID:{alarm_uid}\r\n"
+              "TRIGGER;VALUE=DATE-TIME:20261201T090000Z\r\n"
+              "ACTION:DISPLAY\r\n"
+              "DESCRIPTION:Reminder\r\n"
+              "X-APPLE-DEFAULT-ALARM:FALSE\r\n"
+              "END:VALARM\r\n")
+    path = one.file_with(INBOX, "Call the seed bank")
+    text = path.read_bytes().decode()
+    assert "END:VTODO\r\n" in text, text
+    path.write_bytes(text.replace("END:VTODO\r\n", valarm + "END:VTODO\r\n").encode())
+    uploaded = one.sync()
+    assert "Copying (updating)" in uploaded, uploaded
+    uid = prop(text, "UID")
+    assert uid
+
+    # Into an empty second folder: the VALARM block is byte for byte the one written.
+    two = local_sync("two")
+    two.discover()
+    two.sync()
+    assert vobject_block(two.file_by_uid(INBOX, uid).read_bytes().decode(), "VALARM") == valarm
+
+    # And it stays through a change made on the web app's side.
+    alice_api.patch(alice_api.by_title("Call the seed bank"), title="Call the seed bank at nine")
+    two.sync()
+    changed = two.file_by_uid(INBOX, uid).read_bytes().decode()
+    assert prop(changed, "SUMMARY") == "Call the seed bank at nine", changed
+    assert vobject_block(changed, "VALARM") == valarm
+
+
+@pytest.mark.parametrize("rule", ["a wins", "b wins"])
+def test_DAV_23_a_conflicting_edit_on_both_sides_is_resolved_by_vdirsyncer_s_rule(rule, local_sync, alice_api, web):
+    """a is the server, b the local vdir."""
+    word = rule.split()[0]
+    original = f"Swap squash seeds ({word})"
+    alice_api.add(original, project=PROJECT)
+    local = local_sync(conflict=rule)
+    local.discover()
+    local.sync()
+
+    path = local.file_with(PROJECT_FOLDER, original)
+    text = path.read_bytes().decode()
+    path.write_bytes(text.replace(f"SUMMARY:{original}", f"SUMMARY:Local edit ({word})").encode())
+    alice_api.patch(alice_api.by_title(original), title=f"Server edit ({word})")
+
+    local.sync()
+    winner = f"Server edit ({word})" if rule == "a wins" else f"Local edit ({word})"
+    loser = f"Local edit ({word})" if rule == "a wins" else f"Server edit ({word})"
+    titles = alice_api.titles()
+    assert winner in titles and loser not in titles and original not in titles, titles
+    local_summaries = [prop(text, "SUMMARY") for text in local.files(PROJECT_FOLDER).values()]
+    assert winner in local_summaries and loser not in local_summaries, local_summaries
+    assert local.todo(winner)["list"] == PROJECT_FOLDER
+    assert winner in web(PROJECT_PAGE).todo_titles()
+
+    quiet = local.sync()
+    assert "Copying" not in quiet, quiet
