@@ -16,15 +16,18 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import caldav
 import pytest
 from playwright.sync_api import Browser, expect
 
-from dav_clients import Account, AccountApi, LocalSync
-from pages_todo import ListPage
-from todo_server import TodoServer, find_todo_binary
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "todo"))
+
+from dav_clients import Account, AccountApi, LocalSync  # noqa: E402
+from pages_todo import ListPage  # noqa: E402
+from todo_server import TodoServer, find_todo_binary  # noqa: E402
 
 
 class DavServer:

@@ -62,6 +62,27 @@ def test_DAV_23_vdirsyncer_discover_and_sync_both_ways(local_sync, alice_api):
     assert "Copying" not in quiet and "Deleting" not in quiet, quiet
 
 
+def test_DAV_23_a_new_local_folder_becomes_a_list_through_vdirsyncer_discover(local_sync, alice_api):
+    one = local_sync("one")
+    one.discover()
+    one.sync()
+    (one.calendars / "Bulbs").mkdir()
+    one.todoman("new", "--list", "Bulbs", "Plant the tulip bulbs")
+    created = one.discover()
+    assert "Bulbs" in created, created
+    one.sync()
+
+    item = alice_api.by_title("Plant the tulip bulbs")
+    assert item["project"] is not None, f"the item landed in the inbox, not in a list of its own: {item}"
+
+    two = local_sync("two")
+    two.discover()
+    two.sync()
+    folders = [path.name for path in two.calendars.iterdir()
+               if any(prop(text, "SUMMARY") == "Plant the tulip bulbs" for text in two.files(path.name).values())]
+    assert folders == ["Bulbs"], folders
+
+
 def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(local_sync, alice_api, web):
     local = local_sync()
     local.discover()
@@ -79,7 +100,7 @@ def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(loca
     local.todoman("edit", todo_id, "--location", "Community hall", "--due", "2026-12-05")
     local.sync()
     item = alice_api.by_title("Trade bean seeds")
-    assert (item["location"], item["dueDate"]) == ("Community hall", "2026-12-05"), item
+    assert ((item["location"] or {}).get("name"), item["dueDate"]) == ("Community hall", "2026-12-05"), item
     assert "Community hall" in web(PROJECT_PAGE).row_chips("Trade bean seeds")
 
     # done
