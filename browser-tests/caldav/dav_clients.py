@@ -122,6 +122,7 @@ a = "todo_server"
 b = "todo_local"
 collections = ["from a", "from b"]
 conflict_resolution = "{conflict}"
+metadata = ["displayname", "color"]
 
 [storage todo_server]
 type = "caldav"

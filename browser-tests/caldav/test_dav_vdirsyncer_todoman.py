@@ -83,6 +83,26 @@ def test_DAV_23_a_new_local_folder_becomes_a_list_through_vdirsyncer_discover(lo
     assert folders == ["Bulbs"], folders
 
 
+def test_DAV_23_vdirsyncer_metasync_reads_the_names_and_renames_a_list(local_sync, alice_api, web):
+    alice_api.add("Pot the seedlings", project="Nursery")
+    local = local_sync()
+    local.discover()
+    local.sync()
+    local.metasync()
+    assert (local.folder(INBOX) / "displayname").read_text() == "To Do"
+    assert (local.folder("list-Nursery") / "displayname").read_text() == "Nursery"
+
+    (local.folder("list-Nursery") / "displayname").write_text("Plant nursery")
+    renamed = local.metasync()
+    assert "Copying displayname to todo_server/list-Nursery" in renamed, renamed
+    assert alice_api.by_title("Pot the seedlings")["project"] == "Plant nursery"
+    assert "Pot the seedlings" in web("/projects/" + urllib.parse.quote("Plant nursery")).todo_titles()
+
+    # The calendar kept its address: the pair still syncs it, with nothing to copy.
+    quiet = local.sync()
+    assert "Syncing todo/list-Nursery" in quiet and "Copying" not in quiet, quiet
+
+
 def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(local_sync, alice_api, web):
     local = local_sync()
     local.discover()
