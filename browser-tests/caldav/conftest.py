@@ -1,7 +1,8 @@
 """Fixtures for the real-client CalDAV tests (docs/specs/caldav.md, DAV-23).
 
-- ``dav_server`` (one per test module): ``todo serve --accounts --db <tmp>/todo.sqlite --port 0``
-  from ``$TDA_BIN_DIR``, stopped by its PID at the end, with two people made by the CLI
+- ``dav_server`` (one per test module and store): ``todo serve --accounts --db <tmp>/todo.sqlite
+  --port 0`` from ``$TDA_BIN_DIR``, then ``todo serve --database-url <fresh database>`` on the
+  test cluster's PostgreSQL, each stopped by its PID at the end, with two people made by the CLI
   (``todo users add``, password on standard input; ``todo users token``): ``alice``, whose lists
   the clients sync, and ``bob``, who must not see them.
 - ``alice_api``, ``bob_api``: the JSON API as each (``Authorization: Bearer <app token>``).
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "todo"))
 
 from dav_clients import Account, AccountApi, LocalSync  # noqa: E402
 from pages_todo import ListPage  # noqa: E402
-from todo_server import TodoServer, find_todo_binary  # noqa: E402
+from todo_server import PostgresDatabases, TodoServer, find_todo_binary  # noqa: E402
 
 
 class DavServer:
@@ -51,16 +52,25 @@ class DavServer:
         return f"/dav/calendars/{account.name}/" + (f"{collection}/" if collection else "")
 
 
-@pytest.fixture(scope="module")
-def dav_server(tmp_path_factory) -> DavServer:
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def dav_server(request, tmp_path_factory) -> DavServer:
+    """The server on a SQLite file (``--db``), or on a fresh PostgreSQL database of the test
+    cluster (``--database-url``; scripts/test starts the cluster, else these fail)."""
     folder = tmp_path_factory.mktemp("dav")
-    server = TodoServer(find_todo_binary(), folder / "todo.sqlite", folder / "server.log", mode="accounts")
-    alice = Account("alice", server.add_person("alice"))
-    bob = Account("bob", server.add_person("bob"))
-    server.token = alice.token
-    server.start()
-    yield DavServer(server, alice, bob)
-    server.stop()
+    databases = PostgresDatabases() if request.param == "postgres" else None
+    url = databases.fresh() if databases else None
+    server = TodoServer(find_todo_binary(), folder / "todo.sqlite", folder / "server.log",
+                        mode="postgres" if databases else "accounts", database_url=url)
+    try:
+        alice = Account("alice", server.add_person("alice"))
+        bob = Account("bob", server.add_person("bob"))
+        server.token = alice.token
+        server.start()
+        yield DavServer(server, alice, bob)
+    finally:
+        server.stop()
+        if databases:
+            databases.drop_all()
 
 
 @pytest.fixture(scope="module")
