@@ -139,6 +139,27 @@ def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(loca
     assert "Trade bean seeds" not in page.todo_titles() + page.done_titles()
 
 
+def test_DAV_23_todoman_done_on_a_repeating_task_leaves_exactly_one_next_occurrence(local_sync, alice_api, web):
+    """todoman makes the next occurrence itself (a copy with a new UID, the RRULE dropped from
+    the done one); the server must not make a second one (DAV-7)."""
+    alice_api.add("Water the herbs", project=PROJECT, repeatDays=["mon"], dueDate="2027-03-01")
+    local = local_sync()
+    local.discover()
+    local.sync()
+    assert prop(local.file_with(PROJECT_FOLDER, "Water the herbs").read_text(), "RRULE") == "FREQ=WEEKLY;BYDAY=MO"
+
+    local.todoman("done", str(local.todo("Water the herbs")["id"]))
+    local.sync()
+    herbs = sorted(((item["completed"], item["dueDate"], item["repeatDays"]) for item in alice_api.todos()
+                    if item["title"] == "Water the herbs"), key=str)
+    assert herbs == [(False, "2027-03-08", ["mon"]), (True, "2027-03-01", [])], herbs
+    assert web(PROJECT_PAGE).todo_titles().count("Water the herbs") == 1
+
+    local.sync()
+    done = sorted(todo["completed"] for todo in local.todos() if todo["summary"] == "Water the herbs")
+    assert done == [False, True], done
+
+
 def test_DAV_23_a_todoman_task_checked_on_the_web_is_done_in_todoman_after_sync(local_sync, alice_api, web):
     local = local_sync()
     local.discover()
