@@ -6,6 +6,7 @@
   (``todo users add``, password on standard input; ``todo users token``): ``alice``, whose lists
   the clients sync, and ``bob``, who must not see them.
 - ``alice_api``, ``bob_api``: the JSON API as each (``Authorization: Bearer <app token>``).
+- ``share_with_alice``: bob shares a list of his with alice for one test.
 - ``web``: opens a page of the web app in headless Chromium, signed in as alice through the
   sign-in form with her password; answers a ``ListPage`` (browser-tests/todo/pages_todo.py).
 - ``caldav_client``: the Python ``caldav`` library's ``DAVClient`` for an account, given the
@@ -81,6 +82,21 @@ def alice_api(dav_server: DavServer) -> AccountApi:
 @pytest.fixture(scope="module")
 def bob_api(dav_server: DavServer) -> AccountApi:
     return AccountApi(dav_server.server, dav_server.bob)
+
+
+@pytest.fixture
+def share_with_alice(dav_server: DavServer):
+    """``share_with_alice(list, role)``: bob shares his list with alice (``todo share``) until the
+    test ends (``todo unshare``), so a shared list's trouble stays in the test that made it."""
+    shared: list[str] = []
+
+    def share(name: str, role: str = "editor") -> None:
+        dav_server.server.todo("share", name, "--owner", "bob", "--with", "alice", "--role", role)
+        shared.append(name)
+
+    yield share
+    for name in shared:
+        dav_server.server.todo("unshare", name, "--owner", "bob", "--with", "alice")
 
 
 @pytest.fixture

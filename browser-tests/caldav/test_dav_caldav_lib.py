@@ -168,6 +168,25 @@ def test_DAV_23_caldav_lib_sync_token_gets_exactly_the_change_made_on_the_web_an
     assert (updated, deleted) == ([], [])
 
 
+def test_DAV_23_caldav_lib_reads_and_completes_in_a_list_shared_with_the_person(caldav_client, dav_server, bob_api,
+                                                                                share_with_alice):
+    """Bob shares "Hardware" with alice as an editor: one of her calendars, named bob/Hardware
+    (DAV-3), whose tasks she reads, completes and syncs by token like her own."""
+    bob_api.add("Buy wood screws", project="Hardware")
+    share_with_alice("Hardware")
+    shared = [calendar for calendar in caldav_client(dav_server.alice).principal().calendars()
+              if calendar.get_display_name() == "bob/Hardware"]
+    assert len(shared) == 1, "no calendar bob/Hardware"
+    todos = shared[0].todos()
+    assert [summary(todo) for todo in todos] == ["Buy wood screws"]
+    synced = shared[0].objects_by_sync_token(load_objects=True, disable_fallback=True)
+    assert str(synced.sync_token).startswith(SYNC_TOKEN_PREFIX), synced.sync_token
+    todos[0].complete()
+    assert bob_api.by_title("Buy wood screws")["completed"] is True
+    updated, deleted = synced.sync()
+    assert ([summary(todo) for todo in updated], deleted) == (["Buy wood screws"], [])
+
+
 def test_DAV_23_caldav_lib_another_persons_calendars_answer_404(caldav_client, dav_server, alice_api):
     item = alice_api.add("Alice's secret", project=PROJECT)
     bob = caldav_client(dav_server.bob)

@@ -103,6 +103,25 @@ def test_DAV_23_vdirsyncer_metasync_reads_the_names_and_renames_a_list(local_syn
     assert "Syncing todo/list-Nursery" in quiet and "Copying" not in quiet, quiet
 
 
+def test_DAV_23_vdirsyncer_and_todoman_sync_a_list_shared_with_the_person(local_sync, bob_api, share_with_alice):
+    """Bob shares "Groceries" with alice as an editor: it is one of her calendars (DAV-3), so her
+    vdirsyncer brings it down, and a task done in her todoman is done in bob's list."""
+    bob_api.add("Buy oat milk", project="Groceries")
+    bob_api.add("Buy rye bread", project="Groceries")
+    share_with_alice("Groceries")
+    local = local_sync()
+    found = local.discover()
+    assert '("bob/Groceries")' in found, found
+    local.sync()
+
+    files = [path for path in local.calendars.rglob("*.ics") if prop(path.read_text(), "SUMMARY") == "Buy oat milk"]
+    assert len(files) == 1, files
+    local.todoman("done", str(local.todo("Buy oat milk")["id"]))
+    local.sync()
+    assert bob_api.by_title("Buy oat milk")["completed"] is True
+    assert bob_api.by_title("Buy rye bread")["completed"] is False
+
+
 def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(local_sync, alice_api, web):
     local = local_sync()
     local.discover()
