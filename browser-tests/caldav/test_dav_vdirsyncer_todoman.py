@@ -122,6 +122,27 @@ def test_DAV_23_vdirsyncer_and_todoman_sync_a_list_shared_with_the_person(local_
     assert bob_api.by_title("Buy rye bread")["completed"] is False
 
 
+def test_DAV_23_unicode_names_and_escaped_text_survive_vdirsyncer_both_ways(local_sync, alice_api):
+    """A list and a title in Japanese (the title folded past 75 octets), and
+    text with the characters iCalendar escapes (, ; \\ and new lines), both ways."""
+    down_title = "日本語のとても長いタイトルです。これは七十五オクテットを超えるように書かれています。折り返しを確かめます"
+    down_details = "Zeile 1\nZeile 2; mit, Zeichen \\ und mehr"
+    alice_api.add(down_title, project="買い物 リスト", details=down_details)
+    local = local_sync()
+    local.discover()
+    local.sync()
+    todo = local.todo(down_title)
+    assert (todo["list"], todo["description"]) == ("list-買い物 リスト", down_details), todo
+
+    up_title = "買い物: りんご、みかん、ぶどう、もも、なし、かき、すいか、メロン — Äpfel; Birnen, Kirschen \\ und mehr"
+    local.todoman("new", "--list", "list-買い物 リスト", "--read-description", up_title,
+                  stdin="Line one, with a comma; and a semicolon\\ and a backslash")
+    written = local.todo(up_title)["description"]
+    local.sync()
+    item = alice_api.by_title(up_title)
+    assert (item["project"], item["details"]) == ("買い物 リスト", written), item
+
+
 def test_DAV_23_todoman_new_edit_done_delete_show_in_the_api_and_on_the_web(local_sync, alice_api, web):
     local = local_sync()
     local.discover()
