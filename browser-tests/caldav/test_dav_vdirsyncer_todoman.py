@@ -57,6 +57,17 @@ def test_DAV_23_vdirsyncer_discover_and_sync_both_ways(local_sync, alice_api):
     local.sync()
     assert local.file_with(PROJECT_FOLDER, "Sort the seeds by month") == before
 
+    # Moved to another list on the server: the file moves to that list's folder.
+    alice_api.patch(alice_api.by_title("Sort the seeds by month"), project=None)
+    local.sync()
+    local.file_with(INBOX, "Sort the seeds by month")
+    assert "Sort the seeds by month" not in [prop(text, "SUMMARY") for text in local.files(PROJECT_FOLDER).values()]
+
+    # Deleted on the server: the file goes.
+    alice_api.delete(alice_api.by_title("Sort the seeds by month"))
+    local.sync()
+    assert "Sort the seeds by month" not in [prop(text, "SUMMARY") for text in local.files(INBOX).values()]
+
     # A sync with nothing changed copies nothing either way (ETags stay put).
     quiet = local.sync()
     assert "Copying" not in quiet and "Deleting" not in quiet, quiet
