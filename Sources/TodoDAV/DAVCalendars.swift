@@ -145,6 +145,35 @@ extension DAVSession {
         return DAVMember(item: item, record: record)
     }
 
+    /// The resources `names` of `calendar` that are there, by name: a multiget reads the items
+    /// it names, not the whole calendar.
+    func members(_ calendar: DAVCalendar, named names: [String]) async throws -> [String: DAVMember] {
+        var ids: [String: UUID] = [:]
+        var others: [String] = []
+        for name in Set(names) {
+            if name.hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))) { ids[name] = id } else { others.append(name) }
+        }
+        var found: [String: DAVMember] = [:]
+        for name in others {
+            if let member = try await member(calendar, named: name) { found[name] = member }
+        }
+        let records = try await server.calendars.resources(of: calendar.owner, items: Array(ids.values))
+        let byItem = Dictionary(records.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
+        for (name, id) in ids {
+            if let record = byItem[id], record.name != name {
+                // Named otherwise by its client: this name may still be another item's.
+                if let member = try await member(calendar, named: name) { found[name] = member }
+                continue
+            }
+            if let item = try await calendar.item(id: id) {
+                found[name] = DAVMember(item: item, record: byItem[id])
+            } else if let member = try await member(calendar, named: name) {
+                found[name] = member
+            }
+        }
+        return found
+    }
+
     func href(_ calendar: DAVCalendar, _ member: DAVMember) -> String {
         href(calendar) + DAVPath.encoded(member.name)
     }

@@ -212,16 +212,19 @@ extension DAVRequests {
         guard hrefs.count <= 10_000 else {
             throw DAVFailure(.forbidden, "A multiget names at most 10,000 resources.", condition: .dav("number-of-matches-within-limits"))
         }
-        // One read for the calendar, then each name looked up in it.
-        let members = try await session.members(calendar)
-        let byName = Dictionary(members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // The names this calendar's hrefs point at; anything else is not found.
+        let names = hrefs.map { href -> String? in
+            guard case .resource(let name, let segment, let resourceName) = DAVPath(Self.rawPath(href) ?? href),
+                  name == session.account.name, segment == calendar.segment
+            else { return nil }
+            return resourceName
+        }
+        let byName = try await session.members(calendar, named: names.compactMap { $0 })
         var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
         let calendarHref = session.href(calendar)
         let xml = try await DAVWriterAsync.document { writer in
-            for href in hrefs {
-                if case .resource(let name, let segment, let resourceName) = DAVPath(Self.rawPath(href) ?? href),
-                   name == session.account.name, segment == calendar.segment, let member = byName[resourceName]
-                {
+            for (href, name) in zip(hrefs, names) {
+                if let name, let member = byName[name] {
                     try await properties.response(href: session.href(calendar, member), target: .member(calendar, member),
                         asked: asked, into: &writer)
                 } else {

@@ -128,6 +128,8 @@ struct DAVWriter {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            // A parser turns a bare CR LF into LF (XML's line-end rule); iCalendar's lines end in CR LF.
+            case "\r": out += "&#13;"
             default: out.unicodeScalars.append(character)
             }
         }
