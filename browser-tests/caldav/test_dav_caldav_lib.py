@@ -1,0 +1,202 @@
+"""DAV-23 with the Python ``caldav`` library (PyPI) as the client: discovery from the server's
+well-known address, the principal and its calendars, an item created, completed, edited and
+deleted (each checked through the JSON API, and on the web page), sync tokens, and another
+person's calendars answering 404 (docs/specs/caldav.md)."""
+
+from __future__ import annotations
+
+import urllib.parse
+import uuid
+
+import caldav
+import pytest
+from caldav import error
+from caldav.elements import dav
+
+from dav_clients import collection_path
+
+PROJECT = "Garden Shed"
+SYNC_TOKEN_PREFIX = "http://todo.invalid/sync/"
+
+
+def path_of(url) -> str:
+    return urllib.parse.urlsplit(str(url)).path
+
+
+def calendars_by_path(principal) -> dict[str, caldav.Calendar]:
+    return {path_of(calendar.url): calendar for calendar in principal.calendars()}
+
+
+def alice_calendar(caldav_client, dav_server, project: str | None) -> caldav.Calendar:
+    """The calendar of alice's list ``project`` (None: the inbox), as found through discovery."""
+    calendars = calendars_by_path(caldav_client(dav_server.alice).principal())
+    wanted = dav_server.dav_path(dav_server.alice, collection_path(project))
+    assert wanted in calendars, f"{wanted} is not among {sorted(calendars)}"
+    return calendars[wanted]
+
+
+def uids(resources) -> list[str]:
+    return [str(resource.icalendar_component["UID"]) for resource in resources]
+
+
+def summary(resource) -> str:
+    return str(resource.icalendar_component["SUMMARY"])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def garden_project(alice_api):
+    """Alice's project "Garden Shed" (a list exists while it holds an item)."""
+    alice_api.add("Sharpen the shears", project=PROJECT)
+
+
+def test_DAV_23_caldav_lib_discovers_principal_home_and_calendars(caldav_client, dav_server):
+    client = caldav_client(dav_server.alice)
+    principal = client.principal()
+    assert path_of(principal.url) == "/dav/principals/alice/"
+    assert path_of(principal.calendar_home_set.url) == "/dav/calendars/alice/"
+
+    calendars = calendars_by_path(principal)
+    inbox_path = dav_server.dav_path(dav_server.alice, "inbox")
+    garden_path = dav_server.dav_path(dav_server.alice, "list-Garden%20Shed")
+    assert {inbox_path, garden_path} <= set(calendars), sorted(calendars)
+    assert calendars[inbox_path].get_display_name() == "To Do"
+    assert calendars[garden_path].get_display_name() == PROJECT
+    for path in (inbox_path, garden_path):
+        assert "VTODO" in calendars[path].get_supported_components(), path
+
+
+def test_DAV_23_caldav_lib_create_complete_edit_delete(caldav_client, dav_server, alice_api, web):
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    uid = f"dav23-lib-{uuid.uuid4()}"
+
+    # Create (PUT with If-None-Match: *): the name and the UID are kept as the client gave them.
+    todo = calendar.add_todo(summary="Buy tomato seeds", uid=uid, no_overwrite=True)
+    assert path_of(todo.url) == dav_server.dav_path(dav_server.alice, "list-Garden%20Shed") + f"{uid}.ics"
+    item = alice_api.by_title("Buy tomato seeds")
+    assert (item["project"], item["completed"]) == (PROJECT, False)
+    fetched = calendar.todo_by_uid(uid)
+    assert summary(fetched) == "Buy tomato seeds"
+    assert str(fetched.icalendar_component["UID"]) == uid
+
+    assert uid in uids(calendar.todos())
+
+    # Complete.
+    todo.complete()
+    item = alice_api.by_title("Buy tomato seeds")
+    assert item["completed"] is True and item["completedAt"], item
+    todo.load()
+    assert str(todo.icalendar_component["STATUS"]) == "COMPLETED"
+    # The library's calendar-query for open tasks leaves it out; with the completed ones, it's in.
+    assert uid not in uids(calendar.todos())
+    assert uid in uids(calendar.todos(include_completed=True))
+
+    # Edit the summary.
+    todo.icalendar_component["SUMMARY"] = "Buy tomato and basil seeds"
+    todo.save()
+    item = alice_api.by_title("Buy tomato and basil seeds")
+    assert (item["project"], item["completed"]) == (PROJECT, True)
+    assert "Buy tomato seeds" not in alice_api.titles()
+    page = web("/projects/" + urllib.parse.quote(PROJECT))
+    assert "Buy tomato and basil seeds" in page.done_titles()
+
+    # Delete: the item goes to the Trash, and the resource is gone.
+    todo.delete()
+    assert "Buy tomato and basil seeds" not in alice_api.titles()
+    assert "Buy tomato and basil seeds" in [trashed["title"] for trashed in alice_api.trash()]
+    with pytest.raises(error.NotFoundError):
+        calendar.todo_by_uid(uid)
+
+
+def test_DAV_23_caldav_lib_makes_a_list_and_deletes_it(caldav_client, dav_server, alice_api, web):
+    principal = caldav_client(dav_server.alice).principal()
+    address = f"herbs-{uuid.uuid4()}"
+    calendar = principal.make_calendar(name="Herbs", cal_id=address, supported_calendar_component_set=["VTODO"])
+    assert path_of(calendar.url) == dav_server.dav_path(dav_server.alice, address)
+    calendar.add_todo(summary="Sow basil")
+    assert alice_api.by_title("Sow basil")["project"] == "Herbs"
+    assert "Sow basil" in web("/projects/Herbs").todo_titles()
+    found = calendars_by_path(principal)
+    assert found[dav_server.dav_path(dav_server.alice, address)].get_display_name() == "Herbs"
+
+    calendar.delete()
+    assert "Sow basil" not in alice_api.titles()
+    assert "Sow basil" in [trashed["title"] for trashed in alice_api.trash()]
+    assert dav_server.dav_path(dav_server.alice, address) not in calendars_by_path(principal)
+    status, projects = alice_api.request("GET", "/api/projects")
+    assert status == 200 and "Herbs" not in [project["name"] for project in projects], projects
+
+
+def test_DAV_23_caldav_lib_sync_token_gets_exactly_the_change_made_on_the_web_and_api(
+        caldav_client, dav_server, alice_api, web):
+    inbox = alice_calendar(caldav_client, dav_server, None)
+    alice_api.add("Already there")
+    synced = inbox.objects_by_sync_token(load_objects=True, disable_fallback=True)
+    tokens = [synced.sync_token]
+    assert str(tokens[-1]).startswith(SYNC_TOKEN_PREFIX), tokens
+    assert "Already there" in [summary(resource) for resource in synced]
+
+    def sync_again() -> tuple[list, list]:
+        updated, deleted = synced.sync()
+        tokens.append(synced.sync_token)
+        assert str(tokens[-1]).startswith(SYNC_TOKEN_PREFIX), f"the library fell back to a full listing: {tokens}"
+        assert tokens[-1] != tokens[-2], tokens
+        return updated, deleted
+
+    # Added through the API: exactly that item, as <item id>.ics in the inbox.
+    item = alice_api.add("Water the plants")
+    updated, deleted = sync_again()
+    assert [summary(resource) for resource in updated] == ["Water the plants"], [r.url for r in updated]
+    assert deleted == []
+    assert path_of(updated[0].url) == dav_server.dav_path(dav_server.alice, "inbox") + f"{item['id']}.ics"
+    resource_url = updated[0].url
+
+    # Checked on the web page, with a real click: exactly that item, now completed.
+    web("/").check("Water the plants")
+    updated, deleted = sync_again()
+    assert [resource.url for resource in updated] == [resource_url]
+    assert str(updated[0].icalendar_component["STATUS"]) == "COMPLETED"
+    assert deleted == []
+
+    # Deleted through the API: exactly that item, as deleted.
+    alice_api.delete(alice_api.by_title("Water the plants"))
+    updated, deleted = sync_again()
+    assert updated == []
+    assert [resource.url for resource in deleted] == [resource_url]
+
+    # Nothing changed: nothing comes.
+    updated, deleted = synced.sync()
+    assert (updated, deleted) == ([], [])
+
+
+def test_DAV_23_caldav_lib_reads_and_completes_in_a_list_shared_with_the_person(caldav_client, dav_server, bob_api,
+                                                                                share_with_alice):
+    """Bob shares "Hardware" with alice as an editor: one of her calendars, named bob/Hardware
+    (DAV-3), whose tasks she reads, completes and syncs by token like her own."""
+    bob_api.add("Buy wood screws", project="Hardware")
+    share_with_alice("Hardware")
+    shared = [calendar for calendar in caldav_client(dav_server.alice).principal().calendars()
+              if calendar.get_display_name() == "bob/Hardware"]
+    assert len(shared) == 1, "no calendar bob/Hardware"
+    todos = shared[0].todos()
+    assert [summary(todo) for todo in todos] == ["Buy wood screws"]
+    synced = shared[0].objects_by_sync_token(load_objects=True, disable_fallback=True)
+    assert str(synced.sync_token).startswith(SYNC_TOKEN_PREFIX), synced.sync_token
+    todos[0].complete()
+    assert bob_api.by_title("Buy wood screws")["completed"] is True
+    updated, deleted = synced.sync()
+    assert ([summary(todo) for todo in updated], deleted) == (["Buy wood screws"], [])
+
+
+def test_DAV_23_caldav_lib_another_persons_calendars_answer_404(caldav_client, dav_server, alice_api):
+    item = alice_api.add("Alice's secret", project=PROJECT)
+    bob = caldav_client(dav_server.bob)
+    assert path_of(bob.principal().url) == "/dav/principals/bob/"
+    for path in ("/dav/principals/alice/",
+                 "/dav/calendars/alice/",
+                 "/dav/calendars/alice/inbox/",
+                 "/dav/calendars/alice/list-Garden%20Shed/",
+                 f"/dav/calendars/alice/list-Garden%20Shed/{item['id']}.ics"):
+        assert bob.propfind(dav_server(path), depth=0).status == 404, f"PROPFIND {path}"
+        assert bob.request(dav_server(path), "GET").status == 404, f"GET {path}"
+    with pytest.raises(error.NotFoundError):
+        caldav.Calendar(client=bob, url=dav_server("/dav/calendars/alice/inbox/")).get_properties([dav.DisplayName()])
