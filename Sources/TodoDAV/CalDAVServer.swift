@@ -38,6 +38,13 @@ public struct CalDAVServer: Sendable {
         path == "/dav" || path.hasPrefix("/dav/") || path == wellKnown || path == wellKnown + "/"
     }
 
+    /// To `/dav/` (DAV-1).
+    static var redirect: Response {
+        var headers = HTTPFields()
+        headers[.location] = root
+        return Response(status: .movedPermanently, headers: headers)
+    }
+
     /// The answer to one request; never throws: every failure is a status and a sentence.
     func respond(to request: Request) async -> Response {
         do {
@@ -62,11 +69,7 @@ public struct CalDAVServer: Sendable {
 
     private func route(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        if path == Self.wellKnown || path == Self.wellKnown + "/" {
-            var headers = HTTPFields()
-            headers[.location] = Self.root
-            return Response(status: .movedPermanently, headers: headers)
-        }
+        if path == Self.wellKnown || path == Self.wellKnown + "/" { return Self.redirect }
         // OPTIONS says what the server does, to anyone (DAV-19).
         if request.method == .options { return DAVRequests.options(path: path) }
         let session = try await signIn(request)
@@ -100,7 +103,10 @@ public struct CalDAVMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard CalDAVServer.serves(request.uri.path) else { return try await next(request, context) }
+        let path = request.uri.path
+        // A client given the bare address asks its root first (DAVx5, the caldav library): lead it here.
+        if path == "/", request.method == .propfind { return CalDAVServer.redirect }
+        guard CalDAVServer.serves(path) else { return try await next(request, context) }
         return await server.respond(to: request)
     }
 }

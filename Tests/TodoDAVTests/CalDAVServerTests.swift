@@ -19,6 +19,10 @@ struct CalDAVServerTests {
                 #expect(redirect.status == 301)
                 #expect(redirect.headers[.location] == "/dav/")
             }
+            // A client given the bare address asks the root first.
+            let bare = try await dav.send("PROPFIND", "/", headers: ["Depth": "0"])
+            #expect(bare.status == 301)
+            #expect(bare.headers[.location] == "/dav/")
             let root = try await dav.propfind("/dav/", depth: "0", props: ["d:current-user-principal"])
             #expect(root.status == 207)
             #expect(root.response("/dav/")?.hrefs("current-user-principal") == ["/dav/principals/alice/"])
