@@ -135,6 +135,9 @@ struct DAVMember: Sendable {
 }
 
 extension DAVSession {
+    /// Up to this many names, a multiget looks each one up; above, it reads the whole calendar.
+    static let namesReadOneByOne = 50
+
     /// The calendar's items as resources, in list order.
     func members(_ calendar: DAVCalendar) async throws -> [DAVMember] {
         try await members(calendar, items: try await calendar.items())
@@ -163,6 +166,14 @@ extension DAVSession {
     /// The resources `names` of `calendar` that are there, by name: a multiget reads the items
     /// it names, not the whole calendar.
     func members(_ calendar: DAVCalendar, named names: [String]) async throws -> [String: DAVMember] {
+        // Many names (a first sync fetching everything): one read of the calendar costs less
+        // than a look-up each.
+        if names.count > Self.namesReadOneByOne {
+            let wanted = Set(names)
+            var found: [String: DAVMember] = [:]
+            for member in try await members(calendar) where wanted.contains(member.name) { found[member.name] = member }
+            return found
+        }
         var ids: [String: UUID] = [:]
         var others: [String] = []
         for name in Set(names) {

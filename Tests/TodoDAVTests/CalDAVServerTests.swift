@@ -363,6 +363,14 @@ struct CalDAVServerTests {
             let get = try await dav.send("GET", here)
             #expect(answer.response(here)?.text("getetag") == get.etag)
             #expect(answer.responses.first { $0.href.hasSuffix("missing.ics") }?.status?.contains("404") == true)
+            // Many names at once (a first sync): read another way, answered the same.
+            for n in 1...60 { _ = try await dav.put("inbox", "n\(n).ics", DAVBodies.vtodo(uid: "n\(n)", summary: "N\(n)")) }
+            let names = (1...60).map { Self.inbox + "n\($0).ics" } + [here, missing]
+            let many = try await dav.report(Self.inbox, DAVBodies.multiget(names))
+            #expect(many.responses.map(\.href) == names, "in the order asked")
+            #expect(many.response(Self.inbox + "n42.ics")?.text("calendar-data")?.contains("SUMMARY:N42\r\n") == true)
+            #expect(many.response(here)?.text("getetag") == get.etag)
+            #expect(many.response(missing)?.status?.contains("404") == true)
         }
     }
 
