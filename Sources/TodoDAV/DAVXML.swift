@@ -119,22 +119,29 @@ struct DAVWriter {
 
     static let contentType = "application/xml; charset=utf-8"
 
+    /// Text as XML character data, escaped byte by byte (a first sync escapes megabytes).
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            // A parser turns a bare CR LF into LF (XML's line-end rule); iCalendar's lines end in CR LF.
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(character)
-            }
+        let bytes = text.utf8
+        guard bytes.contains(where: { escapes[Int($0)] != nil }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if let replacement = escapes[Int(byte)] { out.append(contentsOf: replacement) } else { out.append(byte) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// What each ASCII byte that needs it is written as. A CR is written `&#13;`: a parser
+    /// turns a bare CR LF into LF (XML's line-end rule), and iCalendar's lines end in CR LF.
+    private static let escapes: [[UInt8]?] = {
+        var table = [[UInt8]?](repeating: nil, count: 256)
+        for (byte, text) in [(UInt8(ascii: "&"), "&amp;"), (UInt8(ascii: "<"), "&lt;"), (UInt8(ascii: ">"), "&gt;"),
+                             (UInt8(ascii: "\""), "&quot;"), (UInt8(ascii: "\r"), "&#13;")]
+        {
+            table[Int(byte)] = Array(text.utf8)
+        }
+        return table
+    }()
 
     /// `prefix:name`, and the declaration to add when the namespace is not a usual one.
     mutating func tag(_ name: DAVName) -> (tag: String, declaration: String) {

@@ -140,6 +140,11 @@ struct CalDAVServerTests {
             #expect(get.headers[.contentType] == "text/calendar; charset=utf-8")
             #expect(get.text.contains("SUMMARY:Milk"))
             #expect(get.text.contains("UID:\(milk.id.lowercasedText)"))
+            // Markup in a title is text in the XML, read back as written.
+            let tricky = try await sut.store(sut.alice).add(TodoDraft(title: #"Fish & <chips> "now" 日本]]>"#, project: Project(name: "Groceries")))
+            let trickyHref = Self.groceries + tricky.id.lowercasedText + ".ics"
+            let data = try await dav.report(Self.groceries, DAVBodies.multiget([trickyHref])).response(trickyHref)?.text("calendar-data")
+            #expect(data?.contains(#"SUMMARY:Fish & <chips> "now" 日本]]>"# + "\r\n") == true)
         }
     }
 
