@@ -131,7 +131,8 @@ enum DAVPath: Equatable {
         guard path == "/dav" || path.hasPrefix("/dav/") else { return nil }
         var segments: [String] = []
         for raw in path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: true) {
-            guard let segment = String(raw).removingPercentEncoding, !segment.isEmpty else { return nil }
+            let segment = raw.contains("%") ? String(raw).removingPercentEncoding : String(raw)
+            guard let segment, !segment.isEmpty else { return nil }
             segments.append(segment)
         }
         switch (segments.first, segments.count) {
@@ -148,7 +149,18 @@ enum DAVPath: Equatable {
 
     /// Percent-encodes one segment: everything but RFC 3986's unreserved characters.
     static func encoded(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
+        // Most names (UUIDs, list-Work) need nothing: no trip through Foundation for them.
+        if segment.utf8.allSatisfy(isUnreserved) { return segment }
+        return segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     private static let unreserved = CharacterSet(

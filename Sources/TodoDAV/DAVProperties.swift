@@ -208,7 +208,11 @@ extension DAVRequests {
     }
 
     private func multiget(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
-        let hrefs = root.children(DAVNamespace.dav, "href").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let hrefs = root.children(DAVNamespace.dav, "href").map { element in
+            let text = element.text
+            let trimmed = text.first.map(\.isWhitespace) != true && text.last.map(\.isWhitespace) != true
+            return trimmed ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         guard hrefs.count <= 10_000 else {
             throw DAVFailure(.forbidden, "A multiget names at most 10,000 resources.", condition: .dav("number-of-matches-within-limits"))
         }

@@ -65,10 +65,11 @@ enum ICalendarText {
 
     /// Folds a content line after 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence.
     static func fold(_ line: String) -> String {
+        if line.utf8.count <= 75 { return line + "\r\n" }
         var out = ""
         var octets = 0
         for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
+            let size = scalar.utf8.count
             if octets + size > 75 {
                 out += "\r\n "
                 octets = 1
