@@ -276,8 +276,8 @@ enum ICalendarText {
 
     /// DTSTAMP, CREATED and LAST-MODIFIED of an item.
     static func timestampLines(_ item: TodoItem) -> [String] {
-        ["DTSTAMP:" + InteropDates.basic(item.updatedAt), "CREATED:" + InteropDates.basic(item.createdAt),
-         "LAST-MODIFIED:" + InteropDates.basic(item.updatedAt)]
+        let updated = InteropDates.basic(item.updatedAt)
+        return ["DTSTAMP:" + updated, "CREATED:" + InteropDates.basic(item.createdAt), "LAST-MODIFIED:" + updated]
     }
 
     /// SUMMARY, DESCRIPTION, STATUS and COMPLETED of an item.

@@ -137,9 +137,11 @@ enum InteropDates {
 
     /// `20261121T090000Z` (UTC, whole seconds): Taskwarrior's and iCalendar's form.
     static func basic(_ date: Date) -> String {
-        let iso = Timestamp.iso(date)  // 2026-11-21T09:00:00.123Z
-        let digits = iso.prefix(19).filter { $0 != "-" && $0 != ":" }
-        return digits + "Z"
+        let iso = Array(Timestamp.iso(date).utf8)  // 2026-11-21T09:00:00.123Z
+        guard iso.count >= 19 else { return String(decoding: iso, as: UTF8.self) }
+        // The digits and the T of its first 19 bytes, without the separators.
+        let basic = iso[..<19].filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }
+        return String(decoding: basic + [UInt8(ascii: "Z")], as: UTF8.self)
     }
 
     /// Parses `20261121T090000Z`; without the `Z`, the time is read in `floating` (iCalendar's
