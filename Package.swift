@@ -102,6 +102,11 @@ let package = Package(
             // Pages and fragments (Mustache), and the stylesheet, script, icons and manifest.
             resources: [.copy("templates"), .copy("assets")] + catalogs,
             swiftSettings: strict),
+        // MARK: Todo — CalDAV (docs/specs/caldav.md): a View beside the web app, on its listener
+        .target(
+            name: "TodoDAV",
+            dependencies: ["TodoCore", "TodoInterop", "TodoAccounts", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
             name: "WebUI",
@@ -170,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -184,7 +189,7 @@ let package = Package(
             dependencies: ["TodoCore", "TodoAccounts", "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/TodoPostgresTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
-        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport", propertyBased], swiftSettings: strict),
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
@@ -247,6 +252,13 @@ let package = Package(
                 "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
                 "ComicsCache",
                 hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TodoDAVTests",
+            dependencies: [
+                "TodoCore", "TodoDAV", "TodoStore", "TodoAccounts", "TodoInterop", "TodoTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -168,12 +168,17 @@ public struct PeopleDatabase: Sendable {
     /// Gives the local list to a person (OWNER-7) and answers how many items it held; nil where
     /// a database has no local list (PostgreSQL).
     public var adoptLocalList: (@Sendable (ListOwner) async throws -> Int)?
+    /// CalDAV's records of the people's items and lists (docs/specs/caldav.md), in the same
+    /// database as their lists; nil where a database keeps none (in memory).
+    public var calendars: (any CalendarResources)?
 
     public init(
-        accounts: any AccountStore, lists: PeopleLists, adoptLocalList: (@Sendable (ListOwner) async throws -> Int)? = nil
+        accounts: any AccountStore, lists: PeopleLists, adoptLocalList: (@Sendable (ListOwner) async throws -> Int)? = nil,
+        calendars: (any CalendarResources)? = nil
     ) {
         self.accounts = accounts
         self.lists = lists
         self.adoptLocalList = adoptLocalList
+        self.calendars = calendars
     }
 }

@@ -69,7 +69,10 @@ public protocol CalendarResources: Sendable {
     /// Removes the record with `segment`; false when there was none.
     @discardableResult func removeCollection(segment: String, owner: ListOwner) async throws -> Bool
 
-    /// The newest change to `owner`'s lists (any list, any person's doing); 0 when none is kept.
+    /// The newest change to `owner`'s lists (any list, any person's doing) the record keeps.
+    /// When it keeps none of theirs (none made, or all older than the record keeps), the id just
+    /// before the oldest change it keeps, 0 when it keeps none: nothing of theirs changed after
+    /// that id, so it stays a valid `changes(of:after:limit:)` id and never goes back.
     func latestChange(of owner: ListOwner) async throws -> Int64
     /// The changes to `owner`'s lists after `id`, oldest first, at most `limit`; `.gap` when
     /// `id` is older than the record keeps or unknown (as `ChangeRecord.changes(after:limit:)`).

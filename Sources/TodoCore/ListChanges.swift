@@ -97,10 +97,26 @@ public actor InMemoryChangeRecord: ChangeRecord {
     public func latestChangeID() -> Int64 { latest }
 
     public func changes(after id: Int64, limit: Int) -> ChangesAfter {
+        changes(after: id, limit: limit) { _ in true }
+    }
+
+    /// The newest change to `owner`'s lists it keeps; when it keeps none of theirs, the id just
+    /// before the oldest change it keeps (0 when it keeps none), after which nothing of theirs
+    /// changed (`CalendarResources.latestChange(of:)`).
+    public func latestChangeID(of owner: ListOwner) -> Int64 {
+        changes.last { $0.owner == owner }?.id ?? changes.first.map { $0.id - 1 } ?? 0
+    }
+
+    /// `changes(after:limit:)` with `owner`'s changes only: the same gaps, at most `limit` of theirs.
+    public func changes(of owner: ListOwner, after id: Int64, limit: Int) -> ChangesAfter {
+        changes(after: id, limit: limit) { $0.owner == owner }
+    }
+
+    private func changes(after id: Int64, limit: Int, where included: (ListChange) -> Bool) -> ChangesAfter {
         guard id >= 0, id <= latest else { return .gap }
         if id == latest { return .changes([]) }
         // Kept: the oldest kept change follows `id` directly, or is older.
         guard let oldest = changes.first?.id, oldest <= id + 1 else { return .gap }
-        return .changes(Array(changes.drop { $0.id <= id }.prefix(max(0, limit))))
+        return .changes(Array(changes.drop { $0.id <= id }.lazy.filter(included).prefix(max(0, limit))))
     }
 }

@@ -19,137 +19,39 @@ public struct ICalendarFormat: TodoFormat {
 
     /// A VCALENDAR holding one VTODO an item.
     public func start() -> String {
-        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"].map(Self.fold).joined()
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"].map(ICalendarText.fold).joined()
     }
 
     public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
-        items.flatMap(vtodo).map(Self.fold).joined()
+        items.flatMap(vtodo).map(ICalendarText.fold).joined()
     }
 
-    public func end(isEmpty: Bool) -> String { Self.fold("END:VCALENDAR") }
+    public func end(isEmpty: Bool) -> String { ICalendarText.fold("END:VCALENDAR") }
 
     private func vtodo(_ item: TodoItem) -> [String] {
-        var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText]
-        lines.append("DTSTAMP:" + InteropDates.basic(item.updatedAt))
-        lines.append("CREATED:" + InteropDates.basic(item.createdAt))
-        lines.append("LAST-MODIFIED:" + InteropDates.basic(item.updatedAt))
-        lines.append("SUMMARY:" + Self.escape(item.title))
-        if let details = item.details { lines.append("DESCRIPTION:" + Self.escape(details)) }
-        lines.append("STATUS:" + (item.isDone ? "COMPLETED" : "NEEDS-ACTION"))
-        if let completed = item.completedAt { lines.append("COMPLETED:" + InteropDates.basic(completed)) }
-        if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + Self.basicDate(due)) }
-        if let project = item.project { lines.append("CATEGORIES:" + Self.escape(project.name)) }
-        if let location = item.location {
-            lines.append("LOCATION:" + Self.escape(location.name))
-            if let latitude = location.latitude, let longitude = location.longitude {
-                lines.append("GEO:\(latitude.interopText);\(longitude.interopText)")
-            }
-        }
+        var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText] + ICalendarText.timestampLines(item) + ICalendarText.textLines(item)
+        if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + ICalendarText.basicDate(due)) }
+        if let project = item.project { lines.append("CATEGORIES:" + ICalendarText.escape(project.name)) }
+        lines += ICalendarText.locationLines(item.location)
         if !item.repeatDays.isEmpty {
             // A recurrence starts at DTSTART: the creation day, or the due date when earlier.
             var start = CalendarDate(item.createdAt, in: options.timeZone)
             if let due = item.dueDate, due < start { start = due }
-            lines.append("DTSTART;VALUE=DATE:" + Self.basicDate(start))
-            let days = item.repeatDays.ordered.map { String($0.rawValue.prefix(2)).uppercased() }
-            lines.append("RRULE:FREQ=WEEKLY;BYDAY=" + days.joined(separator: ","))
+            lines.append("DTSTART;VALUE=DATE:" + ICalendarText.basicDate(start))
+            lines.append(ICalendarText.ruleLine(item.repeatDays))
         }
-        if let estimate = item.estimateMinutes { lines.append("X-TODO-ESTIMATE:" + Self.duration(minutes: estimate)) }
+        lines += ICalendarText.estimateLine(item.estimateMinutes)
         lines.append("X-TODO-ORDER:" + item.position.interopText)
         lines.append("END:VTODO")
         return lines
     }
 
-    /// TEXT escaping (RFC 5545 §3.3.11). A CR LF pair or a lone CR becomes a line break.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\r": out += "\\n"
-            case "\n": if !previousWasCR { out += "\\n" }
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Folds a content line after 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence.
-    static func fold(_ line: String) -> String {
-        var out = ""
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
-            if octets + size > 75 {
-                out += "\r\n "
-                octets = 1
-            }
-            out.unicodeScalars.append(scalar)
-            octets += size
-        }
-        return out + "\r\n"
-    }
-
-    private static func basicDate(_ date: CalendarDate) -> String { date.iso.replacingOccurrences(of: "-", with: "") }
-
-    static func duration(minutes: Int) -> String {
-        let days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
-        var text = "P"
-        if days > 0 { text += "\(days)D" }
-        if hours > 0 || rest > 0 { text += "T" }
-        if hours > 0 { text += "\(hours)H" }
-        if rest > 0 { text += "\(rest)M" }
-        return text
-    }
-
-    /// Minutes of a duration such as `PT1H30M`, `P1D`, `P1W`; nil for anything else.
-    static func minutes(duration text: String) -> Int? {
-        var rest = Substring(text.uppercased())
-        guard rest.popFirst() == "P", !rest.isEmpty else { return nil }
-        var total = 0, number = "", inTime = false
-        for char in rest {
-            if char.isASCII, char.isNumber {
-                number.append(char)
-                continue
-            }
-            if char == "T" {
-                guard number.isEmpty, !inTime else { return nil }
-                inTime = true
-                continue
-            }
-            guard let value = Int(number) else { return nil }
-            number = ""
-            let unit: Int
-            switch (char, inTime) {
-            case ("W", false): unit = 7 * 1440
-            case ("D", false): unit = 1440
-            case ("H", true): unit = 60
-            case ("M", true): unit = 1
-            case ("S", true): total = total.saturatingAdding(value / 60); continue
-            default: return nil
-            }
-            // A huge count saturates, and the estimate rule then refuses it (HARDEN-1).
-            let (minutes, overflow) = value.multipliedReportingOverflow(by: unit)
-            total = overflow ? Int.max : total.saturatingAdding(minutes)
-        }
-        return number.isEmpty ? total : nil
-    }
-
     // MARK: - Decoding
 
-    /// One unfolded content line: `NAME;PARAM=VALUE:value`.
-    struct ContentLine {
-        var line: Int
-        var name: String
-        var parameters: [String: String]
-        var value: String
-    }
+    typealias ContentLine = ICalendarText.ContentLine
 
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
-        let lines = try Self.contentLines(text)
+        let lines = try ICalendarText.contentLines(text)
         guard let first = lines.first else { return [] }
         guard first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
             throw .line(first.line, "an iCalendar file starts with BEGIN:VCALENDAR.")
@@ -190,11 +92,7 @@ public struct ICalendarFormat: TodoFormat {
         let zone = options.timeZone
         func instant(_ name: String) throws(TodoFormatError) -> Date? {
             guard let line = value(name) else { return nil }
-            let floating = line.parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? zone
-            guard let date = InteropDates.parseBasic(line.value, floating: floating) else {
-                throw fail(line, "\(name) “\(line.value)” is not a date-time such as 20261121T090000Z.")
-            }
-            return date
+            return try ICalendarText.instant(line, floating: zone)
         }
 
         guard let summary = value("SUMMARY") else { throw TodoFormatError(origin, "the VTODO has no SUMMARY (its title).") }
@@ -210,60 +108,11 @@ public struct ICalendarFormat: TodoFormat {
         var updated = try instant("LAST-MODIFIED")
         if updated == nil { updated = try instant("DTSTAMP") }
 
-        var due: CalendarDate?
-        if let line = value("DUE") {
-            if let date = InteropDates.parseBasicDate(line.value) {
-                due = date
-            } else if line.value.hasSuffix("Z"), let instant = InteropDates.parseBasic(line.value, floating: nil) {
-                due = CalendarDate(instant, in: zone)
-            } else if let date = InteropDates.parseBasicDate(String(line.value.prefix(8))),
-                      InteropDates.parseBasic(line.value, floating: zone) != nil {
-                due = date  // a local or floating time: its calendar day
-            } else {
-                throw fail(line, "DUE “\(line.value)” is not a date such as 20261201 or a date-time.")
-            }
-        }
-        let project = value("CATEGORIES").flatMap { Self.splitList($0.value).first }.map { Project(name: Self.unescape($0)) }
-        var location = value("LOCATION").map { Location(name: Self.unescape($0.value)) }
-        if let geo = value("GEO") {
-            let parts = geo.value.split(separator: ";", omittingEmptySubsequences: false)
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
-                throw fail(geo, "GEO “\(geo.value)” is not a latitude and longitude such as 52.52;13.405.")
-            }
-            if location == nil { location = Location(name: "\(parts[0]), \(parts[1])") }
-            location?.latitude = latitude
-            location?.longitude = longitude
-        }
-        var days: Set<Weekday> = []
-        if let rule = value("RRULE") {
-            var parts: [String: String] = [:]
-            for part in rule.value.uppercased().split(separator: ";") {
-                let pair = part.split(separator: "=", maxSplits: 1)
-                if pair.count == 2 { parts[String(pair[0])] = String(pair[1]) }
-            }
-            let codes = ["MO": Weekday.monday, "TU": .tuesday, "WE": .wednesday, "TH": .thursday, "FR": .friday, "SA": .saturday, "SU": .sunday]
-            if let byDay = parts["BYDAY"] {
-                for code in byDay.split(separator: ",") {
-                    // "1MO", "-1FR": the weekday is the last two letters.
-                    guard let day = codes[String(code.suffix(2))] else {
-                        throw fail(rule, "RRULE BYDAY has “\(code)”, which is not a day such as MO or FR.")
-                    }
-                    days.insert(day)
-                }
-            } else if parts["FREQ"] == "DAILY" {
-                days = Set(Weekday.allCases)
-            } else if parts["FREQ"] == "WEEKLY", let start = value("DTSTART").flatMap({ InteropDates.parseBasicDate(String($0.value.prefix(8))) }) {
-                days = [start.weekday]
-            }
-            // Other rules (monthly, yearly) have no equivalent among repeat days.
-        }
-        var estimate: Int?
-        if let line = value("X-TODO-ESTIMATE") {
-            guard let minutes = Self.minutes(duration: line.value) ?? Int(line.value) else {
-                throw fail(line, "X-TODO-ESTIMATE “\(line.value)” is not a duration such as PT1H30M.")
-            }
-            estimate = minutes
-        }
+        let due = try value("DUE").map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: zone) }
+        let project = value("CATEGORIES").flatMap { ICalendarText.splitList($0.value).first }.map { Project(name: ICalendarText.unescape($0)) }
+        let location = try ICalendarText.location(value("LOCATION"), geo: value("GEO"))
+        let days = try value("RRULE").map { rule throws(TodoFormatError) in try ICalendarText.repeatDays(rule, start: value("DTSTART")).days } ?? []
+        let estimate = try value("X-TODO-ESTIMATE").map { line throws(TodoFormatError) in try ICalendarText.estimate(line) }
         var order: Double?
         if let line = value("X-TODO-ORDER") {
             guard let number = Double(line.value) else { throw fail(line, "X-TODO-ORDER “\(line.value)” is not a number.") }
@@ -275,99 +124,10 @@ public struct ICalendarFormat: TodoFormat {
         if completed != nil { given.insert(.completedAt) }
         if order != nil { given.insert(.position) }
         let item = TodoItem(
-            id: id ?? options.makeID(), title: Self.unescape(summary.value), details: value("DESCRIPTION").map { Self.unescape($0.value) },
+            id: id ?? options.makeID(), title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
             isDone: done, dueDate: due, location: location, project: project, estimateMinutes: estimate,
             repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
             updatedAt: updated ?? unknownDate, completedAt: done ? completed : nil)
         return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
-    }
-
-    /// Unfolds the text and splits each content line into name, parameters and value.
-    static func contentLines(_ text: String) throws(TodoFormatError) -> [ContentLine] {
-        var unfolded: [(line: Int, text: String)] = []
-        var number = 0
-        for line in physicalLines(text) {
-            number += 1
-            if let first = line.first, first == " " || first == "\t", !unfolded.isEmpty {
-                unfolded[unfolded.count - 1].text += line.dropFirst()
-            } else if !line.isEmpty {
-                unfolded.append((number, String(line)))
-            }
-        }
-        var result: [ContentLine] = []
-        for (line, text) in unfolded {
-            // The value starts after the first colon outside a quoted parameter value.
-            var inQuotes = false
-            var colon: String.Index?
-            for index in text.indices {
-                let char = text[index]
-                if char == "\"" { inQuotes.toggle() } else if char == ":", !inQuotes {
-                    colon = index
-                    break
-                }
-            }
-            guard let colon else { throw .line(line, "“\(text.prefix(40))” is not a content line of the form NAME:value.") }
-            let head = text[..<colon].split(separator: ";")
-            guard let name = head.first, !name.isEmpty else { throw .line(line, "a content line has no property name.") }
-            var parameters: [String: String] = [:]
-            for parameter in head.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2 {
-                    parameters[pair[0].uppercased()] = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                }
-            }
-            result.append(ContentLine(line: line, name: name.uppercased(), parameters: parameters, value: String(text[text.index(after: colon)...])))
-        }
-        return result
-    }
-
-    static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var out = ""
-        var escaping = false
-        for char in text {
-            if escaping {
-                switch char {
-                case "n", "N": out.append("\n")
-                default: out.append(char)
-                }
-                escaping = false
-            } else if char == "\\" {
-                escaping = true
-            } else {
-                out.append(char)
-            }
-        }
-        return out
-    }
-
-    /// Splits a list value at commas that are not escaped.
-    static func splitList(_ text: String) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var escaping = false
-        for char in text {
-            if escaping {
-                current += "\\" + String(char)
-                escaping = false
-            } else if char == "\\" {
-                escaping = true
-            } else if char == "," {
-                parts.append(current)
-                current = ""
-            } else {
-                current.append(char)
-            }
-        }
-        parts.append(current)
-        return parts
-    }
-}
-
-extension Int {
-    /// `self + other`, held at `Int.max` instead of trapping (both are non-negative here).
-    fileprivate func saturatingAdding(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
     }
 }

@@ -16,11 +16,10 @@ import TodoCore
 /// removes up to two older ones past either limit.
 public struct PostgresChangeRecord: ChangeRecord {
     public let database: PostgresTodoDatabase
-    private let change: String, counter: String
+    private let counter: String
 
     public init(database: PostgresTodoDatabase) {
         self.database = database
-        change = "\"\(database.schema)\".change"
         counter = "\"\(database.schema)\".change_counter"
     }
 
@@ -177,9 +176,21 @@ public struct PostgresChangeRecord: ChangeRecord {
     ) async throws {
         let logger = PostgresTodoDatabase.logger
         try await connection.query("SELECT set_config(\(muteSetting), 'off', true)", logger: logger)
+        try await record(connection, schema: schema, kind, owner: owner)
+    }
+
+    /// Records a change a write makes that no trigger sees (an import's, CalDAV's records of an
+    /// item), in the write's transaction: numbered, kept and notified by the table's triggers as
+    /// every change is.
+    static func record(
+        _ connection: PostgresConnection, schema: String, _ kind: ChangeKind, owner: String, list: String? = nil, item: UUID? = nil
+    ) async throws {
         try await connection.query(
-            "INSERT INTO \(unescaped: "\"\(schema)\".change") (owner, kind, at) VALUES (\(owner), \(kind.rawValue), \(unescaped: now))",
-            logger: logger)
+            """
+            INSERT INTO \(unescaped: "\"\(schema)\".change") (owner, kind, list, item, at)
+            VALUES (\(owner), \(kind.rawValue), \(list), \(item), \(unescaped: now))
+            """,
+            logger: PostgresTodoDatabase.logger)
     }
 
     public func latestChangeID() async throws -> Int64 {
@@ -187,27 +198,51 @@ public struct PostgresChangeRecord: ChangeRecord {
     }
 
     public func changes(after id: Int64, limit: Int) async throws -> ChangesAfter {
-        let (change, counter) = (self.change, self.counter)
-        let limit = max(0, limit)
+        let schema = database.schema
         // One snapshot: the newest id and the rows agree.
         return try await database.transaction(readOnly: true) { connection in
-            let logger = PostgresTodoDatabase.logger
-            let latest = try await connection.query("SELECT last FROM \(unescaped: counter) WHERE id = 1", logger: logger)
-                .collect().first?.decode(Int64.self) ?? 0
-            guard id >= 0, id <= latest else { return .gap }
-            if id == latest { return .changes([]) }
-            // Still kept: the change right after `id`, or an older one, is in the table.
-            guard let oldest = try await connection.query("SELECT MIN(id) FROM \(unescaped: change)", logger: logger)
-                .collect().first?.decode(Int64?.self) ?? nil, oldest <= id + 1
-            else { return .gap }
-            let rows = try await connection.query(
-                """
-                SELECT id, owner, kind, list, item, person, at FROM \(unescaped: change)
-                WHERE id > \(id) ORDER BY id LIMIT \(limit)
-                """, logger: logger
-            ).collect()
-            return .changes(try rows.compactMap(Self.change))
+            try await Self.changes(connection, schema: schema, after: id, limit: limit, owner: nil)
         }
+    }
+
+    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
+    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
+    /// table keeps, whoever's the changes are. Run it in one snapshot.
+    static func changes(
+        _ connection: PostgresConnection, schema: String, after id: Int64, limit: Int, owner: String?
+    ) async throws -> ChangesAfter {
+        let change = "\"\(schema)\".change", counter = "\"\(schema)\".change_counter"
+        let limit = max(0, limit)
+        let logger = PostgresTodoDatabase.logger
+        let latest = try await connection.query("SELECT last FROM \(unescaped: counter) WHERE id = 1", logger: logger)
+            .collect().first?.decode(Int64.self) ?? 0
+        guard id >= 0, id <= latest else { return .gap }
+        if id == latest { return .changes([]) }
+        // Still kept: the change right after `id`, or an older one, is in the table.
+        guard let oldest = try await connection.query("SELECT MIN(id) FROM \(unescaped: change)", logger: logger)
+            .collect().first?.decode(Int64?.self) ?? nil, oldest <= id + 1
+        else { return .gap }
+        let columns = "SELECT id, owner, kind, list, item, person, at FROM \(change)"
+        let rows = if let owner {
+            try await connection.query(
+                "\(unescaped: columns) WHERE owner = \(owner) AND id > \(id) ORDER BY id LIMIT \(limit)", logger: logger
+            ).collect()
+        } else {
+            try await connection.query("\(unescaped: columns) WHERE id > \(id) ORDER BY id LIMIT \(limit)", logger: logger)
+                .collect()
+        }
+        return .changes(try rows.compactMap(Self.change))
+    }
+
+    /// The newest change to `owner`'s lists the table keeps, or when it keeps none of theirs the
+    /// id just before its oldest change (0 when it keeps none): `CalendarResources.latestChange(of:)`.
+    /// One statement, so both come from one moment; the first is one look-up in `change_owner`.
+    static func latest(schema: String, owner: String) -> PostgresQuery {
+        let change = "\"\(schema)\".change"
+        return """
+            SELECT COALESCE((SELECT MAX(id) FROM \(unescaped: change) WHERE owner = \(owner)),
+                (SELECT MIN(id) - 1 FROM \(unescaped: change)), 0)::bigint
+            """
     }
 
     private static func change(_ row: PostgresRow) throws -> ListChange? {

@@ -35,6 +35,8 @@ enum PostgresSchema {
         var share: String { "\"\(schema)\".list_share" }
         var change: String { "\"\(schema)\".change" }
         var changeCounter: String { "\"\(schema)\".change_counter" }
+        var calendarResource: String { "\"\(schema)\".calendar_resource" }
+        var calendarCollection: String { "\"\(schema)\".calendar_collection" }
         var trigramOps: String { "\"\(trigramSchema.replacingOccurrences(of: "\"", with: "\"\""))\".gin_trgm_ops" }
     }
 
@@ -253,6 +255,10 @@ enum PostgresSchema {
         Migration(version: 5, name: "a page knows its own changes without the change's origin") { S in
             // LIVE-6: the column version 4 made for the page that made a change was never written.
             ["ALTER TABLE \(S.change) DROP COLUMN origin"]
+        },
+        Migration(version: 6, name: "CalDAV's names, kept text and calendars beside the items") { S in
+            // docs/specs/caldav.md (DAV-6, DAV-10, DAV-14, DAV-16, DAV-17): `PostgresCalendarResources`.
+            PostgresCalendarResources.schema(S)
         },
     ]
 

@@ -139,6 +139,9 @@ public final class PostgresTodoDatabase: Sendable {
     /// LIVE-7 and LIVE-9).
     public var changes: PostgresChangeRecord { PostgresChangeRecord(database: self) }
 
+    /// CalDAV's records of every owner's items and lists (docs/specs/caldav.md).
+    public var calendars: PostgresCalendarResources { PostgresCalendarResources(database: self) }
+
     /// Tells this process when the record of changes of this schema may hold something new
     /// (LIVE-9): one element per `NOTIFY todo_changes` from any instance on the database (a
     /// transaction's changes notify once, on commit). The first element comes once it listens,

@@ -367,11 +367,19 @@ public struct PostgresTodoStore: TodoStore {
         }
     }
 
-    /// A write: its transaction first takes the owner's write lock (their counter's row, made
-    /// on an account's first write), so one owner's writes take turns; other owners' don't wait.
+    /// A write: its transaction first takes the owner's write lock (`PostgresTodoDatabase.write(of:)`).
     private func write<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
-        let t = self.t, owner = self.owner
-        return try await database.transaction(readOnly: false) { connection in
+        try await database.write(of: owner, body)
+    }
+}
+
+extension PostgresTodoDatabase {
+    /// A write of `owner`'s (their store's, or CalDAV's records of their lists): its transaction
+    /// first takes the owner's write lock (their counter's row, made on an account's first
+    /// write), so one owner's writes take turns; other owners' don't wait.
+    func write<T: Sendable>(of owner: ListOwner, _ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
+        let t = PostgresTodoStore.Tables(schema: schema)
+        return try await transaction(readOnly: false) { connection in
             let lock: PostgresQuery = "SELECT next FROM \(unescaped: t.counter) WHERE owner = \(owner.key) FOR UPDATE"
             let logger = PostgresTodoDatabase.logger
             var hasRow = try await !connection.query(lock, logger: logger).collect().isEmpty
@@ -487,6 +495,13 @@ struct Connection: Sendable {
         self.t = t
         self.owner = owner
         self.hasOwner = hasOwner
+    }
+
+    /// Refuses a write that adds something for an owner that is no account (any more).
+    func requireOwner() throws {
+        guard hasOwner else {
+            throw TodoStorageError(.rejected, "This list's account doesn't exist (any more); nothing was changed.")
+        }
     }
 
     /// `select` (the table with no alias, or `i`) with the condition that rows are the owner's.
@@ -631,9 +646,7 @@ struct Connection: Sendable {
     }
 
     func nextNumber() async throws -> Int {
-        guard hasOwner else {
-            throw TodoStorageError(.rejected, "This list's account doesn't exist (any more); nothing was changed.")
-        }
+        try requireOwner()
         return try await self.count("SELECT next FROM \(unescaped: t.counter) WHERE owner = \(owner)")
     }
 

@@ -330,6 +330,10 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v10-change-origin a page knows its own changes without it") { db in
             try SQLiteChangeRecord.v10(db)
         }
+        migrator.registerMigration("v11-caldav CalDAV's names, kept text and calendars beside the items") { db in
+            // docs/specs/caldav.md (DAV-6, DAV-10, DAV-14, DAV-16, DAV-17): `SQLiteCalendarResources`.
+            try db.execute(sql: SQLiteCalendarResources.v11)
+        }
         return migrator
     }()
 

@@ -128,8 +128,14 @@ public struct SQLiteChangeRecord: ChangeRecord {
     /// Ends `mute` and records the one change that stands for the writes it silenced.
     static func unmute(_ db: Database, recording kind: ChangeKind, owner: String) throws {
         try db.execute(sql: "DELETE FROM changeMute")
-        try db.execute(
-            sql: "INSERT INTO change (owner, kind, at) VALUES (?, ?, \(now))", arguments: [owner, kind.rawValue])
+        try record(db, kind, owner: owner)
+    }
+
+    /// Records a change a write makes that no trigger sees (an import's, CalDAV's records of an
+    /// item), in the write's transaction; `change_pruned` keeps the table as for every change.
+    static func record(_ db: Database, _ kind: ChangeKind, owner: String, list: String? = nil, item: UUID? = nil) throws {
+        try db.cachedStatement(sql: "INSERT INTO change (owner, kind, list, item, at) VALUES (?, ?, ?, ?, \(now))")
+            .execute(arguments: [owner, kind.rawValue, list, item?.lowercasedText])
     }
 
     public func latestChangeID() async throws -> Int64 {
@@ -137,21 +143,41 @@ public struct SQLiteChangeRecord: ChangeRecord {
     }
 
     public func changes(after id: Int64, limit: Int) async throws -> ChangesAfter {
-        try await database.read { db in
-            let latest = try Self.latest(db)
-            guard id >= 0, id <= latest else { return .gap }
-            if id == latest { return .changes([]) }
-            // Still kept: the change right after `id`, or an older one, is in the table.
-            guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
-                return .gap
-            }
-            let rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT id, owner, kind, list, item, person, at FROM change WHERE id > ? ORDER BY id LIMIT ?"),
-                arguments: [id, max(0, limit)])
-            return .changes(rows.compactMap(Self.change))
-        }
+        try await database.read { db in try Self.changes(db, after: id, limit: limit, owner: nil) }
     }
+
+    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
+    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
+    /// table keeps, whoever's the changes are.
+    static func changes(_ db: Database, after id: Int64, limit: Int, owner: String?) throws -> ChangesAfter {
+        let latest = try Self.latest(db)
+        guard id >= 0, id <= latest else { return .gap }
+        if id == latest { return .changes([]) }
+        // Still kept: the change right after `id`, or an older one, is in the table.
+        guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
+            return .gap
+        }
+        let columns = "SELECT id, owner, kind, list, item, person, at FROM change"
+        let rows = if let owner {
+            try Row.fetchAll(
+                db.cachedStatement(sql: columns + " WHERE owner = ? AND id > ? ORDER BY id LIMIT ?"),
+                arguments: [owner, id, max(0, limit)])
+        } else {
+            try Row.fetchAll(
+                db.cachedStatement(sql: columns + " WHERE id > ? ORDER BY id LIMIT ?"), arguments: [id, max(0, limit)])
+        }
+        return .changes(rows.compactMap(Self.change))
+    }
+
+    /// The newest change to `owner`'s lists the table keeps, or when it keeps none of theirs the
+    /// id just before its oldest change (0 when it keeps none): `CalendarResources.latestChange(of:)`.
+    /// One statement, so both come from one moment; the first is one look-up in `change_owner`.
+    static func latest(_ db: Database, owner: String) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: latestOfOwner), arguments: [owner]) ?? 0
+    }
+
+    static let latestOfOwner =
+        "SELECT COALESCE((SELECT MAX(id) FROM change WHERE owner = ?), (SELECT MIN(id) - 1 FROM change), 0)"
 
     /// The newest id given, even when pruning has removed its row.
     private static func latest(_ db: Database) throws -> Int64 {

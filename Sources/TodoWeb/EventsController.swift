@@ -127,6 +127,9 @@ struct LiveWritesMiddleware<Context: RequestContext>: RouterMiddleware {
         switch request.method {
         case .get, .head, .options:
             return try await next(request, context)
+        // CalDAV's reads (docs/specs/caldav.md) change nothing either.
+        case _ where ["PROPFIND", "REPORT"].contains(request.method.rawValue):
+            return try await next(request, context)
         default:
             defer { Task { [live] in await live.changed() } }
             return try await next(request, context)

@@ -42,6 +42,10 @@ public struct TodoWebOptions: Sendable {
     public var live: LiveChanges? = nil
     /// How often an idle event stream gets a comment (LIVE-4).
     public var liveHeartbeat: Duration = .seconds(15)
+    /// Services on the same listener that sign people in their own way (CalDAV under `/dav/`,
+    /// docs/specs/caldav.md): each adds its middleware after the Host, CORS and cross-site
+    /// checks and the live writes, before the web app's sign-in.
+    public var services: [@Sendable (Router<BasicRequestContext>) -> Void] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -111,8 +115,9 @@ public enum TodoWebApp {
         }
         // With accounts, every request reads the signed-in person's lists, never `store`.
         let stores = RequestStore(local: accounts == nil ? store : nil)
-        if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
         if let live = options.live { router.add(middleware: LiveWritesMiddleware(live: live)) }
+        for service in options.services { service(router) }
+        if let accounts { router.add(middleware: AccountsMiddleware(web: accounts)) }
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)

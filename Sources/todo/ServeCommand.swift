@@ -5,6 +5,7 @@ import Logging
 import TodoAccounts
 import TodoCLI
 import TodoCore
+import TodoDAV
 import TodoStore
 import TodoWeb
 import WebUI
@@ -79,10 +80,16 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         if withAccounts {
             // Each person's lists, and the people to sign in (MODE-3, MODE-4).
             let people = try await store.people(context, .server)
-            options.accounts = Accounts(store: people.accounts)
+            let accounts = Accounts(store: people.accounts)
+            options.accounts = accounts
             options.lists = people.lists
             options.allowSignup = allowSignup
             options.secureCookies = secureCookies
+            // CalDAV on the same listener (docs/specs/caldav.md): phones and desktop apps sync the same lists.
+            if let calendars = people.calendars {
+                let dav = CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars)
+                options.services.append { router in router.add(middleware: dav.middleware()) }
+            }
             todoStore = people.lists.store(.local)
         } else {
             todoStore = try await context.openStore(location, .server)

@@ -36,14 +36,15 @@ let context: CLIContext = {
                 lists: PeopleLists(sharing: SQLiteListSharing(database: database)) {
                     SQLiteTodoStore(database: database, owner: $0)
                 },
-                adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) })
+                adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) },
+                calendars: SQLiteCalendarResources(database: database))
         case .inMemory:
             return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory())
         case .postgres(let url):
             let database = try await Databases.postgres(url)
-            return PeopleDatabase(accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) {
-                database.store(owner: $0)
-            })
+            return PeopleDatabase(
+                accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) { database.store(owner: $0) },
+                calendars: database.calendars)
         }
     }
     // `todo list --watch` (LIVE-16): the file's changes, whoever makes them, every 250 ms.

@@ -123,7 +123,7 @@ struct PostgresChangeRecordTests {
 }
 
 /// Counts the elements a stream gave.
-private actor Signals {
+actor Signals {
     private(set) var count = 0
 
     func add() { count += 1 }

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoAccounts
+import TodoCore
+import TodoInterop
+
+/// Todo's CalDAV server (docs/specs/caldav.md): each list a person may read is a calendar of
+/// VTODOs under `/dav/`, on the web app's own listener. People sign in with HTTP Basic, their
+/// account name and an app token. Everything goes through the same stores as the web app, so
+/// a change made here shows everywhere, and one made anywhere moves the ETags and sync tokens.
+public struct CalDAVServer: Sendable {
+    public let accounts: Accounts
+    public let lists: PeopleLists
+    public let calendars: any CalendarResources
+    /// Where a due date's day is, for `time-range` filters and dates written without a time.
+    public let timeZone: TimeZone
+
+    /// The largest request body read (DAV-11), as the web app's.
+    public static let maxBodySize = 1 << 20
+    /// Where the server is; `/.well-known/caldav` leads here.
+    public static let root = "/dav/"
+    static let wellKnown = "/.well-known/caldav"
+
+    public init(accounts: Accounts, lists: PeopleLists, calendars: any CalendarResources, timeZone: TimeZone = .current) {
+        self.accounts = accounts
+        self.lists = lists
+        self.calendars = calendars
+        self.timeZone = timeZone
+    }
+
+    /// The middleware that answers `/dav/…` and the well-known address, and passes every
+    /// other request on. Add it before the web app's sign-in.
+    public func middleware<Context: RequestContext>() -> CalDAVMiddleware<Context> { CalDAVMiddleware(server: self) }
+
+    /// Whether the server answers `path` (not the web app).
+    public static func serves(_ path: String) -> Bool {
+        path == "/dav" || path.hasPrefix("/dav/") || path == wellKnown || path == wellKnown + "/"
+    }
+
+    /// The answer to one request; never throws: every failure is a status and a sentence.
+    func respond(to request: Request) async -> Response {
+        do {
+            return try await route(request)
+        } catch let failure as DAVFailure {
+            return failure.response
+        } catch let error as TodoValidationError {
+            return DAVFailure(.badRequest, error.localizedDescription).response
+        } catch let error as TodoAccessError {
+            return DAVFailure(.forbidden, error.localizedDescription).response
+        } catch TodoStoreError.versionConflict {
+            return DAVFailure(.preconditionFailed, "It was changed elsewhere; read it again.").response
+        } catch let error as TodoStorageError {
+            return DAVFailure(.serviceUnavailable, error.message).response
+        } catch let error as RequestBodyTooLarge {
+            return DAVFailure(.contentTooLarge, error.message).response
+        } catch {
+            // Nothing of the error reaches the client (no SQL, no stack).
+            return DAVFailure(.internalServerError, "Something went wrong on the server; nothing was changed.").response
+        }
+    }
+
+    private func route(_ request: Request) async throws -> Response {
+        let path = request.uri.path
+        if path == Self.wellKnown || path == Self.wellKnown + "/" {
+            var headers = HTTPFields()
+            headers[.location] = Self.root
+            return Response(status: .movedPermanently, headers: headers)
+        }
+        // OPTIONS says what the server does, to anyone (DAV-19).
+        if request.method == .options { return DAVRequests.options(path: path) }
+        let session = try await signIn(request)
+        guard let target = DAVPath(path) else { throw DAVFailure.notFound }
+        return try await DAVRequests(server: self, session: session, request: request).answer(target)
+    }
+
+    /// The person the request's Basic credentials name, with a token of theirs (DAV-2).
+    private func signIn(_ request: Request) async throws -> DAVSession {
+        guard let header = request.headers[.authorization], let (name, token) = Self.basic(header),
+              let account = try await accounts.account(token: token), account.name == name
+        else { throw DAVFailure.unauthorized }
+        return try await DAVSession.open(account: account, server: self)
+    }
+
+    /// The name and secret of a `Basic` authorization.
+    static func basic(_ header: String) -> (String, String)? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+              let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+}
+
+/// Hands `/dav/…` and `/.well-known/caldav` to the CalDAV server.
+public struct CalDAVMiddleware<Context: RequestContext>: RouterMiddleware {
+    let server: CalDAVServer
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard CalDAVServer.serves(request.uri.path) else { return try await next(request, context) }
+        return await server.respond(to: request)
+    }
+}
+
+/// A body longer than the server reads.
+struct RequestBodyTooLarge: Error {
+    var message: String { "The request body is over \(CalDAVServer.maxBodySize / 1024) KiB; nothing was changed." }
+}
+
+/// Where a request goes under `/dav/` (docs/specs/caldav.md, "Addresses"). Names are
+/// percent-decoded one segment at a time, so a list name may hold a slash.
+enum DAVPath: Equatable {
+    case root
+    case principals
+    case principal(String)
+    case calendars
+    case home(String)
+    case calendar(String, String)
+    case resource(String, String, String)
+
+    init?(_ path: String) {
+        guard path == "/dav" || path.hasPrefix("/dav/") else { return nil }
+        var segments: [String] = []
+        for raw in path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: true) {
+            guard let segment = String(raw).removingPercentEncoding, !segment.isEmpty else { return nil }
+            segments.append(segment)
+        }
+        switch (segments.first, segments.count) {
+        case (nil, _): self = .root
+        case ("principals", 1): self = .principals
+        case ("principals", 2): self = .principal(segments[1])
+        case ("calendars", 1): self = .calendars
+        case ("calendars", 2): self = .home(segments[1])
+        case ("calendars", 3): self = .calendar(segments[1], segments[2])
+        case ("calendars", 4): self = .resource(segments[1], segments[2], segments[3])
+        default: return nil
+        }
+    }
+
+    /// Percent-encodes one segment: everything but RFC 3986's unreserved characters.
+    static func encoded(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func principal(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }
+    static func home(_ name: String) -> String { "/dav/calendars/\(encoded(name))/" }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import TodoAccounts
+import TodoCore
+import TodoInterop
+
+/// One calendar a person may read (DAV-3): their items without a project (`inbox`), one of
+/// their projects, a list a client made that has no item yet, or a list shared with them.
+struct DAVCalendar: Sendable {
+    /// The last segment of its address, decoded.
+    var segment: String
+    var displayName: String
+    /// The project in the owner's store; nil: the items without one.
+    var list: String?
+    /// Whose items these are, and their store.
+    var owner: ListOwner
+    var store: any TodoStore
+    /// How it is shared with the person; nil: theirs.
+    var role: ShareRole?
+    var color: String?
+    var order: Int?
+
+    static let inboxSegment = "inbox"
+    static let listPrefix = "list-"
+
+    var isInbox: Bool { list == nil }
+    var isShared: Bool { role != nil }
+    var isWritable: Bool { role != .viewer }
+
+    func contains(_ item: TodoItem) -> Bool { item.project?.name == list }
+
+    /// Its items, To Do first, each section in order.
+    func items() async throws -> [TodoItem] {
+        guard let list else { return try await store.items(.all).filter { $0.project == nil } }
+        return try await store.items(TodoFilter(project: list))
+    }
+
+    /// The item `id` when it is in this calendar.
+    func item(id: UUID) async throws -> TodoItem? {
+        try await store.item(id: id).flatMap { contains($0) ? $0 : nil }
+    }
+
+    /// Refuses a write to a list shared to read only (DAV-11).
+    func requireWritable() throws {
+        guard isWritable else {
+            throw DAVFailure(.forbidden, "“\(displayName)” is shared with you to read only; nothing was changed.",
+                condition: .dav("need-privileges"))
+        }
+    }
+}
+
+/// The signed-in person of one request and the calendars they may read now: a share ended
+/// or changed applies from the next request.
+struct DAVSession: Sendable {
+    let account: Account
+    let server: CalDAVServer
+    let calendars: [DAVCalendar]
+
+    var me: ListOwner { ListOwner(account: account.id) }
+    var principal: String { DAVPath.principal(account.name) }
+    var home: String { DAVPath.home(account.name) }
+
+    func href(_ calendar: DAVCalendar) -> String { home + DAVPath.encoded(calendar.segment) + "/" }
+
+    func calendar(_ segment: String) -> DAVCalendar? { calendars.first { $0.segment == segment } }
+
+    /// The person's own store.
+    var own: any TodoStore { server.lists.store(me) }
+
+    static func open(account: Account, server: CalDAVServer) async throws -> DAVSession {
+        let me = ListOwner(account: account.id)
+        let own = server.lists.store(me)
+        let records = try await server.calendars.collections(of: me)
+        var calendars: [DAVCalendar] = []
+        let inbox = records.first { $0.segment == DAVCalendar.inboxSegment }
+        calendars.append(DAVCalendar(
+            segment: DAVCalendar.inboxSegment, displayName: "To Do", list: nil, owner: me, store: own,
+            color: inbox?.color, order: inbox?.order))
+        var named = Set<String>()
+        for record in records where record.segment != DAVCalendar.inboxSegment {
+            named.insert(record.list)
+            calendars.append(DAVCalendar(
+                segment: record.segment, displayName: record.list, list: record.list, owner: me, store: own,
+                color: record.color, order: record.order))
+        }
+        for project in try await own.projects() where !named.contains(project.name) {
+            calendars.append(DAVCalendar(
+                segment: DAVCalendar.listPrefix + project.name, displayName: project.name, list: project.name,
+                owner: me, store: own))
+        }
+        for share in try await server.lists.sharing.shares(with: account.id) {
+            let name = PersonalLists.SharedList.name(owner: share.owner.name, list: share.list)
+            calendars.append(DAVCalendar(
+                segment: DAVCalendar.listPrefix + name, displayName: name, list: share.list, owner: share.owner.owner,
+                store: server.lists.store(share.owner.owner), role: share.role))
+        }
+        // A segment answers one calendar: the first (own records, then own projects, then shares).
+        var seen = Set<String>()
+        calendars = calendars.filter { seen.insert($0.segment).inserted }
+        return DAVSession(account: account, server: server, calendars: calendars)
+    }
+}
+
+/// One item of a calendar as a resource: its name, its ETag, its body.
+struct DAVMember: Sendable {
+    var item: TodoItem
+    var record: CalendarResource?
+
+    var name: String { record?.name ?? Self.defaultName(item.id) }
+    var uid: String { record?.uid ?? item.id.lowercasedText }
+
+    /// Strong, and different after any change from any side (DAV-9): the item's version and
+    /// the revision of what CalDAV keeps beside it.
+    var etag: String { "\"\(item.version)-\(record?.revision ?? 0)\"" }
+
+    static func defaultName(_ id: UUID) -> String { id.lowercasedText + ".ics" }
+
+    func body(timeZone: TimeZone) -> String {
+        CalDAVTodoCodec.write(item, uid: uid, kept: record?.kept ?? "", timeZone: timeZone)
+    }
+}
+
+extension DAVSession {
+    /// The calendar's items as resources, in list order.
+    func members(_ calendar: DAVCalendar) async throws -> [DAVMember] {
+        try await members(calendar, items: try await calendar.items())
+    }
+
+    func members(_ calendar: DAVCalendar, items: [TodoItem]) async throws -> [DAVMember] {
+        let records = try await server.calendars.resources(of: calendar.owner, items: items.map(\.id))
+        let byItem = Dictionary(records.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
+        return items.map { DAVMember(item: $0, record: byItem[$0.id]) }
+    }
+
+    /// The resource `name` of `calendar`; nil when it has none of that name (DAV-4).
+    func member(_ calendar: DAVCalendar, named name: String) async throws -> DAVMember? {
+        for record in try await server.calendars.resources(of: calendar.owner, named: name) {
+            if let item = try await calendar.item(id: record.item) { return DAVMember(item: item, record: record) }
+        }
+        // An item made elsewhere is `<id>.ics`, unless a client named it otherwise.
+        guard name.hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))),
+              let item = try await calendar.item(id: id)
+        else { return nil }
+        let record = try await server.calendars.resources(of: calendar.owner, items: [id]).first
+        if let record, record.name != name { return nil }
+        return DAVMember(item: item, record: record)
+    }
+
+    /// The resources `names` of `calendar` that are there, by name: a multiget reads the items
+    /// it names, not the whole calendar.
+    func members(_ calendar: DAVCalendar, named names: [String]) async throws -> [String: DAVMember] {
+        var ids: [String: UUID] = [:]
+        var others: [String] = []
+        for name in Set(names) {
+            if name.hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))) { ids[name] = id } else { others.append(name) }
+        }
+        var found: [String: DAVMember] = [:]
+        for name in others {
+            if let member = try await member(calendar, named: name) { found[name] = member }
+        }
+        let records = try await server.calendars.resources(of: calendar.owner, items: Array(ids.values))
+        let byItem = Dictionary(records.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
+        for (name, id) in ids {
+            if let record = byItem[id], record.name != name {
+                // Named otherwise by its client: this name may still be another item's.
+                if let member = try await member(calendar, named: name) { found[name] = member }
+                continue
+            }
+            if let item = try await calendar.item(id: id) {
+                found[name] = DAVMember(item: item, record: byItem[id])
+            } else if let member = try await member(calendar, named: name) {
+                found[name] = member
+            }
+        }
+        return found
+    }
+
+    func href(_ calendar: DAVCalendar, _ member: DAVMember) -> String {
+        href(calendar) + DAVPath.encoded(member.name)
+    }
+
+    /// The newest change to the calendar owner's lists: its CTag and sync token (DAV-9).
+    func latestChange(_ calendar: DAVCalendar) async throws -> Int64 {
+        try await server.calendars.latestChange(of: calendar.owner)
+    }
+}

@@ -1,0 +1,518 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+import TodoInterop
+
+/// What a PROPFIND or a REPORT asks of each resource: some properties by name, all of them,
+/// or their names.
+enum DAVPropertyRequest {
+    case names([DAVName])
+    case all
+    case propname
+
+    /// From the `propfind` (or report) element; no body is `allprop` (RFC 4918).
+    init(_ element: DAVElement?) {
+        if let prop = element?.child(DAVNamespace.dav, "prop") {
+            self = .names(prop.children.map(\.qualifiedName))
+        } else if element?.child(DAVNamespace.dav, "propname") != nil {
+            self = .propname
+        } else {
+            self = .all
+        }
+    }
+}
+
+/// The things PROPFIND can be asked about.
+enum DAVTarget {
+    case root, principals, principal, calendars, home
+    case calendar(DAVCalendar)
+    case member(DAVCalendar, DAVMember)
+}
+
+extension DAVRequests {
+    // MARK: - PROPFIND (DAV-1, DAV-3, DAV-5)
+
+    func propfind(_ path: DAVPath) async throws -> Response {
+        let root = try await xmlBody()
+        if let root, !root.is(DAVNamespace.dav, "propfind") {
+            throw DAVFailure(.badRequest, "A PROPFIND body is a DAV:propfind element.")
+        }
+        let asked = DAVPropertyRequest(root)
+        var targets: [(String, DAVTarget)] = []
+        switch path {
+        case .root:
+            targets = [(CalDAVServer.root, .root)]
+        case .principals:
+            targets = [("/dav/principals/", .principals)]
+            if depth > 0 { targets.append((session.principal, .principal)) }
+        case .principal(let name):
+            guard name == session.account.name else { throw DAVFailure.notFound }
+            targets = [(session.principal, .principal)]
+        case .calendars:
+            targets = [("/dav/calendars/", .calendars)]
+            if depth > 0 { targets.append((session.home, .home)) }
+        case .home(let name):
+            guard name == session.account.name else { throw DAVFailure.notFound }
+            targets = [(session.home, .home)]
+            if depth > 0 { targets += session.calendars.map { (session.href($0), .calendar($0)) } }
+        case .calendar(let name, let segment):
+            let calendar = try calendar(name, segment)
+            targets = [(session.href(calendar), .calendar(calendar))]
+            if depth > 0 {
+                targets += try await session.members(calendar).map { (session.href(calendar, $0), .member(calendar, $0)) }
+            }
+        case .resource(let name, let segment, let resourceName):
+            let calendar = try calendar(name, segment)
+            guard let member = try await session.member(calendar, named: resourceName) else { throw DAVFailure.notFound }
+            targets = [(session.href(calendar, member), .member(calendar, member))]
+        }
+        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        let xml = try await DAVWriterAsync.document { writer in
+            for (href, target) in targets {
+                try await properties.response(href: href, target: target, asked: asked, into: &writer)
+            }
+        }
+        return Self.multistatus(xml)
+    }
+
+    // MARK: - PROPPATCH (DAV-17)
+
+    func proppatch(_ calendar: DAVCalendar) async throws -> Response {
+        guard let root = try await xmlBody(), root.is(DAVNamespace.dav, "propertyupdate") else {
+            throw DAVFailure(.badRequest, "A PROPPATCH body is a DAV:propertyupdate element.")
+        }
+        if calendar.isShared {
+            throw DAVFailure(.forbidden, "“\(calendar.displayName)” is shared with you; only its owner can rename or recolour it.",
+                condition: .dav("need-privileges"))
+        }
+        let set = Self.setProperties(root)
+        var removed: [DAVName] = []
+        for remove in root.children(DAVNamespace.dav, "remove") {
+            for prop in remove.children(DAVNamespace.dav, "prop") { removed += prop.children.map(\.qualifiedName) }
+        }
+        let settable: Set<DAVName> = [.dav("displayname"), .apple("calendar-color"), .apple("calendar-order")]
+        let all = Array(set.keys) + removed
+        var record = try await server.calendars.collections(of: calendar.owner).first { $0.segment == calendar.segment }
+            ?? CalendarCollection(segment: calendar.segment, list: calendar.list ?? "", color: calendar.color, order: calendar.order)
+        var refused: [DAVName: (HTTPResponse.Status, String)] = [:]
+        for name in all where !settable.contains(name) {
+            refused[name] = (.forbidden, "Todo keeps a calendar's name, colour and order only.")
+        }
+        var rename: String?
+        if let name = set[.dav("displayname")] {
+            if calendar.isInbox {
+                refused[.dav("displayname")] = (.forbidden, "The To Do calendar keeps its name.")
+            } else {
+                do {
+                    let list = try TodoRules.project(Project(name: name.text))!.name
+                    if list != calendar.list {
+                        if session.calendars.contains(where: { !$0.isShared && $0.list == list }) {
+                            refused[.dav("displayname")] = (.conflict, "You have a list named “\(list)” already.")
+                        } else {
+                            rename = list
+                        }
+                    }
+                } catch {
+                    refused[.dav("displayname")] = (.badRequest, error.localizedDescription)
+                }
+            }
+        }
+        if let color = set[.apple("calendar-color")] {
+            if let value = Self.color(color.text) { record.color = value } else {
+                refused[.apple("calendar-color")] = (.badRequest, "A colour is written #RRGGBB or #RRGGBBAA.")
+            }
+        }
+        if let order = set[.apple("calendar-order")] {
+            if let value = Int(order.text.trimmingCharacters(in: .whitespacesAndNewlines)) { record.order = value } else {
+                refused[.apple("calendar-order")] = (.badRequest, "An order is a whole number.")
+            }
+        }
+        if removed.contains(.apple("calendar-color")) { record.color = nil }
+        if removed.contains(.apple("calendar-order")) { record.order = nil }
+        // All or nothing (RFC 4918): one refusal fails the others.
+        if refused.isEmpty {
+            if let rename {
+                // Every item moves with it; the calendar keeps its address (the record's segment).
+                for item in try await calendar.items() {
+                    _ = try await calendar.store.update(id: item.id, TodoChanges(project: .some(Project(name: rename))))
+                }
+                record.list = rename
+            }
+            try await server.calendars.save(record, owner: calendar.owner)
+        }
+        let xml = DAVWriter.document(root: .dav("multistatus")) { writer in
+            writer.open(.dav("response"))
+            writer.element(.dav("href"), text: session.href(calendar))
+            var byStatus: [(HTTPResponse.Status, [DAVName], String?)] = []
+            if refused.isEmpty {
+                byStatus.append((.ok, all, nil))
+            } else {
+                for (name, (status, message)) in refused { byStatus.append((status, [name], message)) }
+                let failed = all.filter { refused[$0] == nil }
+                if !failed.isEmpty { byStatus.append((.init(code: 424, reasonPhrase: "Failed Dependency"), failed, nil)) }
+            }
+            for (status, names, message) in byStatus {
+                writer.open(.dav("propstat"))
+                writer.open(.dav("prop"))
+                for name in names { writer.empty(name) }
+                writer.close(.dav("prop"))
+                writer.element(.dav("status"), text: "HTTP/1.1 \(status.code) \(status.reasonPhrase)")
+                if let message { writer.element(.dav("responsedescription"), text: message) }
+                writer.close(.dav("propstat"))
+            }
+            writer.close(.dav("response"))
+        }
+        return Self.multistatus(xml)
+    }
+
+    // MARK: - REPORT (DAV-12…15)
+
+    func report(_ path: DAVPath) async throws -> Response {
+        guard let root = try await xmlBody() else {
+            throw DAVFailure(.badRequest, "A REPORT needs a body that names the report.")
+        }
+        let known: Set<DAVName> = [.caldav("calendar-query"), .caldav("calendar-multiget"), .dav("sync-collection")]
+        guard known.contains(root.qualifiedName) else {
+            throw DAVFailure(.forbidden, "Todo doesn't know the report “\(root.name)”.", condition: .dav("supported-report"))
+        }
+        let calendar: DAVCalendar
+        switch path {
+        case .calendar(let name, let segment): calendar = try self.calendar(name, segment)
+        case .resource(let name, let segment, _) where root.is(DAVNamespace.caldav, "calendar-multiget"):
+            calendar = try self.calendar(name, segment)
+        default:
+            throw DAVFailure(.forbidden, "This report is answered on a calendar.", condition: .dav("supported-report"))
+        }
+        let asked = DAVPropertyRequest(root)
+        switch root.name {
+        case "calendar-query": return try await query(calendar, root, asked)
+        case "calendar-multiget": return try await multiget(calendar, root, asked)
+        default: return try await sync(calendar, root, asked)
+        }
+    }
+
+    private func query(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
+        let filter = root.child(DAVNamespace.caldav, "filter")
+        let members = try await session.members(calendar).filter {
+            DAVQueryFilter.matches(filter, $0, timeZone: server.timeZone)
+        }
+        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        let xml = try await DAVWriterAsync.document { writer in
+            for member in members {
+                try await properties.response(
+                    href: session.href(calendar, member), target: .member(calendar, member), asked: asked, into: &writer)
+            }
+        }
+        return Self.multistatus(xml)
+    }
+
+    private func multiget(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
+        let hrefs = root.children(DAVNamespace.dav, "href").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard hrefs.count <= 10_000 else {
+            throw DAVFailure(.forbidden, "A multiget names at most 10,000 resources.", condition: .dav("number-of-matches-within-limits"))
+        }
+        // The names this calendar's hrefs point at; anything else is not found.
+        let names = hrefs.map { href -> String? in
+            guard case .resource(let name, let segment, let resourceName) = DAVPath(Self.rawPath(href) ?? href),
+                  name == session.account.name, segment == calendar.segment
+            else { return nil }
+            return resourceName
+        }
+        let byName = try await session.members(calendar, named: names.compactMap { $0 })
+        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        let calendarHref = session.href(calendar)
+        let xml = try await DAVWriterAsync.document { writer in
+            for (href, name) in zip(hrefs, names) {
+                if let name, let member = byName[name] {
+                    try await properties.response(href: session.href(calendar, member), target: .member(calendar, member),
+                        asked: asked, into: &writer)
+                } else {
+                    DAVPropertyWriter.status(href: href.hasPrefix("/") ? href : calendarHref + href, .notFound, into: &writer)
+                }
+            }
+        }
+        return Self.multistatus(xml)
+    }
+
+    /// The path of an href, still percent-encoded: absolute URLs lose their scheme and host.
+    static func rawPath(_ href: String) -> String? {
+        if href.hasPrefix("/") { return href }
+        guard let schemeEnd = href.range(of: "://") else { return nil }
+        let rest = href[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+
+    // MARK: sync-collection (DAV-14)
+
+    static let tokenPrefix = "http://todo.invalid/sync/"
+
+    private func sync(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
+        let given = root.child(DAVNamespace.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if let level = root.child(DAVNamespace.dav, "sync-level")?.text.trimmingCharacters(in: .whitespaces), level != "1" {
+            throw DAVFailure(.forbidden, "Todo's calendars hold resources only: sync-level is 1.",
+                condition: .dav("sync-traversal-supported"))
+        }
+        let limit = root.child(DAVNamespace.dav, "limit")?.child(DAVNamespace.dav, "nresults")
+            .flatMap { Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { max($0, 1) }
+        let invalid = DAVFailure(.forbidden, "The sync token is unknown or too old; sync again from the start.",
+            condition: .dav("valid-sync-token"))
+        var changed: [DAVMember] = []
+        var removed: [String] = []
+        var token: Int64
+        var truncated = false
+        let calendarHref = session.href(calendar)
+        if given.isEmpty {
+            token = try await session.latestChange(calendar)
+            changed = try await session.members(calendar)
+            if let limit, changed.count > limit {
+                // Without a token there is no point to go on from: the client asks for fewer.
+                throw DAVFailure(.init(code: 507, reasonPhrase: "Insufficient Storage"),
+                    "The calendar holds \(changed.count) resources, more than the limit of \(limit).",
+                    condition: .dav("number-of-matches-within-limits"))
+            }
+        } else {
+            guard given.hasPrefix(Self.tokenPrefix), let since = Int64(given.dropFirst(Self.tokenPrefix.count)), since >= 0 else {
+                throw invalid
+            }
+            guard case .changes(let changes) = try await server.calendars.changes(
+                of: calendar.owner, after: since, limit: ChangeRetention.changes + 1)
+            else { throw invalid }
+            // A bulk change (an import) names no items: the client starts again.
+            if changes.contains(where: { $0.kind == .many }) { throw invalid }
+            token = since
+            var seen = Set<UUID>()
+            var ids: [UUID] = []
+            for change in changes {
+                if let item = change.item, seen.insert(item).inserted {
+                    if let limit, ids.count == limit {
+                        truncated = true
+                        break
+                    }
+                    ids.append(item)
+                }
+                token = change.id
+            }
+            if !truncated, changes.count > ChangeRetention.changes { truncated = true }
+            if !truncated, let latest = changes.last?.id { token = latest }
+            // What is in the calendar now is reported as it is; everything else as gone.
+            var present: [TodoItem] = []
+            for id in ids {
+                if let item = try await calendar.item(id: id) { present.append(item) }
+            }
+            changed = try await session.members(calendar, items: present)
+            let presentIDs = Set(present.map(\.id))
+            let gone = ids.filter { !presentIDs.contains($0) }
+            let records = try await server.calendars.resources(of: calendar.owner, items: gone)
+            let names = Dictionary(records.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
+            removed = gone.map { calendarHref + DAVPath.encoded(names[$0] ?? DAVMember.defaultName($0)) }
+        }
+        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        let finalToken = token
+        let xml = try await DAVWriterAsync.document { writer in
+            for member in changed {
+                try await properties.response(
+                    href: session.href(calendar, member), target: .member(calendar, member), asked: asked, into: &writer)
+            }
+            for href in removed { DAVPropertyWriter.status(href: href, .notFound, into: &writer) }
+            if truncated {
+                writer.open(.dav("response"))
+                writer.element(.dav("href"), text: calendarHref)
+                writer.element(.dav("status"), text: "HTTP/1.1 507 Insufficient Storage")
+                writer.open(.dav("error"))
+                writer.empty(.dav("number-of-matches-within-limits"))
+                writer.close(.dav("error"))
+                writer.close(.dav("response"))
+            }
+            writer.element(.dav("sync-token"), text: Self.tokenPrefix + String(finalToken))
+        }
+        return Self.multistatus(xml)
+    }
+}
+
+/// A `multistatus` document built by async steps.
+enum DAVWriterAsync {
+    static func document(_ body: (inout DAVWriter) async throws -> Void) async throws -> String {
+        var writer = DAVWriter()
+        try await body(&writer)
+        let inner = writer.text
+        return DAVWriter.document(root: .dav("multistatus")) { $0.raw(inner) }
+    }
+}
+
+/// The properties of each kind of resource (DAV-1, DAV-3, DAV-5), written into responses.
+struct DAVPropertyWriter {
+    let session: DAVSession
+    let timeZone: TimeZone
+    /// CTags by owner, read once an answer.
+    private var latest: [ListOwner: Int64] = [:]
+
+    init(session: DAVSession, timeZone: TimeZone) {
+        self.session = session
+        self.timeZone = timeZone
+    }
+
+    static let memberContentType = "text/calendar; charset=utf-8; component=vtodo"
+
+    static func status(href: String, _ status: HTTPResponse.Status, into writer: inout DAVWriter) {
+        writer.open(.dav("response"))
+        writer.element(.dav("href"), text: href)
+        writer.element(.dav("status"), text: "HTTP/1.1 \(status.code) \(status.reasonPhrase)")
+        writer.close(.dav("response"))
+    }
+
+    /// The properties every kind answers to `allprop` (and `propname`).
+    private func allNames(_ target: DAVTarget) -> [DAVName] {
+        switch target {
+        case .root, .principals, .calendars: [.dav("resourcetype"), .dav("displayname"), .dav("current-user-principal")]
+        case .principal:
+            [.dav("resourcetype"), .dav("displayname"), .dav("principal-URL"), .caldav("calendar-home-set"),
+             .dav("current-user-principal")]
+        case .home: [.dav("resourcetype"), .dav("displayname"), .dav("current-user-principal"), .dav("owner")]
+        case .calendar:
+            [.dav("resourcetype"), .dav("displayname"), .caldav("supported-calendar-component-set"),
+             .calendarServer("getctag"), .dav("sync-token"), .apple("calendar-color"), .apple("calendar-order"),
+             .dav("current-user-privilege-set"), .dav("owner")]
+        case .member: [.dav("resourcetype"), .dav("getetag"), .dav("getcontenttype"), .dav("getlastmodified")]
+        }
+    }
+
+    mutating func response(href: String, target: DAVTarget, asked: DAVPropertyRequest, into writer: inout DAVWriter)
+        async throws
+    {
+        var found: [(DAVName, String)] = []
+        var missing: [DAVName] = []
+        switch asked {
+        case .propname:
+            found = allNames(target).map { ($0, "") }
+        case .all:
+            for name in allNames(target) {
+                if let value = try await value(name, target) { found.append((name, value)) }
+            }
+        case .names(let names):
+            for name in names {
+                if let value = try await value(name, target) { found.append((name, value)) } else { missing.append(name) }
+            }
+        }
+        writer.open(.dav("response"))
+        writer.element(.dav("href"), text: href)
+        if !found.isEmpty || missing.isEmpty {
+            writer.open(.dav("propstat"))
+            writer.open(.dav("prop"))
+            for (name, inner) in found {
+                if inner.isEmpty { writer.empty(name) } else {
+                    writer.open(name)
+                    writer.raw(inner)
+                    writer.close(name)
+                }
+            }
+            writer.close(.dav("prop"))
+            writer.element(.dav("status"), text: "HTTP/1.1 200 OK")
+            writer.close(.dav("propstat"))
+        }
+        if !missing.isEmpty {
+            writer.open(.dav("propstat"))
+            writer.open(.dav("prop"))
+            for name in missing { writer.empty(name) }
+            writer.close(.dav("prop"))
+            writer.element(.dav("status"), text: "HTTP/1.1 404 Not Found")
+            writer.close(.dav("propstat"))
+        }
+        writer.close(.dav("response"))
+    }
+
+    private static func href(_ path: String) -> String { "<d:href>\(DAVWriter.escaped(path))</d:href>" }
+    private static func text(_ value: String) -> String { DAVWriter.escaped(value) }
+
+    private static let readPrivileges = ["read", "read-current-user-privilege-set"]
+    private static let writePrivileges = ["write", "write-properties", "write-content", "bind", "unbind"]
+
+    private static func privileges(_ names: [String]) -> String {
+        names.map { "<d:privilege><d:\($0)/></d:privilege>" }.joined()
+    }
+
+    private static let reports = ["c:calendar-query", "c:calendar-multiget", "d:sync-collection"]
+        .map { "<d:supported-report><d:report><\($0)/></d:report></d:supported-report>" }.joined()
+
+    /// A property's inner XML; nil when the resource has no such property (a 404 propstat).
+    private mutating func value(_ name: DAVName, _ target: DAVTarget) async throws -> String? {
+        let me = session.account.name
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "current-user-principal"): return Self.href(session.principal)
+        case (DAVNamespace.dav, "principal-collection-set"): return Self.href("/dav/principals/")
+        // The home-set fallback: asked of any address, it answers (DAV-1).
+        case (DAVNamespace.caldav, "calendar-home-set"): return Self.href(session.home)
+        default: break
+        }
+        switch target {
+        case .root, .principals, .calendars:
+            switch (name.namespace, name.name) {
+            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/>"
+            case (DAVNamespace.dav, "displayname"): return Self.text("Todo")
+            case (DAVNamespace.dav, "current-user-privilege-set"): return Self.privileges(Self.readPrivileges)
+            default: return nil
+            }
+        case .principal:
+            switch (name.namespace, name.name) {
+            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/><d:principal/>"
+            case (DAVNamespace.dav, "displayname"): return Self.text(me)
+            case (DAVNamespace.dav, "principal-URL"): return Self.href(session.principal)
+            case (DAVNamespace.caldav, "calendar-user-address-set"): return Self.href(session.principal)
+            case (DAVNamespace.caldav, "calendar-user-type"): return "INDIVIDUAL"
+            case (DAVNamespace.dav, "current-user-privilege-set"): return Self.privileges(Self.readPrivileges)
+            case (DAVNamespace.dav, "supported-report-set"): return ""
+            default: return nil
+            }
+        case .home:
+            switch (name.namespace, name.name) {
+            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/>"
+            case (DAVNamespace.dav, "displayname"): return Self.text(me)
+            case (DAVNamespace.dav, "owner"): return Self.href(session.principal)
+            case (DAVNamespace.dav, "current-user-privilege-set"):
+                return Self.privileges(Self.readPrivileges + ["bind", "unbind"])
+            case (DAVNamespace.dav, "supported-report-set"): return ""
+            default: return nil
+            }
+        case .calendar(let calendar):
+            switch (name.namespace, name.name) {
+            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/><c:calendar/>"
+            case (DAVNamespace.dav, "displayname"): return Self.text(calendar.displayName)
+            case (DAVNamespace.caldav, "supported-calendar-component-set"): return "<c:comp name=\"VTODO\"/>"
+            case (DAVNamespace.caldav, "supported-calendar-data"):
+                return "<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>"
+            case (DAVNamespace.caldav, "max-resource-size"): return String(CalDAVServer.maxBodySize)
+            case (DAVNamespace.calendarServer, "getctag"):
+                return Self.text(String(try await latestChange(calendar)))
+            case (DAVNamespace.dav, "sync-token"):
+                return Self.text(DAVRequests.tokenPrefix + String(try await latestChange(calendar)))
+            case (DAVNamespace.apple, "calendar-color"): return calendar.color.map(Self.text)
+            case (DAVNamespace.apple, "calendar-order"): return calendar.order.map { Self.text(String($0)) }
+            case (DAVNamespace.dav, "current-user-privilege-set"):
+                return Self.privileges(Self.readPrivileges + (calendar.isWritable ? Self.writePrivileges : []))
+            case (DAVNamespace.dav, "owner"):
+                return calendar.isShared ? nil : Self.href(session.principal)
+            case (DAVNamespace.dav, "supported-report-set"): return Self.reports
+            case (DAVNamespace.dav, "getcontenttype"): return nil
+            default: return nil
+            }
+        case .member(_, let member):
+            switch (name.namespace, name.name) {
+            case (DAVNamespace.dav, "resourcetype"): return ""
+            case (DAVNamespace.dav, "getetag"): return Self.text(member.etag)
+            case (DAVNamespace.dav, "getcontenttype"): return Self.text(Self.memberContentType)
+            case (DAVNamespace.dav, "getlastmodified"): return Self.text(DAVRequests.httpDate(member.item.updatedAt))
+            case (DAVNamespace.dav, "getcontentlength"): return String(member.body(timeZone: timeZone).utf8.count)
+            case (DAVNamespace.caldav, "calendar-data"): return Self.text(member.body(timeZone: timeZone))
+            default: return nil
+            }
+        }
+    }
+
+    private mutating func latestChange(_ calendar: DAVCalendar) async throws -> Int64 {
+        if let known = latest[calendar.owner] { return known }
+        let value = try await session.latestChange(calendar)
+        latest[calendar.owner] = value
+        return value
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// One element of a request body, with its namespace (docs/specs/caldav.md): what the
+/// handlers read, after `DAVXML.parse` has refused what must never be parsed.
+struct DAVElement: Equatable, Sendable {
+    var namespace: String
+    var name: String
+    var attributes: [String: String] = [:]
+    var children: [DAVElement] = []
+    var text = ""
+
+    func child(_ namespace: String, _ name: String) -> DAVElement? {
+        children.first { $0.namespace == namespace && $0.name == name }
+    }
+
+    func children(_ namespace: String, _ name: String) -> [DAVElement] {
+        children.filter { $0.namespace == namespace && $0.name == name }
+    }
+
+    func `is`(_ namespace: String, _ name: String) -> Bool { self.namespace == namespace && self.name == name }
+
+    var qualifiedName: DAVName { DAVName(namespace, name) }
+}
+
+/// A property or element name: its namespace and local name.
+struct DAVName: Hashable, Sendable {
+    var namespace: String
+    var name: String
+
+    init(_ namespace: String, _ name: String) {
+        self.namespace = namespace
+        self.name = name
+    }
+}
+
+/// The namespaces CalDAV speaks, with the prefixes answers use.
+enum DAVNamespace {
+    static let dav = "DAV:"
+    static let caldav = "urn:ietf:params:xml:ns:caldav"
+    static let calendarServer = "http://calendarserver.org/ns/"
+    static let apple = "http://apple.com/ns/ical/"
+
+    static let prefixes: [(prefix: String, namespace: String)] = [
+        ("d", dav), ("c", caldav), ("cs", calendarServer), ("ic", apple),
+    ]
+
+    static func prefix(of namespace: String) -> String? { prefixes.first { $0.namespace == namespace }?.prefix }
+}
+
+/// Reading request bodies (DAV-11): no DTD, no entity declaration, nothing nested without end.
+enum DAVXML {
+    /// The deepest nesting a body may have; real requests stay under 10.
+    static let maxDepth = 32
+
+    /// The root element of `data`; nil for an empty body. Throws a sentence for anything else
+    /// that isn't plain, well-formed XML.
+    static func parse(_ data: Data) throws(DAVFailure) -> DAVElement? {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
+        // Refused before any parser sees it: no entity expansion, no external entities.
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil
+            || data.range(of: Data("<!doctype".utf8)) != nil
+        {
+            throw DAVFailure(.badRequest, "XML with a DTD or an entity declaration is not accepted.")
+        }
+        let reader = TreeReader()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        guard parser.parse(), reader.failure == nil, let root = reader.root else {
+            throw reader.failure ?? DAVFailure(.badRequest, "The request body is not well-formed XML.")
+        }
+        return root
+    }
+
+    private final class TreeReader: NSObject, XMLParserDelegate {
+        var stack: [DAVElement] = []
+        var root: DAVElement?
+        var failure: DAVFailure?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            guard stack.count < DAVXML.maxDepth else {
+                failure = DAVFailure(.badRequest, "The request body is nested too deeply.")
+                parser.abortParsing()
+                return
+            }
+            stack.append(DAVElement(namespace: namespaceURI ?? "", name: name, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard let element = stack.popLast() else { return }
+            if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+        }
+
+        func parser(_ parser: XMLParser, foundInternalSubset subset: String) {
+            failure = DAVFailure(.badRequest, "XML with a DTD or an entity declaration is not accepted.")
+            parser.abortParsing()
+        }
+    }
+}
+
+/// Writing answers: `multistatus` and error bodies, escaped, with the usual prefixes.
+struct DAVWriter {
+    private(set) var text = ""
+    /// Prefixes given to namespaces that have none of the usual ones, per answer.
+    private var extra: [String: String] = [:]
+
+    static let contentType = "application/xml; charset=utf-8"
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            // A parser turns a bare CR LF into LF (XML's line-end rule); iCalendar's lines end in CR LF.
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// `prefix:name`, and the declaration to add when the namespace is not a usual one.
+    mutating func tag(_ name: DAVName) -> (tag: String, declaration: String) {
+        if let prefix = DAVNamespace.prefix(of: name.namespace) { return (prefix + ":" + name.name, "") }
+        if name.namespace.isEmpty { return (name.name, "") }
+        // Declared on every element that uses it: a declaration holds for its element only.
+        let prefix = extra[name.namespace] ?? "x\(extra.count)"
+        extra[name.namespace] = prefix
+        return (prefix + ":" + name.name, " xmlns:\(prefix)=\"\(Self.escaped(name.namespace))\"")
+    }
+
+    mutating func open(_ name: DAVName) {
+        let (tag, declaration) = tag(name)
+        text += "<\(tag)\(declaration)>"
+    }
+
+    mutating func close(_ name: DAVName) { text += "</\(tag(name).tag)>" }
+
+    mutating func empty(_ name: DAVName) {
+        let (tag, declaration) = tag(name)
+        text += "<\(tag)\(declaration)/>"
+    }
+
+    mutating func element(_ name: DAVName, text value: String) {
+        open(name)
+        text += Self.escaped(value)
+        close(name)
+    }
+
+    mutating func raw(_ xml: String) { text += xml }
+
+    /// The document: the XML declaration and the root with every usual prefix declared.
+    static func document(root: DAVName, _ body: (inout DAVWriter) -> Void) -> String {
+        var writer = DAVWriter()
+        body(&writer)
+        let declarations = DAVNamespace.prefixes.map { " xmlns:\($0.prefix)=\"\($0.namespace)\"" }.joined()
+        let prefix = DAVNamespace.prefix(of: root.namespace) ?? "d"
+        return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<\(prefix):\(root.name)\(declarations)>"
+            + writer.text + "</\(prefix):\(root.name)>\n"
+    }
+}
+
+extension DAVName {
+    static func dav(_ name: String) -> DAVName { DAVName(DAVNamespace.dav, name) }
+    static func caldav(_ name: String) -> DAVName { DAVName(DAVNamespace.caldav, name) }
+    static func calendarServer(_ name: String) -> DAVName { DAVName(DAVNamespace.calendarServer, name) }
+    static func apple(_ name: String) -> DAVName { DAVName(DAVNamespace.apple, name) }
+}

@@ -1,0 +1,363 @@
+import Foundation
+import TodoCore
+
+/// One CalDAV resource read: a VCALENDAR holding one VTODO (docs/specs/caldav.md, DAV-10 and
+/// DAV-11; the mapping is in docs/interop.md, "CalDAV — one item, one resource").
+public struct CalDAVTodo: Equatable, Sendable {
+    public var uid: String
+    /// SUMMARY; a missing or blank SUMMARY becomes "(untitled)".
+    public var title: String
+    /// DESCRIPTION.
+    public var details: String?
+    /// STATUS:COMPLETED, or a COMPLETED date, or PERCENT-COMPLETE:100.
+    public var isDone: Bool
+    /// COMPLETED.
+    public var completedAt: Date?
+    /// DUE: VALUE=DATE, or a DATE-TIME (UTC, floating or TZID=) reduced to its own day.
+    public var dueDate: CalendarDate?
+    /// LOCATION + GEO.
+    public var location: Location?
+    /// X-TODO-ESTIMATE (a duration, as ICalendarFormat writes it).
+    public var estimateMinutes: Int?
+    /// RRULE FREQ=WEEKLY;BYDAY=… (FREQ=DAILY → every day); other RRULEs are kept verbatim
+    /// and give no repeat days.
+    public var repeatDays: Set<Weekday>
+    /// X-APPLE-SORT-ORDER.
+    public var sortOrder: Int?
+    /// Everything Todo doesn't model, in a form `write` gives back unchanged (opaque to others).
+    public var kept: String
+
+    public init(
+        uid: String, title: String, details: String? = nil, isDone: Bool = false, completedAt: Date? = nil,
+        dueDate: CalendarDate? = nil, location: Location? = nil, estimateMinutes: Int? = nil,
+        repeatDays: Set<Weekday> = [], sortOrder: Int? = nil, kept: String = ""
+    ) {
+        self.uid = uid
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.completedAt = completedAt
+        self.dueDate = dueDate
+        self.location = location
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+        self.sortOrder = sortOrder
+        self.kept = kept
+    }
+
+    /// The fields as a draft for a new item in `project`.
+    public func draft(project: Project?) -> TodoDraft {
+        TodoDraft(
+            title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
+            project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays)
+    }
+
+    /// The changes that make `item` say what this resource says (only fields that differ;
+    /// nil-able fields cleared with .some(nil)). Does not touch position or project.
+    public func changes(from item: TodoItem) -> TodoChanges {
+        var changes = TodoChanges()
+        if item.title != title { changes.title = title }
+        if item.details != details { changes.details = .some(details) }
+        if item.isDone != isDone { changes.isDone = isDone }
+        if item.dueDate != dueDate { changes.dueDate = .some(dueDate) }
+        if item.location != location { changes.location = .some(location) }
+        if item.estimateMinutes != estimateMinutes { changes.estimateMinutes = .some(estimateMinutes) }
+        if item.repeatDays != repeatDays { changes.repeatDays = repeatDays }
+        return changes
+    }
+}
+
+/// Why a resource body was refused: one English sentence saying what is wrong, and at which
+/// line.
+public struct CalDAVTodoError: Error, Equatable, Sendable, LocalizedError {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var errorDescription: String? { message }
+}
+
+/// Reads and writes the iCalendar text of one CalDAV resource (one item).
+///
+/// `kept` holds, as the client's unfolded lines, what Todo doesn't model, in this order:
+/// VCALENDAR properties, VCALENDAR components (VTIMEZONE…), then, between `BEGIN:VTODO` and
+/// `END:VTODO`, the client's DUE (when it says more than a date), DTSTART and RRULE (when it
+/// isn't plain repeat days), the other VTODO properties, and the VTODO's components (VALARM…).
+/// Each line ends in CRLF; "" when nothing is kept.
+public enum CalDAVTodoCodec {
+    /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3).
+    public static let maxDepth = 8
+    /// The longest UID taken, in characters.
+    public static let maxUIDLength = 255
+
+    /// The title given to a VTODO without SUMMARY, or with a blank one.
+    static let untitled = "(untitled)"
+
+    /// Reads a client's resource body. Throws for: not a VCALENDAR, no VTODO, more than one
+    /// VTODO (or a VTODO plus VEVENT/VJOURNAL), mismatched BEGIN/END, bad dates, over-long
+    /// fields per TodoRules.
+    public static func read(_ text: String) throws(CalDAVTodoError) -> CalDAVTodo {
+        do {
+            return try parse(text)
+        } catch {
+            throw CalDAVTodoError(error.errorDescription ?? error.reason)
+        }
+    }
+
+    /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
+    /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets.
+    public static func write(_ item: TodoItem, uid: String, kept: String, timeZone: TimeZone) -> String {
+        let kept = Kept(kept)
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
+        lines += kept.calendarProperties + kept.calendarComponents
+        lines += ["BEGIN:VTODO", "UID:" + uid] + ICalendarText.timestampLines(item)
+        var shown = item
+        if !item.isDone { shown.completedAt = nil }
+        lines += ICalendarText.textLines(shown)
+        if item.isDone { lines.append("PERCENT-COMPLETE:100") }
+        var due: String?
+        var start = kept.start
+        if let day = item.dueDate {
+            // The client's own DUE (its time, its zone) while it still means the same day.
+            if let original = kept.due, keptDay(original) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
+        }
+        // A DTSTART that went with a DUE with a time goes when that DUE does.
+        if kept.due != nil, due != kept.due { start = nil }
+        if start == nil, !item.repeatDays.isEmpty, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
+            // A recurrence starts at DTSTART: the due date (reading drops it again).
+            start = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day)
+        }
+        lines += [due, start].compactMap { $0 }
+        if !item.repeatDays.isEmpty {
+            lines.append(ICalendarText.ruleLine(item.repeatDays))
+        } else if let rule = kept.rule {
+            lines.append(rule)
+        }
+        lines += ICalendarText.locationLines(item.location) + ICalendarText.estimateLine(item.estimateMinutes)
+        let order = item.position.isFinite ? Int(max(-1e15, min(1e15, item.position)).rounded(.down)) : 0
+        lines.append("X-APPLE-SORT-ORDER:\(order)")
+        // DUE and DURATION exclude each other (RFC 5545 §3.6.2).
+        lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
+        lines += kept.todoComponents + ["END:VTODO", "END:VCALENDAR"]
+        return lines.map(ICalendarText.fold).joined()
+    }
+
+    // MARK: - Reading
+
+    private typealias ContentLine = ICalendarText.ContentLine
+
+    /// Properties written from the item, never kept (DUE, DTSTART and RRULE are kept apart).
+    private static let modelled: Set<String> = [
+        "UID", "SUMMARY", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "LOCATION", "GEO",
+        "X-TODO-ESTIMATE", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "LAST-MODIFIED",
+    ]
+
+    /// VCALENDAR properties written anew.
+    private static let regenerated: Set<String> = ["VERSION", "PRODID", "CALSCALE"]
+
+    /// Components a task resource can't hold besides its one VTODO.
+    private static let otherItems: Set<String> = ["VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY"]
+
+    private static func parse(_ text: String) throws(TodoFormatError) -> CalDAVTodo {
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        let lines = try ICalendarText.contentLines(String(body))
+        guard let first = lines.first else {
+            throw TodoFormatError(nil, "the body is empty; a CalDAV resource is a VCALENDAR holding one VTODO.")
+        }
+        guard first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
+            throw .line(first.line, "a CalDAV resource starts with BEGIN:VCALENDAR.")
+        }
+        var kept = Kept()
+        var todo: [ContentLine] = []
+        var todoLine: Int?
+        var stack: [(name: String, line: Int)] = []
+        var closed = false
+        for line in lines {
+            if closed { throw .line(line.line, "there is more after END:VCALENDAR; a resource holds one VCALENDAR.") }
+            if let bad = line.text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                throw .line(line.line, "the line holds the control character U+\(String(format: "%04X", bad.value)), which iCalendar does not allow.")
+            }
+            let depth = stack.count  // 1: in the VCALENDAR, 2: in its VTODO or another component
+            let inTodo = depth >= 2 && stack[1].line == todoLine
+            switch line.name {
+            case "BEGIN":
+                let component = line.value.uppercased()
+                guard depth < maxDepth else {
+                    throw .line(line.line, "BEGIN:\(line.value) nests components more than \(maxDepth) deep.")
+                }
+                if depth == 0 {
+                    // The VCALENDAR itself (the first line).
+                } else if otherItems.contains(component) {
+                    guard depth == 1, component == "VTODO" else {
+                        throw .line(line.line, "BEGIN:\(line.value) is not allowed here; a resource holds one VTODO and no events or journal entries.")
+                    }
+                    guard todoLine == nil else { throw .line(line.line, "a second VTODO; a resource holds exactly one VTODO.") }
+                    todoLine = line.line
+                } else if inTodo {
+                    kept.todoComponents.append(line.text)
+                } else {
+                    kept.calendarComponents.append(line.text)
+                }
+                stack.append((component, line.line))
+            case "END":
+                let component = line.value.uppercased()
+                guard let open = stack.popLast(), open.name == component else {
+                    throw .line(line.line, "END:\(line.value) does not close the component that is open.")
+                }
+                if stack.isEmpty {
+                    closed = true
+                } else if stack.count == 1, open.line == todoLine {
+                    // The VTODO's end.
+                } else if inTodo {
+                    kept.todoComponents.append(line.text)
+                } else {
+                    kept.calendarComponents.append(line.text)
+                }
+            default:
+                if depth == 1 {
+                    if !regenerated.contains(line.name) { kept.calendarProperties.append(line.text) }
+                } else if inTodo, depth == 2 {
+                    todo.append(line)
+                } else if inTodo {
+                    kept.todoComponents.append(line.text)
+                } else {
+                    kept.calendarComponents.append(line.text)
+                }
+            }
+        }
+        if let open = stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
+        guard let todoLine else { throw TodoFormatError(nil, "the VCALENDAR holds no VTODO; a resource here is one task.") }
+        return try fields(todo, line: todoLine, kept: &kept)
+    }
+
+    /// The VTODO's own properties as fields; what isn't modelled goes to `kept`.
+    private static func fields(_ lines: [ContentLine], line todoLine: Int, kept: inout Kept) throws(TodoFormatError) -> CalDAVTodo {
+        func value(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
+        func checked<T>(_ line: ContentLine?, _ rule: (T) throws(TodoValidationError) -> T, _ given: T) throws(TodoFormatError) -> T {
+            do {
+                return try rule(given)
+            } catch {
+                let sentence = error.errorDescription ?? "\(error)"
+                let reason = sentence.prefix(1).lowercased() + sentence.dropFirst()
+                throw line.map { .line($0.line, reason) } ?? TodoFormatError("the VTODO at line \(todoLine)", reason)
+            }
+        }
+        let utc = TimeZone(identifier: "UTC")!
+
+        guard let uidLine = value("UID"), !uidLine.value.isEmpty else {
+            throw TodoFormatError(nil, "the VTODO at line \(todoLine) has no UID; every resource needs one.")
+        }
+        guard uidLine.value.count <= maxUIDLength else {
+            throw .line(uidLine.line, "the UID is \(uidLine.value.count) characters long; it can be at most \(maxUIDLength).")
+        }
+        for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED"] {
+            if let line = value(name) { _ = try ICalendarText.instant(line, floating: utc) }
+        }
+        var todo = CalDAVTodo(uid: uidLine.value, title: untitled)
+        let summary = value("SUMMARY")
+        let title = summary.map { oneLine(ICalendarText.unescape($0.value)) } ?? ""
+        if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            todo.title = try checked(summary, TodoRules.title, title)
+        }
+        let description = value("DESCRIPTION")
+        todo.details = try checked(description, TodoRules.details, description.map { ICalendarText.unescape($0.value) })
+        todo.completedAt = try value("COMPLETED").map { line throws(TodoFormatError) in try ICalendarText.instant(line, floating: utc) }
+        let percent = value("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+        todo.isDone = value("STATUS")?.value.uppercased() == "COMPLETED" || todo.completedAt != nil || percent == 100
+
+        let due = value("DUE"), start = value("DTSTART")
+        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: utc) }
+        if let start { _ = try ICalendarText.day(start, zone: utc) }
+        if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
+        var exactRule = false
+        if let rule = value("RRULE") {
+            let reading = try ICalendarText.repeatDays(rule, start: start)
+            exactRule = reading.exact
+            if reading.exact { todo.repeatDays = reading.days } else { kept.rule = rule.text }
+        }
+        // A repeating item's date DTSTART on the day of its date DUE is the one `write` gives it.
+        if let start, !(exactRule && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
+            kept.start = start.text
+        }
+
+        let location = value("LOCATION")
+        let place = try ICalendarText.location(location, geo: value("GEO")).map { found -> Location in
+            var place = found
+            place.name = oneLine(place.name)
+            return place
+        }
+        todo.location = try checked(location ?? value("GEO"), TodoRules.location, place)
+        let estimate = value("X-TODO-ESTIMATE")
+        todo.estimateMinutes = try checked(estimate, TodoRules.estimate, try estimate.map { line throws(TodoFormatError) in try ICalendarText.estimate(line) })
+        todo.sortOrder = value("X-APPLE-SORT-ORDER").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+
+        let apart: Set<String> = ["DUE", "DTSTART", "RRULE"]
+        kept.todoProperties = lines.filter { !modelled.contains($0.name) && !apart.contains($0.name) }.map(\.text)
+        todo.kept = kept.text
+        return todo
+    }
+
+    /// Line breaks in a one-line field (title, location name) become spaces.
+    private static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// The day a kept DUE line means (nil when it no longer reads).
+    private static func keptDay(_ line: String) -> CalendarDate? {
+        guard let parsed = try? ICalendarText.contentLine(line, line: 1) else { return nil }
+        return try? ICalendarText.day(parsed, zone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// A kept line's property name, upper-cased.
+    private static func name(of line: String) -> String {
+        String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
+    }
+
+    /// The kept text, in parts.
+    private struct Kept {
+        var calendarProperties: [String] = []
+        var calendarComponents: [String] = []
+        var due: String?
+        var start: String?
+        var rule: String?
+        var todoProperties: [String] = []
+        var todoComponents: [String] = []
+
+        init() {}
+
+        /// Reads the text `text` gave; lines it doesn't place are dropped (never a crash).
+        init(_ text: String) {
+            var depth = 0  // inside a component other than the VTODO
+            var inTodo = false
+            for line in text.split(separator: "\r\n").map(String.init) where !line.isEmpty {
+                let name = CalDAVTodoCodec.name(of: line)
+                let value = line.drop { $0 != ":" }.dropFirst().uppercased()
+                if !inTodo, depth == 0, name == "BEGIN", value == "VTODO" {
+                    inTodo = true
+                } else if inTodo, depth == 0, name == "END", value == "VTODO" {
+                    inTodo = false
+                } else if depth > 0 || name == "BEGIN" {
+                    if name == "BEGIN" { depth += 1 } else if name == "END" { depth -= 1 }
+                    if inTodo { todoComponents.append(line) } else { calendarComponents.append(line) }
+                } else if !inTodo {
+                    if name != "END" { calendarProperties.append(line) }
+                } else if name == "DUE", due == nil {
+                    due = line
+                } else if name == "DTSTART", start == nil {
+                    start = line
+                } else if name == "RRULE", rule == nil {
+                    rule = line
+                } else if name != "END" {
+                    todoProperties.append(line)
+                }
+            }
+        }
+
+        var text: String {
+            var lines = calendarProperties + calendarComponents
+            let todo = [due, start, rule].compactMap { $0 } + todoProperties + todoComponents
+            if !todo.isEmpty { lines += ["BEGIN:VTODO"] + todo + ["END:VTODO"] }
+            return lines.map { $0 + "\r\n" }.joined()
+        }
+    }
+}

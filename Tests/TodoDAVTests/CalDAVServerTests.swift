@@ -1,0 +1,449 @@
+import Foundation
+import Testing
+import TodoCore
+
+@testable import TodoDAV
+
+/// docs/specs/caldav.md, DAV-1…19: the server, one request at a time.
+@Suite("CalDAV: discovery, calendars, resources, reports, lists")
+struct CalDAVServerTests {
+    static let inbox = "/dav/calendars/alice/inbox/"
+    static let groceries = "/dav/calendars/alice/list-Groceries/"
+
+    @Test("DAV-1 the well-known address leads to /dav/, which names the principal, which names the home")
+    func test_DAV_1_discovery() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            for method in ["GET", "PROPFIND"] {
+                let redirect = try await dav.send(method, "/.well-known/caldav", signedIn: false)
+                #expect(redirect.status == 301)
+                #expect(redirect.headers[.location] == "/dav/")
+            }
+            let root = try await dav.propfind("/dav/", depth: "0", props: ["d:current-user-principal"])
+            #expect(root.status == 207)
+            #expect(root.response("/dav/")?.hrefs("current-user-principal") == ["/dav/principals/alice/"])
+            let principal = try await dav.propfind(
+                "/dav/principals/alice/", depth: "0",
+                props: ["d:principal-URL", "c:calendar-home-set", "d:displayname", "c:calendar-user-address-set"])
+            let answer = try #require(principal.response("/dav/principals/alice/"))
+            #expect(answer.hrefs("principal-URL") == ["/dav/principals/alice/"])
+            #expect(answer.hrefs("calendar-home-set") == ["/dav/calendars/alice/"])
+            #expect(answer.text("displayname") == "alice")
+            #expect(answer.hrefs("calendar-user-address-set").count == 1)
+            // The home-set fallback: asked of the root directly.
+            let fallback = try await dav.propfind("/dav/", depth: "0", props: ["c:calendar-home-set"])
+            #expect(fallback.response("/dav/")?.hrefs("calendar-home-set") == ["/dav/calendars/alice/"])
+        }
+    }
+
+    @Test("DAV-2 no credentials, a wrong token, a password or a revoked token answer 401 with Basic")
+    func test_DAV_2_signIn() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let none = try await dav.send("PROPFIND", "/dav/", headers: ["Depth": "0"], signedIn: false)
+            #expect(none.status == 401)
+            #expect(none.headers[.wwwAuthenticate]?.hasPrefix("Basic realm=\"Todo\"") == true)
+            #expect(try await dav.as("alice", "not-a-token").send("PROPFIND", "/dav/").status == 401)
+            #expect(try await dav.as("alice", "alice-password-1").send("PROPFIND", "/dav/").status == 401)
+            // bob's token with alice's name: the name must be the token's.
+            #expect(try await dav.as("alice", sut.bobToken).send("PROPFIND", "/dav/").status == 401)
+            #expect(try await dav.send("PROPFIND", "/dav/", headers: ["Depth": "0"]).status == 207)
+            try await sut.accounts.revoke(name: "alice", label: "phone")
+            #expect(try await dav.send("PROPFIND", "/dav/", headers: ["Depth": "0"]).status == 401)
+            // Everything else is the web app's.
+            #expect(try await dav.send("GET", "/elsewhere", signedIn: false).text == "the web app\n")
+        }
+    }
+
+    @Test("DAV-3 Depth 1 on the home lists To Do, each project and each shared list with their properties")
+    func test_DAV_3_calendars() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Drill", project: Project(name: "Garage")))
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Plan", project: Project(name: "Trip")))
+        let alice = ListPerson(id: sut.alice.id, name: "alice"), bob = ListPerson(id: sut.bob.id, name: "bob")
+        try await sut.lists.sharing.share(list: "Garage", owner: bob, with: alice, role: .viewer)
+        try await sut.lists.sharing.share(list: "Trip", owner: bob, with: alice, role: .editor)
+        try await sut.test { (dav: DAVClient) async throws in
+            let props = [
+                "d:resourcetype", "d:displayname", "c:supported-calendar-component-set", "ic:calendar-color",
+                "ic:calendar-order", "cs:getctag", "d:sync-token", "d:current-user-privilege-set", "x:unknown xmlns:x=\"urn:x\"",
+            ]
+            let home = try await dav.propfind("/dav/calendars/alice/", depth: "1", props: props)
+            #expect(home.status == 207)
+            #expect(Set(home.responses.map(\.href)) == [
+                "/dav/calendars/alice/", Self.inbox, Self.groceries, "/dav/calendars/alice/list-bob%2FGarage/",
+                "/dav/calendars/alice/list-bob%2FTrip/",
+            ])
+            let groceries = try #require(home.response(Self.groceries))
+            #expect(groceries.found["resourcetype"]?.child(DAVNamespace.caldav, "calendar") != nil)
+            #expect(groceries.found["resourcetype"]?.child(DAVNamespace.dav, "collection") != nil)
+            #expect(groceries.text("displayname") == "Groceries")
+            #expect(groceries.found["supported-calendar-component-set"]?.children.map { $0.attributes["name"] } == ["VTODO"])
+            #expect(Int(groceries.text("getctag") ?? "") ?? 0 > 0)
+            #expect(groceries.text("sync-token")?.hasPrefix("http://todo.invalid/sync/") == true)
+            #expect(groceries.notFound.contains("unknown"), "an unknown property is a 404 propstat")
+            #expect(home.response(Self.inbox)?.text("displayname") == "To Do")
+            func privileges(_ href: String) -> Set<String> {
+                Set(home.response(href)?.found["current-user-privilege-set"]?.children.compactMap { $0.children.first?.name } ?? [])
+            }
+            #expect(privileges(Self.groceries).isSuperset(of: ["read", "write", "write-content", "bind", "unbind"]))
+            #expect(privileges("/dav/calendars/alice/list-bob%2FGarage/") == ["read", "read-current-user-privilege-set"])
+            #expect(privileges("/dav/calendars/alice/list-bob%2FTrip/").contains("write"))
+            let depth0 = try await dav.propfind("/dav/calendars/alice/", depth: "0", props: ["d:displayname"])
+            #expect(depth0.responses.map(\.href) == ["/dav/calendars/alice/"])
+        }
+    }
+
+    @Test("DAV-4 another person's principal, home, calendar or a name not in the calendar answers 404")
+    func test_DAV_4_othersData() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Secret", project: Project(name: "Private")))
+        let bobsItem = try await sut.store(sut.bob).items().first!
+        try await sut.test { (dav: DAVClient) async throws in
+            for path in [
+                "/dav/principals/bob/", "/dav/calendars/bob/", "/dav/calendars/bob/list-Private/",
+                "/dav/calendars/alice/list-Private/", "/dav/calendars/alice/list-bob%2FPrivate/",
+                "/dav/calendars/alice/inbox/\(bobsItem.id.lowercasedText).ics", "/dav/calendars/alice/inbox/nothing.ics",
+                "/dav/elsewhere/",
+            ] {
+                let answer = try await dav.propfind(path, depth: "0", props: ["d:displayname"])
+                #expect(answer.status == 404, "\(path)")
+                #expect(!answer.text.contains("Secret"))
+                #expect(try await dav.send("GET", path).status == 404, "\(path)")
+            }
+        }
+    }
+
+    @Test("DAV-5 Depth 1 on a calendar lists its resources with ETags; GET answers the body with the same ETag")
+    func test_DAV_5_listing() async throws {
+        let sut = try await DAVSUT.make()
+        let milk = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Inbox thing"))
+        try await sut.test { (dav: DAVClient) async throws in
+            let listing = try await dav.propfind(Self.groceries, depth: "1", props: ["d:getetag", "d:getcontenttype"])
+            let href = Self.groceries + milk.id.lowercasedText + ".ics"
+            #expect(listing.responses.map(\.href) == [Self.groceries, href])
+            let entry = try #require(listing.response(href))
+            #expect(entry.text("getcontenttype") == "text/calendar; charset=utf-8; component=vtodo")
+            let get = try await dav.send("GET", href)
+            #expect(get.status == 200)
+            #expect(get.etag == entry.text("getetag"))
+            #expect(get.headers[.contentType] == "text/calendar; charset=utf-8")
+            #expect(get.text.contains("SUMMARY:Milk"))
+            #expect(get.text.contains("UID:\(milk.id.lowercasedText)"))
+        }
+    }
+
+    @Test("DAV-6 PUT with If-None-Match: * creates the item under the client's name and UID; again answers 412")
+    func test_DAV_6_create() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        try await sut.test { (dav: DAVClient) async throws in
+            let uid = "6F1C0F7E-1B0A-4C8E-9D4A-2E5B7C9A1D3F"
+            let created = try await dav.put("list-Groceries", "\(uid).ics", DAVBodies.vtodo(uid: uid, summary: "Eggs"))
+            #expect(created.status == 201)
+            let etag = try #require(created.etag)
+            let items = try await sut.store(sut.alice).items(TodoFilter(project: "Groceries"))
+            #expect(items.map(\.title).sorted() == ["Eggs", "Milk"])
+            let get = try await dav.send("GET", Self.groceries + uid + ".ics")
+            #expect(get.etag == etag)
+            #expect(get.text.contains("UID:\(uid)"))
+            let again = try await dav.put("list-Groceries", "\(uid).ics", DAVBodies.vtodo(uid: uid, summary: "Other"))
+            #expect(again.status == 412)
+            #expect(try await sut.store(sut.alice).items().filter { $0.title == "Other" }.isEmpty)
+            // Any name a client picks is kept as given.
+            let odd = try await dav.put("inbox", "a%20b%2Bc.ics", DAVBodies.vtodo(uid: "odd-uid@example.com", summary: "Odd"))
+            #expect(odd.status == 201)
+            let listing = try await dav.propfind(Self.inbox, depth: "1", props: ["d:getetag"])
+            #expect(listing.responses.map(\.href).contains(Self.inbox + "a%20b%2Bc.ics"))
+        }
+    }
+
+    @Test("DAV-7 PUT with the current ETag updates; a stale ETag answers 412; checking a repeating task makes the next")
+    func test_DAV_7_update() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.put("inbox", "walk.ics", DAVBodies.vtodo(
+                uid: "walk", summary: "Walk the dog", extra: ["DUE;VALUE=DATE:20261124", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH"]))
+            let first = try #require(created.etag)
+            let renamed = try await dav.put(
+                "inbox", "walk.ics",
+                DAVBodies.vtodo(uid: "walk", summary: "Walk Rex", extra: ["DUE;VALUE=DATE:20261124", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH"]),
+                etag: first)
+            #expect(renamed.status == 204)
+            let second = try #require(renamed.etag)
+            #expect(second != first)
+            #expect(try await sut.store(sut.alice).items().map(\.title) == ["Walk Rex"])
+            let stale = try await dav.put("inbox", "walk.ics", DAVBodies.vtodo(uid: "walk", summary: "Stale"), etag: first)
+            #expect(stale.status == 412)
+            #expect(try await sut.store(sut.alice).items().map(\.title) == ["Walk Rex"])
+            let done = try await dav.put(
+                "inbox", "walk.ics",
+                DAVBodies.vtodo(uid: "walk", summary: "Walk Rex", extra: [
+                    "DUE;VALUE=DATE:20261124", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH", "STATUS:COMPLETED", "COMPLETED:20261124T100000Z",
+                ]), etag: second)
+            #expect(done.status == 204)
+            let items = try await sut.store(sut.alice).items()
+            #expect(items.count == 2, "the next occurrence (docs/specs/repeats.md)")
+            #expect(items.first { !$0.isDone }?.dueDate == CalendarDate(year: 2026, month: 11, day: 26))
+            let listing = try await dav.propfind(Self.inbox, depth: "1", props: ["d:getetag"])
+            #expect(listing.responses.count == 3)
+        }
+    }
+
+    @Test("DAV-8 DELETE moves the item to the Trash; a stale If-Match answers 412")
+    func test_DAV_8_delete() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.put("inbox", "x.ics", DAVBodies.vtodo(uid: "x", summary: "Gone soon"))
+            let etag = try #require(created.etag)
+            let edited = try await dav.put("inbox", "x.ics", DAVBodies.vtodo(uid: "x", summary: "Gone now"), etag: etag)
+            #expect(try await dav.send("DELETE", Self.inbox + "x.ics", headers: ["If-Match": etag]).status == 412)
+            let deleted = try await dav.send("DELETE", Self.inbox + "x.ics", headers: ["If-Match": edited.etag!])
+            #expect(deleted.status == 204)
+            #expect(try await sut.store(sut.alice).items().isEmpty)
+            #expect(try await sut.store(sut.alice).trash().map(\.item.title) == ["Gone now"])
+            #expect(try await dav.send("GET", Self.inbox + "x.ics").status == 404)
+        }
+    }
+
+    @Test("DAV-9 a change made elsewhere changes the ETag, the CTag and the sync token")
+    func test_DAV_9_everyDoor() async throws {
+        let sut = try await DAVSUT.make()
+        let milk = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        try await sut.test { (dav: DAVClient) async throws in
+            let props = ["cs:getctag", "d:sync-token"]
+            let before = try await dav.propfind(Self.groceries, depth: "0", props: props).response(Self.groceries)
+            let href = Self.groceries + milk.id.lowercasedText + ".ics"
+            let etagBefore = try await dav.send("GET", href).etag
+            _ = try await sut.store(sut.alice).setDone(id: milk.id, true)
+            let after = try await dav.propfind(Self.groceries, depth: "0", props: props).response(Self.groceries)
+            #expect(after?.text("getctag") != before?.text("getctag"))
+            #expect(after?.text("sync-token") != before?.text("sync-token"))
+            let get = try await dav.send("GET", href)
+            #expect(get.etag != etagBefore)
+            #expect(get.text.contains("STATUS:COMPLETED"))
+            // And a CalDAV change shows to the other doors: the store reads it.
+            _ = try await dav.put("list-Groceries", "bread.ics", DAVBodies.vtodo(uid: "bread", summary: "Bread"))
+            #expect(try await sut.store(sut.alice).items(TodoFilter(project: "Groceries")).map(\.title).contains("Bread"))
+        }
+    }
+
+    @Test("DAV-10 a VALARM, CATEGORIES, PRIORITY and X- properties set by a client come back unchanged")
+    func test_DAV_10_roundTrip() async throws {
+        let sut = try await DAVSUT.make()
+        let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M", "X-WR-ALARMUID:A1", "END:VALARM"]
+        let kept = ["PRIORITY:1", "CATEGORIES:Home,Errands", "X-CLIENT-THING;X-P=1:value"]
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.put(
+                "inbox", "r.ics", DAVBodies.vtodo(uid: "r", summary: "Call mum", extra: kept + alarm))
+            #expect(created.status == 201)
+            // A change on the web keeps them too.
+            let item = try #require(try await sut.store(sut.alice).items().first)
+            _ = try await sut.store(sut.alice).update(id: item.id, TodoChanges(title: "Call mum tonight"))
+            let get = try await dav.send("GET", Self.inbox + "r.ics")
+            #expect(get.text.contains("SUMMARY:Call mum tonight"))
+            #expect(get.text.contains(alarm.joined(separator: "\r\n")))
+            for line in kept { #expect(get.text.contains(line + "\r\n"), "\(line)") }
+        }
+    }
+
+    @Test("DAV-11 a malformed body answers 400, a DTD 400, a huge body 413, a viewer's writes 403; nothing changes")
+    func test_DAV_11_badBodies() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Drill", project: Project(name: "Garage")))
+        try await sut.lists.sharing.share(
+            list: "Garage", owner: ListPerson(id: sut.bob.id, name: "bob"), with: ListPerson(id: sut.alice.id, name: "alice"),
+            role: .viewer)
+        try await sut.test { (dav: DAVClient) async throws in
+            for body in ["not a calendar", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
+                         "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:x\r\nDUE;VALUE=DATE:2026-99-99\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"]
+            {
+                let answer = try await dav.put("inbox", "bad.ics", body)
+                #expect(answer.status == 400, "\(body)")
+                #expect(!answer.text.isEmpty)
+            }
+            #expect(try await sut.store(sut.alice).items().isEmpty)
+            let bomb = #"<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&b;</d:displayname></d:prop></d:propfind>"#
+            #expect(try await dav.send("PROPFIND", "/dav/calendars/alice/", body: bomb).status == 400)
+            let huge = String(repeating: "x", count: CalDAVServer.maxBodySize + 1)
+            #expect(try await dav.put("inbox", "huge.ics", huge).status == 413)
+            let viewer = "/dav/calendars/alice/list-bob%2FGarage/"
+            let drill = try await dav.propfind(viewer, depth: "1", props: ["d:getetag"]).responses.map(\.href).last!
+            #expect(try await dav.send(
+                "PUT", viewer + "new.ics", body: DAVBodies.vtodo(uid: "n", summary: "Mine now"),
+                headers: ["If-None-Match": "*"]).status == 403)
+            #expect(try await dav.send("DELETE", drill).status == 403)
+            #expect(try await sut.store(sut.bob).items().map(\.title) == ["Drill"])
+        }
+    }
+
+    @Test("DAV-12 calendar-query: not completed, STATUS not COMPLETED, and a time-range on DUE")
+    func test_DAV_12_query() async throws {
+        let sut = try await DAVSUT.make()
+        let store = sut.store(sut.alice)
+        let open = try await store.add(TodoDraft(title: "Open", dueDate: CalendarDate(year: 2026, month: 11, day: 24)))
+        let later = try await store.add(TodoDraft(title: "Later", dueDate: CalendarDate(year: 2026, month: 12, day: 24)))
+        let done = try await store.add(TodoDraft(title: "Done", isDone: true))
+        let href: @Sendable (TodoItem) -> String = { Self.inbox + $0.id.lowercasedText + ".ics" }
+        try await sut.test { (dav: DAVClient) async throws in
+            let notCompleted = try await dav.report(Self.inbox, DAVBodies.query(
+                #"<c:comp-filter name="VTODO"><c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter></c:comp-filter>"#))
+            #expect(Set(notCompleted.responses.map(\.href)) == [href(open), href(later)])
+            let status = try await dav.report(Self.inbox, DAVBodies.query(
+                #"<c:comp-filter name="VTODO"><c:prop-filter name="STATUS"><c:text-match negate-condition="yes">COMPLETED</c:text-match></c:prop-filter></c:comp-filter>"#))
+            #expect(Set(status.responses.map(\.href)) == [href(open), href(later)])
+            let november = try await dav.report(Self.inbox, DAVBodies.query(
+                #"<c:comp-filter name="VTODO"><c:time-range start="20261101T000000Z" end="20261201T000000Z"/></c:comp-filter>"#))
+            #expect(Set(november.responses.map(\.href)) == [href(open), href(done)], "no DUE matches any range")
+            let all = try await dav.report(
+                Self.inbox, DAVBodies.query(#"<c:comp-filter name="VTODO"/>"#, props: "<d:getetag/><c:calendar-data/>"))
+            #expect(all.responses.count == 3)
+            #expect(all.response(href(done))?.text("calendar-data")?.contains("STATUS:COMPLETED") == true)
+            let events = try await dav.report(Self.inbox, DAVBodies.query(#"<c:comp-filter name="VEVENT"/>"#))
+            #expect(events.responses.isEmpty)
+        }
+    }
+
+    @Test("DAV-13 calendar-multiget answers each named resource, and 404 for a name that isn't there")
+    func test_DAV_13_multiget() async throws {
+        let sut = try await DAVSUT.make()
+        let milk = try await sut.store(sut.alice).add(TodoDraft(title: "Milk"))
+        try await sut.test { (dav: DAVClient) async throws in
+            let here = Self.inbox + milk.id.lowercasedText + ".ics", missing = Self.inbox + "missing.ics"
+            let answer = try await dav.report(Self.inbox, DAVBodies.multiget([here, "http://localhost:8080" + missing]))
+            #expect(answer.status == 207)
+            // Lines end in CR LF once the XML is read (a bare CR LF would become LF).
+            #expect(answer.response(here)?.text("calendar-data")?.contains("SUMMARY:Milk\r\n") == true)
+            let get = try await dav.send("GET", here)
+            #expect(answer.response(here)?.text("getetag") == get.etag)
+            #expect(answer.responses.first { $0.href.hasSuffix("missing.ics") }?.status?.contains("404") == true)
+        }
+    }
+
+    @Test("DAV-14 sync-collection: everything first, then what changed, deletions as 404, a limit, a bad token 403")
+    func test_DAV_14_sync() async throws {
+        let sut = try await DAVSUT.make()
+        let store = sut.store(sut.alice)
+        let a = try await store.add(TodoDraft(title: "A", project: Project(name: "Groceries")))
+        let b = try await store.add(TodoDraft(title: "B", project: Project(name: "Groceries")))
+        let href: @Sendable (TodoItem) -> String = { Self.groceries + $0.id.lowercasedText + ".ics" }
+        try await sut.test { (dav: DAVClient) async throws in
+            let first = try await dav.report(Self.groceries, DAVBodies.sync(token: ""))
+            #expect(Set(first.responses.map(\.href)) == [href(a), href(b)])
+            let token = try #require(first.syncToken)
+            let quiet = try await dav.report(Self.groceries, DAVBodies.sync(token: token))
+            #expect(quiet.responses.isEmpty)
+            #expect(quiet.syncToken == token)
+            _ = try await store.update(id: a.id, TodoChanges(title: "A2"))
+            _ = try await store.delete(id: b.id)
+            let c = try await store.add(TodoDraft(title: "C", project: Project(name: "Groceries")))
+            _ = try await store.update(id: c.id, TodoChanges(project: .some(Project(name: "Elsewhere"))))
+            let next = try await dav.report(Self.groceries, DAVBodies.sync(token: token, props: "<d:getetag/><c:calendar-data/>"))
+            #expect(next.response(href(a))?.text("calendar-data")?.contains("SUMMARY:A2") == true)
+            #expect(next.response(href(b))?.status?.contains("404") == true)
+            #expect(next.response(href(c))?.status?.contains("404") == true, "moved out of the calendar")
+            let newToken = try #require(next.syncToken)
+            #expect(newToken != token)
+            // A limit of one: one member and a 507 for the rest, with a token to go on from.
+            let limited = try await dav.report(Self.groceries, DAVBodies.sync(token: token, limit: 1))
+            #expect(limited.responses.filter { $0.status?.contains("507") == true }.map(\.href) == [Self.groceries])
+            #expect(limited.responses.filter { $0.status?.contains("507") != true }.count == 1)
+            let rest = try await dav.report(Self.groceries, DAVBodies.sync(token: try #require(limited.syncToken)))
+            #expect(Set(rest.responses.map(\.href)) == [href(b), href(c)])
+            for bad in ["http://todo.invalid/sync/999999", "nonsense", "http://todo.invalid/sync/-3"] {
+                let refused = try await dav.report(Self.groceries, DAVBodies.sync(token: bad))
+                #expect(refused.status == 403)
+                #expect(refused.text.contains("valid-sync-token"))
+            }
+        }
+    }
+
+    @Test("DAV-15 an unknown REPORT answers 403 supported-report, never 412")
+    func test_DAV_15_unknownReport() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let answer = try await dav.report(
+                Self.inbox, #"<?xml version="1.0"?><d:expand-property xmlns:d="DAV:"><d:property name="owner"/></d:expand-property>"#)
+            #expect(answer.status == 403)
+            #expect(answer.text.contains("supported-report"))
+        }
+    }
+
+    @Test("DAV-16 MKCALENDAR makes an empty list at the client's address; an address in use answers 405")
+    func test_DAV_16_mkcalendar() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let body = #"<?xml version="1.0"?><c:mkcalendar \#(DAVBodies.namespaces)><d:set><d:prop><d:displayname>Work</d:displayname><ic:calendar-color>#FF2968FF</ic:calendar-color><c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>"#
+            let path = "/dav/calendars/alice/3E2B7C1A-0000-4000-8000-000000000001/"
+            #expect(try await dav.send("MKCALENDAR", path, body: body).status == 201)
+            let home = try await dav.propfind("/dav/calendars/alice/", depth: "1", props: ["d:displayname", "ic:calendar-color"])
+            #expect(home.response(path)?.text("displayname") == "Work")
+            #expect(home.response(path)?.text("calendar-color") == "#FF2968FF")
+            #expect(try await dav.send("MKCALENDAR", path, body: body).status == 405)
+            #expect(try await dav.put("3E2B7C1A-0000-4000-8000-000000000001", "t.ics", DAVBodies.vtodo(uid: "t", summary: "Report")).status == 201)
+            #expect(try await sut.store(sut.alice).items(TodoFilter(project: "Work")).map(\.title) == ["Report"])
+            let events = #"<?xml version="1.0"?><c:mkcalendar \#(DAVBodies.namespaces)><d:set><d:prop><c:supported-calendar-component-set><c:comp name="VEVENT"/></c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>"#
+            #expect(try await dav.send("MKCALENDAR", "/dav/calendars/alice/events/", body: events).status == 403)
+        }
+    }
+
+    @Test("DAV-17 PROPPATCH renames a list (its items follow, its address stays) and recolours it; shared lists 403")
+    func test_DAV_17_proppatch() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Drill", project: Project(name: "Garage")))
+        try await sut.lists.sharing.share(
+            list: "Garage", owner: ListPerson(id: sut.bob.id, name: "bob"), with: ListPerson(id: sut.alice.id, name: "alice"),
+            role: .editor)
+        try await sut.test { (dav: DAVClient) async throws in
+            let body = #"<?xml version="1.0"?><d:propertyupdate \#(DAVBodies.namespaces)><d:set><d:prop><d:displayname>Shopping</d:displayname><ic:calendar-color>#00FF00</ic:calendar-color><ic:calendar-order>3</ic:calendar-order></d:prop></d:set></d:propertyupdate>"#
+            let answer = try await dav.send("PROPPATCH", Self.groceries, body: body)
+            #expect(answer.status == 207)
+            #expect(answer.response(Self.groceries)?.found.keys.sorted() == ["calendar-color", "calendar-order", "displayname"])
+            #expect(try await sut.store(sut.alice).items(TodoFilter(project: "Shopping")).map(\.title) == ["Milk"])
+            let calendar = try await dav.propfind(
+                Self.groceries, depth: "0", props: ["d:displayname", "ic:calendar-color", "ic:calendar-order"])
+            #expect(calendar.response(Self.groceries)?.text("displayname") == "Shopping")
+            #expect(calendar.response(Self.groceries)?.text("calendar-color") == "#00FF00")
+            #expect(calendar.response(Self.groceries)?.text("calendar-order") == "3")
+            let shared = try await dav.send("PROPPATCH", "/dav/calendars/alice/list-bob%2FGarage/", body: body)
+            #expect(shared.status == 403)
+            #expect(try await sut.store(sut.bob).items(TodoFilter(project: "Garage")).count == 1)
+        }
+    }
+
+    @Test("DAV-18 DELETE of a list moves its items to the Trash; To Do and shared lists answer 403")
+    func test_DAV_18_deleteList() async throws {
+        let sut = try await DAVSUT.make()
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        _ = try await sut.store(sut.bob).add(TodoDraft(title: "Drill", project: Project(name: "Garage")))
+        try await sut.lists.sharing.share(
+            list: "Garage", owner: ListPerson(id: sut.bob.id, name: "bob"), with: ListPerson(id: sut.alice.id, name: "alice"),
+            role: .editor)
+        try await sut.test { (dav: DAVClient) async throws in
+            #expect(try await dav.send("DELETE", Self.groceries).status == 204)
+            #expect(try await sut.store(sut.alice).items().isEmpty)
+            #expect(try await sut.store(sut.alice).trash().map(\.item.title) == ["Milk"])
+            #expect(try await dav.propfind(Self.groceries, depth: "0", props: ["d:displayname"]).status == 404)
+            #expect(try await dav.send("DELETE", Self.inbox).status == 403)
+            #expect(try await dav.send("DELETE", "/dav/calendars/alice/list-bob%2FGarage/").status == 403)
+            #expect(try await sut.store(sut.bob).items().count == 1)
+        }
+    }
+
+    @Test("DAV-19 OPTIONS answers DAV: 1, 3, calendar-access and the methods")
+    func test_DAV_19_options() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            for path in ["/dav/", Self.inbox] {
+                let answer = try await dav.send("OPTIONS", path, signedIn: false)
+                #expect(answer.status == 200)
+                let dav = answer.headers[.init("DAV")!] ?? ""
+                #expect(dav.hasPrefix("1, 3, calendar-access"))
+                for method in ["PROPFIND", "REPORT", "MKCALENDAR", "PUT"] { #expect(answer.headers[.allow]?.contains(method) == true) }
+            }
+        }
+    }
+}
