@@ -257,7 +257,8 @@ let package = Package(
         .testTarget(
             name: "TodoDAVTests",
             dependencies: [
-                "TodoCore", "TodoDAV", "TodoStore", "TodoAccounts", "TodoInterop", "TodoTestSupport",
+                "TodoCore", "TodoDAV", "TodoStore", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
+                "TodoTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),

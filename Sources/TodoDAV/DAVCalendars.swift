@@ -22,6 +22,21 @@ struct DAVCalendar: Sendable {
     static let inboxSegment = "inbox"
     static let listPrefix = "list-"
 
+    /// The address segment of a list named `name`: `list-` and the name, with `/` written `~s`
+    /// and `~` written `~~`. Clients decode an encoded slash (`%2F`) into a path separator, so
+    /// a segment never holds one.
+    static func segment(list name: String) -> String {
+        var segment = listPrefix
+        for character in name {
+            switch character {
+            case "/": segment += "~s"
+            case "~": segment += "~~"
+            default: segment.append(character)
+            }
+        }
+        return segment
+    }
+
     var isInbox: Bool { list == nil }
     var isShared: Bool { role != nil }
     var isWritable: Bool { role != .viewer }
@@ -84,13 +99,13 @@ struct DAVSession: Sendable {
         }
         for project in try await own.projects() where !named.contains(project.name) {
             calendars.append(DAVCalendar(
-                segment: DAVCalendar.listPrefix + project.name, displayName: project.name, list: project.name,
+                segment: DAVCalendar.segment(list: project.name), displayName: project.name, list: project.name,
                 owner: me, store: own))
         }
         for share in try await server.lists.sharing.shares(with: account.id) {
             let name = PersonalLists.SharedList.name(owner: share.owner.name, list: share.list)
             calendars.append(DAVCalendar(
-                segment: DAVCalendar.listPrefix + name, displayName: name, list: share.list, owner: share.owner.owner,
+                segment: DAVCalendar.segment(list: name), displayName: name, list: share.list, owner: share.owner.owner,
                 store: server.lists.store(share.owner.owner), role: share.role))
         }
         // A segment answers one calendar: the first (own records, then own projects, then shares).

@@ -39,10 +39,14 @@ enum DAVQueryFilter {
     private static func property(_ filter: DAVElement, _ member: DAVMember, timeZone: TimeZone) -> Bool {
         let item = member.item
         let value: String??
-        switch filter.attributes["name"]?.uppercased() ?? "" {
+        let name = filter.attributes["name"]?.uppercased() ?? ""
+        switch name {
         case "COMPLETED": value = .some(item.completedAt.map { _ in "" })
-        case "STATUS": value = .some(item.isDone ? "COMPLETED" : "NEEDS-ACTION")
-        case "PERCENT-COMPLETE": value = .some(item.isDone ? "100" : nil)
+        // An open item keeps its client's own STATUS and PERCENT-COMPLETE (IN-PROCESS, 50…),
+        // which Todo doesn't read: only a done item's are known.
+        case "STATUS", "PERCENT-COMPLETE":
+            guard item.isDone else { return true }
+            value = .some(name == "STATUS" ? "COMPLETED" : "100")
         case "DUE": value = .some(item.dueDate?.iso)
         case "SUMMARY": value = .some(item.title)
         case "DESCRIPTION": value = .some(item.details)
@@ -54,7 +58,7 @@ enum DAVQueryFilter {
         if filter.child(DAVNamespace.caldav, "is-not-defined") != nil { return value == nil }
         guard let value else { return false }
         if let range = filter.child(DAVNamespace.caldav, "time-range"),
-           filter.attributes["name"]?.uppercased() == "DUE", !overlaps(range, item.dueDate, timeZone: timeZone)
+           name == "DUE", !overlaps(range, item.dueDate, timeZone: timeZone)
         {
             return false
         }
@@ -86,10 +90,11 @@ enum DAVQueryFilter {
 
     /// `20261124T000000Z`.
     static func utc(_ text: String) -> Date? {
-        let digits = text.filter(\.isNumber)
-        guard text.hasSuffix("Z"), digits.count == 14 else { return nil }
+        // ASCII digits only: `isNumber` would let "½" or "٣" through.
+        let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }.map { Int($0.value) - 48 }
+        guard text.hasSuffix("Z"), digits.count == 14, text.count == 16 else { return nil }
         func part(_ from: Int, _ length: Int) -> Int {
-            Int(digits.dropFirst(from).prefix(length))!
+            digits[from..<(from + length)].reduce(0) { $0 * 10 + $1 }
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -77,11 +77,15 @@ public struct CalDAVTodoError: Error, Equatable, Sendable, LocalizedError {
 
 /// Reads and writes the iCalendar text of one CalDAV resource (one item).
 ///
-/// `kept` holds, as the client's unfolded lines, what Todo doesn't model, in this order:
-/// VCALENDAR properties, VCALENDAR components (VTIMEZONE…), then, between `BEGIN:VTODO` and
-/// `END:VTODO`, the client's DUE (when it says more than a date), DTSTART and RRULE (when it
-/// isn't plain repeat days), the other VTODO properties, and the VTODO's components (VALARM…).
-/// Each line ends in CRLF; "" when nothing is kept.
+/// `kept` holds, as the client's unfolded lines (nothing re-escaped), what Todo doesn't model,
+/// in this order: VCALENDAR properties (not VERSION, PRODID, CALSCALE), VCALENDAR components
+/// (VTIMEZONE…), then, between `BEGIN:VTODO` and `END:VTODO`: the client's DUE when it says
+/// more than a date, its DTSTART (unless it is the date DTSTART `write` gives a repeating
+/// item), an RRULE that isn't plain repeat days, an open item's STATUS (other than
+/// NEEDS-ACTION) and PERCENT-COMPLETE, the other VTODO properties, and the VTODO's components
+/// (VALARM…). Each line ends in CRLF; "" when nothing is kept. `write` reads it back and drops
+/// what no longer holds: the DUE (and a DTSTART that came with it) once the due date changed,
+/// the RRULE once the item has repeat days, STATUS and PERCENT-COMPLETE once it is done.
 public enum CalDAVTodoCodec {
     /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3).
     public static let maxDepth = 8
@@ -103,7 +107,8 @@ public enum CalDAVTodoCodec {
     }
 
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
-    /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets.
+    /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets. `timeZone` is the
+    /// owner's; every date written today is a day or a UTC time, so it decides nothing yet.
     public static func write(_ item: TodoItem, uid: String, kept: String, timeZone: TimeZone) -> String {
         let kept = Kept(kept)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
@@ -111,8 +116,13 @@ public enum CalDAVTodoCodec {
         lines += ["BEGIN:VTODO", "UID:" + uid] + ICalendarText.timestampLines(item)
         var shown = item
         if !item.isDone { shown.completedAt = nil }
-        lines += ICalendarText.textLines(shown)
-        if item.isDone { lines.append("PERCENT-COMPLETE:100") }
+        let text = ICalendarText.textLines(shown)
+        if item.isDone {
+            lines += text + ["PERCENT-COMPLETE:100"]
+        } else {
+            // An open item keeps the client's own open status (IN-PROCESS, 40 %).
+            lines += text.map { $0 == "STATUS:NEEDS-ACTION" ? kept.status ?? $0 : $0 } + [kept.percent].compactMap { $0 }
+        }
         var due: String?
         var start = kept.start
         if let day = item.dueDate {
@@ -144,9 +154,10 @@ public enum CalDAVTodoCodec {
 
     private typealias ContentLine = ICalendarText.ContentLine
 
-    /// Properties written from the item, never kept (DUE, DTSTART and RRULE are kept apart).
+    /// Properties written from the item, never kept (DUE, DTSTART, RRULE, STATUS and
+    /// PERCENT-COMPLETE are kept apart).
     private static let modelled: Set<String> = [
-        "UID", "SUMMARY", "DESCRIPTION", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "LOCATION", "GEO",
+        "UID", "SUMMARY", "DESCRIPTION", "COMPLETED", "LOCATION", "GEO",
         "X-TODO-ESTIMATE", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "LAST-MODIFIED",
     ]
 
@@ -261,8 +272,13 @@ public enum CalDAVTodoCodec {
         let description = value("DESCRIPTION")
         todo.details = try checked(description, TodoRules.details, description.map { ICalendarText.unescape($0.value) })
         todo.completedAt = try value("COMPLETED").map { line throws(TodoFormatError) in try ICalendarText.instant(line, floating: utc) }
-        let percent = value("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
-        todo.isDone = value("STATUS")?.value.uppercased() == "COMPLETED" || todo.completedAt != nil || percent == 100
+        let status = value("STATUS"), percent = value("PERCENT-COMPLETE")
+        todo.isDone = status?.value.uppercased() == "COMPLETED" || todo.completedAt != nil
+            || percent.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } == 100
+        if !todo.isDone {
+            if let status, status.text != "STATUS:NEEDS-ACTION" { kept.status = status.text }
+            kept.percent = percent?.text
+        }
 
         let due = value("DUE"), start = value("DTSTART")
         todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: utc) }
@@ -290,16 +306,16 @@ public enum CalDAVTodoCodec {
         todo.estimateMinutes = try checked(estimate, TodoRules.estimate, try estimate.map { line throws(TodoFormatError) in try ICalendarText.estimate(line) })
         todo.sortOrder = value("X-APPLE-SORT-ORDER").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
 
-        let apart: Set<String> = ["DUE", "DTSTART", "RRULE"]
+        let apart: Set<String> = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]
         kept.todoProperties = lines.filter { !modelled.contains($0.name) && !apart.contains($0.name) }.map(\.text)
         todo.kept = kept.text
         return todo
     }
 
-    /// Line breaks in a one-line field (title, location name) become spaces.
+    /// Line breaks and tabs in a one-line field (title, location name) become spaces.
     private static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return String(text.map { $0.isNewline ? " " : $0 })
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// The day a kept DUE line means (nil when it no longer reads).
@@ -320,6 +336,9 @@ public enum CalDAVTodoCodec {
         var due: String?
         var start: String?
         var rule: String?
+        /// The STATUS and PERCENT-COMPLETE of an open item (other than NEEDS-ACTION).
+        var status: String?
+        var percent: String?
         var todoProperties: [String] = []
         var todoComponents: [String] = []
 
@@ -329,7 +348,7 @@ public enum CalDAVTodoCodec {
         init(_ text: String) {
             var depth = 0  // inside a component other than the VTODO
             var inTodo = false
-            for line in text.split(separator: "\r\n").map(String.init) where !line.isEmpty {
+            for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).map(String.init) {
                 let name = CalDAVTodoCodec.name(of: line)
                 let value = line.drop { $0 != ":" }.dropFirst().uppercased()
                 if !inTodo, depth == 0, name == "BEGIN", value == "VTODO" {
@@ -347,6 +366,10 @@ public enum CalDAVTodoCodec {
                     start = line
                 } else if name == "RRULE", rule == nil {
                     rule = line
+                } else if name == "STATUS", status == nil {
+                    status = line
+                } else if name == "PERCENT-COMPLETE", percent == nil {
+                    percent = line
                 } else if name != "END" {
                     todoProperties.append(line)
                 }
@@ -355,7 +378,7 @@ public enum CalDAVTodoCodec {
 
         var text: String {
             var lines = calendarProperties + calendarComponents
-            let todo = [due, start, rule].compactMap { $0 } + todoProperties + todoComponents
+            let todo = [due, start, rule, status, percent].compactMap { $0 } + todoProperties + todoComponents
             if !todo.isEmpty { lines += ["BEGIN:VTODO"] + todo + ["END:VTODO"] }
             return lines.map { $0 + "\r\n" }.joined()
         }

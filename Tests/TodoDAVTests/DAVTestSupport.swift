@@ -5,37 +5,56 @@ import HummingbirdTesting
 import Testing
 import TodoAccounts
 import TodoCore
+import TodoPostgres
+import TodoPostgresTestSupport
 import TodoStore
 
 @testable import TodoDAV
 
-/// A CalDAV server over one SQLite database in memory (accounts, items, shares, CalDAV's
-/// records and the record of changes), with two people, alice and bob, each with a token.
+/// A CalDAV server over one database (accounts, items, shares, CalDAV's records and the record
+/// of changes): SQLite in memory, or a fresh PostgreSQL schema. Two people, alice and bob,
+/// each with a token.
 struct DAVSUT {
-    let database: AppDatabase
     let accounts: Accounts
     let lists: PeopleLists
-    let calendars: SQLiteCalendarResources
+    let calendars: any CalendarResources
     let server: CalDAVServer
     var alice: Account
     var bob: Account
     var aliceToken: String
     var bobToken: String
 
-    static func make() async throws -> DAVSUT {
-        let database = try AppDatabase.inMemory()
-        let accounts = Accounts(store: SQLiteAccountStore(database: database), hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+    enum Database: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    static func make(_ kind: Database = .sqlite) async throws -> DAVSUT {
         let environment = TodoEnvironment.live
-        let lists = PeopleLists(sharing: SQLiteListSharing(database: database)) { owner in
-            SQLiteTodoStore(database: database, environment: environment, owner: owner)
+        let accountStore: any AccountStore
+        let lists: PeopleLists
+        let calendars: any CalendarResources
+        switch kind {
+        case .sqlite:
+            let database = try AppDatabase.inMemory()
+            accountStore = SQLiteAccountStore(database: database)
+            lists = PeopleLists(sharing: SQLiteListSharing(database: database)) { owner in
+                SQLiteTodoStore(database: database, environment: environment, owner: owner)
+            }
+            calendars = SQLiteCalendarResources(database: database)
+        case .postgres:
+            let database = try await PostgresTestDatabase.freshDatabase()
+            accountStore = database.accounts
+            lists = PeopleLists(sharing: database.sharing) { owner in database.store(owner: owner, environment: environment) }
+            calendars = database.calendars
         }
-        let calendars = SQLiteCalendarResources(database: database)
+        let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
         let server = CalDAVServer(
             accounts: accounts, lists: lists, calendars: calendars, timeZone: TimeZone(identifier: "UTC")!)
         let alice = try await accounts.add(name: "alice", password: "alice-password-1")
         let bob = try await accounts.add(name: "bob", password: "bob-password-12")
         return DAVSUT(
-            database: database, accounts: accounts, lists: lists, calendars: calendars, server: server,
+            accounts: accounts, lists: lists, calendars: calendars, server: server,
             alice: alice, bob: bob,
             aliceToken: try await accounts.createToken(name: "alice", label: "phone").token.text,
             bobToken: try await accounts.createToken(name: "bob", label: "phone").token.text)
