@@ -18,6 +18,9 @@ public struct CalDAVServer: Sendable {
 
     /// The largest request body read (DAV-11), as the web app's.
     public static let maxBodySize = 1 << 20
+    /// The largest REPORT body: a first sync's multiget names every item of a list (vdirsyncer
+    /// sends one for the whole list), some 70 bytes each; 8 MiB is over 100,000 of them.
+    public static let maxReportSize = 8 << 20
     /// Where the server is; `/.well-known/caldav` leads here.
     public static let root = "/dav/"
     static let wellKnown = "/.well-known/caldav"
@@ -113,7 +116,8 @@ public struct CalDAVMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// A body longer than the server reads.
 struct RequestBodyTooLarge: Error {
-    var message: String { "The request body is over \(CalDAVServer.maxBodySize / 1024) KiB; nothing was changed." }
+    var limit: Int
+    var message: String { "The request body is over \(limit / 1024) KiB; nothing was changed." }
 }
 
 /// Where a request goes under `/dav/` (docs/specs/caldav.md, "Addresses"). Names are

@@ -213,9 +213,6 @@ extension DAVRequests {
             let trimmed = text.first.map(\.isWhitespace) != true && text.last.map(\.isWhitespace) != true
             return trimmed ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        guard hrefs.count <= 10_000 else {
-            throw DAVFailure(.forbidden, "A multiget names at most 10,000 resources.", condition: .dav("number-of-matches-within-limits"))
-        }
         // The names this calendar's hrefs point at; anything else is not found.
         let names = hrefs.map { href -> String? in
             guard case .resource(let name, let segment, let resourceName) = DAVPath(Self.rawPath(href) ?? href),

@@ -71,11 +71,12 @@ struct DAVRequests {
     // MARK: - bodies
 
     func body() async throws -> Data {
+        let limit = request.method == .report ? CalDAVServer.maxReportSize : CalDAVServer.maxBodySize
         do {
-            let buffer = try await request.body.collect(upTo: CalDAVServer.maxBodySize)
+            let buffer = try await request.body.collect(upTo: limit)
             return Data(buffer.readableBytesView)
         } catch {
-            throw RequestBodyTooLarge()
+            throw RequestBodyTooLarge(limit: limit)
         }
     }
 

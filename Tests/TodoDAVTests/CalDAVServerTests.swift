@@ -282,6 +282,8 @@ struct CalDAVServerTests {
             #expect(try await dav.send("PROPFIND", "/dav/calendars/alice/", body: bomb).status == 400)
             let huge = String(repeating: "x", count: CalDAVServer.maxBodySize + 1)
             #expect(try await dav.put("inbox", "huge.ics", huge).status == 413)
+            let hugeReport = DAVBodies.multiget([String](repeating: Self.inbox + "x.ics", count: CalDAVServer.maxReportSize / 40))
+            #expect(try await dav.report(Self.inbox, hugeReport).status == 413)
             let viewer = "/dav/calendars/alice/list-bob~sGarage/"
             let drill = try await dav.propfind(viewer, depth: "1", props: ["d:getetag"]).responses.map(\.href).last!
             #expect(try await dav.send(
@@ -376,6 +378,12 @@ struct CalDAVServerTests {
             #expect(many.response(Self.inbox + "n42.ics")?.text("calendar-data")?.contains("SUMMARY:N42\r\n") == true)
             #expect(many.response(here)?.text("getetag") == get.etag)
             #expect(many.response(missing)?.status?.contains("404") == true)
+            // A first sync of a long list names every item in one multiget (vdirsyncer): more than 10,000 is answered.
+            let all = (1...12_000).map { Self.inbox + "m\($0).ics" } + [here]
+            let long = try await dav.report(Self.inbox, DAVBodies.multiget(all, props: "<d:getetag/>"))
+            #expect(long.status == 207)
+            #expect(long.responses.count == 12_001)
+            #expect(long.response(here)?.text("getetag") == get.etag)
         }
     }
 
