@@ -20,6 +20,9 @@ struct DAVCalendar: Sendable {
     var order: Int?
 
     static let inboxSegment = "inbox"
+    /// The list name the To Do calendar's record (its colour and order) is kept under: one no
+    /// project can have, as project names hold no control character (`TodoRules`).
+    static let inboxRecordList = "\u{1}inbox"
     static let listPrefix = "list-"
 
     /// The address segment of a list named `name`: `list-` and the name, with `/` written `~s`

@@ -94,7 +94,7 @@ extension DAVRequests {
         let settable: Set<DAVName> = [.dav("displayname"), .apple("calendar-color"), .apple("calendar-order")]
         let all = Array(set.keys) + removed
         var record = try await server.calendars.collections(of: calendar.owner).first { $0.segment == calendar.segment }
-            ?? CalendarCollection(segment: calendar.segment, list: calendar.list ?? "", color: calendar.color, order: calendar.order)
+            ?? CalendarCollection(segment: calendar.segment, list: calendar.list ?? DAVCalendar.inboxRecordList, color: calendar.color, order: calendar.order)
         var refused: [DAVName: (HTTPResponse.Status, String)] = [:]
         for name in all where !settable.contains(name) {
             refused[name] = (.forbidden, "Todo keeps a calendar's name, colour and order only.")

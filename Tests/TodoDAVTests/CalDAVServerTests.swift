@@ -473,6 +473,16 @@ struct CalDAVServerTests {
             #expect(calendar.response(Self.groceries)?.text("displayname") == "Shopping")
             #expect(calendar.response(Self.groceries)?.text("calendar-color") == "#00FF00")
             #expect(calendar.response(Self.groceries)?.text("calendar-order") == "3")
+            // To Do keeps its name, and takes a colour and an order.
+            let inboxColour = #"<?xml version="1.0"?><d:propertyupdate \#(DAVBodies.namespaces)><d:set><d:prop><ic:calendar-color>#112233</ic:calendar-color><ic:calendar-order>1</ic:calendar-order></d:prop></d:set></d:propertyupdate>"#
+            let recoloured = try await dav.send("PROPPATCH", Self.inbox, body: inboxColour)
+            #expect(recoloured.response(Self.inbox)?.found.keys.sorted() == ["calendar-color", "calendar-order"])
+            let inbox = try await dav.propfind(Self.inbox, depth: "0", props: ["d:displayname", "ic:calendar-color", "ic:calendar-order"])
+            #expect(inbox.response(Self.inbox)?.text("calendar-color") == "#112233")
+            #expect(inbox.response(Self.inbox)?.text("displayname") == "To Do")
+            let renamed = try await dav.send("PROPPATCH", Self.inbox, body: body)
+            #expect(renamed.response(Self.inbox)?.notFound.contains("displayname") == true)
+            #expect(try await sut.store(sut.alice).projects().map(\.name) == ["Shopping"])
             let shared = try await dav.send("PROPPATCH", "/dav/calendars/alice/list-bob~sGarage/", body: body)
             #expect(shared.status == 403)
             #expect(try await sut.store(sut.bob).items(TodoFilter(project: "Garage")).count == 1)
