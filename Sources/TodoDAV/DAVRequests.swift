@@ -174,7 +174,7 @@ struct DAVRequests {
         var changes = todo.changes(from: member.item)
         // X-APPLE-SORT-ORDER places the item in To Do when a client changed it (docs/interop.md).
         if let order = todo.sortOrder, !todo.isDone, !member.item.isDone,
-           order != Int(member.item.position.rounded(.down))
+           Double(order) != member.item.position.rounded(.down)
         {
             changes.position = Double(order)
         }
