@@ -74,7 +74,7 @@ public struct CalDAVServer: Sendable {
         let path = request.uri.path
         if path == Self.wellKnown || path == Self.wellKnown + "/" { return Self.redirect }
         // OPTIONS says what the server does, to anyone (DAV-19).
-        if request.method == .options { return DAVRequests.options(path: path) }
+        if request.method == .options { return DAVRequests.options() }
         let session = try await signIn(request)
         guard let target = DAVPath(path) else { throw DAVFailure.notFound }
         return try await DAVRequests(server: self, session: session, request: request).answer(target)

@@ -22,7 +22,7 @@ struct DAVRequests {
     static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR"
 
     /// DAV-19: what the server does, for any address.
-    static func options(path: String) -> Response {
+    static func options() -> Response {
         var headers = HTTPFields()
         headers[HTTPField.Name("DAV")!] = "1, 3, calendar-access, extended-mkcol"
         headers[.allow] = allowedMethods
