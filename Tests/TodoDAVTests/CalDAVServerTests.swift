@@ -473,6 +473,12 @@ struct CalDAVServerTests {
             #expect(calendar.response(Self.groceries)?.text("displayname") == "Shopping")
             #expect(calendar.response(Self.groceries)?.text("calendar-color") == "#00FF00")
             #expect(calendar.response(Self.groceries)?.text("calendar-order") == "3")
+            // All or nothing: a property Todo can't set fails the rename beside it.
+            let mixed = #"<?xml version="1.0"?><d:propertyupdate \#(DAVBodies.namespaces)><d:set><d:prop><d:displayname>Other</d:displayname><c:calendar-description>words</c:calendar-description></d:prop></d:set></d:propertyupdate>"#
+            let refused = try await dav.send("PROPPATCH", Self.groceries, body: mixed)
+            #expect(refused.status == 207)
+            #expect(refused.text.contains("HTTP/1.1 403") && refused.text.contains("HTTP/1.1 424"))
+            #expect(try await sut.store(sut.alice).projects().map(\.name) == ["Shopping"])
             // To Do keeps its name, and takes a colour and an order.
             let inboxColour = #"<?xml version="1.0"?><d:propertyupdate \#(DAVBodies.namespaces)><d:set><d:prop><ic:calendar-color>#112233</ic:calendar-color><ic:calendar-order>1</ic:calendar-order></d:prop></d:set></d:propertyupdate>"#
             let recoloured = try await dav.send("PROPPATCH", Self.inbox, body: inboxColour)
