@@ -104,10 +104,10 @@ struct DAVRequests {
         guard case .resource(let name, let segment, let resourceName) = target else {
             // A collection has no body of its own; a short sentence says what it is.
             switch target {
-            case .home(let name), .calendar(let name, _), .principal(let name): try requireSelf(name)
+            case .calendar(let name, let segment): _ = try calendar(name, segment)
+            case .home(let name), .principal(let name): try requireSelf(name)
             default: break
             }
-            if case .calendar(let name, let segment) = target { _ = try calendar(name, segment) }
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; charset=utf-8"
             return Response(
@@ -174,7 +174,7 @@ struct DAVRequests {
         var changes = todo.changes(from: member.item)
         // X-APPLE-SORT-ORDER places the item in To Do when a client changed it (docs/interop.md).
         if let order = todo.sortOrder, !todo.isDone, !member.item.isDone,
-           Double(order) != member.item.position.rounded(.down)
+           order != CalDAVTodoCodec.sortOrder(of: member.item)
         {
             changes.position = Double(order)
         }

@@ -142,12 +142,17 @@ public enum CalDAVTodoCodec {
             lines.append(rule)
         }
         lines += ICalendarText.locationLines(item.location) + ICalendarText.estimateLine(item.estimateMinutes)
-        let order = item.position.isFinite ? Int(max(-1e15, min(1e15, item.position)).rounded(.down)) : 0
-        lines.append("X-APPLE-SORT-ORDER:\(order)")
+        lines.append("X-APPLE-SORT-ORDER:\(sortOrder(of: item))")
         // DUE and DURATION exclude each other (RFC 5545 §3.6.2).
         lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
         lines += kept.todoComponents + ["END:VTODO", "END:VCALENDAR"]
         return lines.map(ICalendarText.fold).joined()
+    }
+
+    /// The X-APPLE-SORT-ORDER written for `item`: its position rounded down. A client that
+    /// sends back another has moved it.
+    public static func sortOrder(of item: TodoItem) -> Int {
+        item.position.isFinite ? Int(max(-1e15, min(1e15, item.position)).rounded(.down)) : 0
     }
 
     // MARK: - Reading
