@@ -38,8 +38,10 @@ public struct CalDAVServer: Sendable {
 
     /// Whether the server answers `path` (not the web app).
     public static func serves(_ path: String) -> Bool {
-        path == "/dav" || path.hasPrefix("/dav/") || path == wellKnown || path == wellKnown + "/"
+        path == "/dav" || path.hasPrefix("/dav/") || isWellKnown(path)
     }
+
+    static func isWellKnown(_ path: String) -> Bool { path == wellKnown || path == wellKnown + "/" }
 
     /// To `/dav/` (DAV-1).
     static var redirect: Response {
@@ -72,7 +74,7 @@ public struct CalDAVServer: Sendable {
 
     private func route(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        if path == Self.wellKnown || path == Self.wellKnown + "/" { return Self.redirect }
+        if Self.isWellKnown(path) { return Self.redirect }
         // OPTIONS says what the server does, to anyone (DAV-19).
         if request.method == .options { return DAVRequests.options() }
         let session = try await signIn(request)

@@ -81,9 +81,6 @@ struct DAVSession: Sendable {
 
     func calendar(_ segment: String) -> DAVCalendar? { calendars.first { $0.segment == segment } }
 
-    /// The person's own store.
-    var own: any TodoStore { server.lists.store(me) }
-
     static func open(account: Account, server: CalDAVServer) async throws -> DAVSession {
         let me = ListOwner(account: account.id)
         let own = server.lists.store(me)
@@ -177,28 +174,10 @@ extension DAVSession {
             for member in try await members(calendar) where wanted.contains(member.name) { found[member.name] = member }
             return found
         }
-        var ids: [String: UUID] = [:]
-        var others: [String] = []
-        for name in Set(names) {
-            if name.hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))) { ids[name] = id } else { others.append(name) }
-        }
+        // Few names: each looked up as a GET looks it up.
         var found: [String: DAVMember] = [:]
-        for name in others {
+        for name in Set(names) {
             if let member = try await member(calendar, named: name) { found[name] = member }
-        }
-        let records = try await server.calendars.resources(of: calendar.owner, items: Array(ids.values))
-        let byItem = Dictionary(records.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
-        for (name, id) in ids {
-            if let record = byItem[id], record.name != name {
-                // Named otherwise by its client: this name may still be another item's.
-                if let member = try await member(calendar, named: name) { found[name] = member }
-                continue
-            }
-            if let item = try await calendar.item(id: id) {
-                found[name] = DAVMember(item: item, record: byItem[id])
-            } else if let member = try await member(calendar, named: name) {
-                found[name] = member
-            }
         }
         return found
     }

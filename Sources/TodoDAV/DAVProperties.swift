@@ -67,11 +67,20 @@ extension DAVRequests {
             guard let member = try await session.member(calendar, named: resourceName) else { throw DAVFailure.notFound }
             targets = [(session.href(calendar, member), .member(calendar, member))]
         }
+        return try await properties(of: targets, asked: asked)
+    }
+
+    /// A multistatus of what `asked` asks of each target, then what `after` writes.
+    func properties(
+        of targets: [(href: String, target: DAVTarget)], asked: DAVPropertyRequest,
+        after: (inout DAVWriter) -> Void = { _ in }
+    ) async throws -> Response {
         var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
         let xml = try await DAVWriterAsync.document { writer in
             for (href, target) in targets {
                 try await properties.response(href: href, target: target, asked: asked, into: &writer)
             }
+            after(&writer)
         }
         return Self.multistatus(xml)
     }
@@ -197,14 +206,7 @@ extension DAVRequests {
         let members = try await session.members(calendar).filter {
             DAVQueryFilter.matches(filter, $0, timeZone: server.timeZone)
         }
-        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
-        let xml = try await DAVWriterAsync.document { writer in
-            for member in members {
-                try await properties.response(
-                    href: session.href(calendar, member), target: .member(calendar, member), asked: asked, into: &writer)
-            }
-        }
-        return Self.multistatus(xml)
+        return try await properties(of: members.map { (session.href(calendar, $0), .member(calendar, $0)) }, asked: asked)
     }
 
     private func multiget(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
@@ -309,13 +311,9 @@ extension DAVRequests {
             let names = Dictionary(records.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
             removed = gone.map { calendarHref + DAVPath.encoded(names[$0] ?? DAVMember.defaultName($0)) }
         }
-        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
         let finalToken = token
-        let xml = try await DAVWriterAsync.document { writer in
-            for member in changed {
-                try await properties.response(
-                    href: session.href(calendar, member), target: .member(calendar, member), asked: asked, into: &writer)
-            }
+        let targets = changed.map { (session.href(calendar, $0), DAVTarget.member(calendar, $0)) }
+        return try await properties(of: targets, asked: asked) { writer in
             for href in removed { DAVPropertyWriter.status(href: href, .notFound, into: &writer) }
             if truncated {
                 writer.open(.dav("response"))
@@ -328,7 +326,6 @@ extension DAVRequests {
             }
             writer.element(.dav("sync-token"), text: Self.tokenPrefix + String(finalToken))
         }
-        return Self.multistatus(xml)
     }
 }
 
@@ -337,8 +334,7 @@ enum DAVWriterAsync {
     static func document(_ body: (inout DAVWriter) async throws -> Void) async throws -> String {
         var writer = DAVWriter()
         try await body(&writer)
-        let inner = writer.text
-        return DAVWriter.document(root: .dav("multistatus")) { $0.raw(inner) }
+        return writer.document(root: .dav("multistatus"))
     }
 }
 
@@ -494,7 +490,6 @@ struct DAVPropertyWriter {
             case (DAVNamespace.dav, "owner"):
                 return calendar.isShared ? nil : Self.href(session.principal)
             case (DAVNamespace.dav, "supported-report-set"): return Self.reports
-            case (DAVNamespace.dav, "getcontenttype"): return nil
             default: return nil
             }
         case .member(_, let member):

@@ -177,10 +177,15 @@ struct DAVWriter {
     static func document(root: DAVName, _ body: (inout DAVWriter) -> Void) -> String {
         var writer = DAVWriter()
         body(&writer)
+        return writer.document(root: root)
+    }
+
+    /// What was written, as the body of a document whose root is `root`.
+    func document(root: DAVName) -> String {
         let declarations = DAVNamespace.prefixes.map { " xmlns:\($0.prefix)=\"\($0.namespace)\"" }.joined()
         let prefix = DAVNamespace.prefix(of: root.namespace) ?? "d"
         return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<\(prefix):\(root.name)\(declarations)>"
-            + writer.text + "</\(prefix):\(root.name)>\n"
+            + text + "</\(prefix):\(root.name)>\n"
     }
 }
 
