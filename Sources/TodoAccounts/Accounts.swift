@@ -21,7 +21,7 @@ public struct Accounts: Sendable {
     /// - Parameter hasher: bcrypt at cost 12 unless a test passes
     ///   `BcryptHasher.insecureForTestsOnly(cost:)`.
     public init(
-        store: any AccountStore, now: @escaping @Sendable () -> Date = { Date() },
+        store: any AccountStore, now: @escaping @Sendable () -> Date,
         hasher: any PasswordHasher = BcryptHasher(), newID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.store = store

@@ -61,7 +61,7 @@ public struct CLIContext {
     /// One line typed on standard input, without its line break; nil at its end.
     public var readAnswer: () -> String? = { readLine() }
     /// The time, for how long ago an item in the Trash was deleted.
-    public var now: () -> Date = { Date() }
+    public var now: () -> Date
     /// Opens the accounts kept at a location (`todo users`); the composition root decides which
     /// implementation. (`--database-url` comes with the PostgreSQL store: issue 16, later.)
     public var openPeople: ((StoreLocation, StoreAccess) async throws -> PeopleDatabase)? = nil
@@ -83,7 +83,7 @@ public struct CLIContext {
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         stdoutIsTerminal: Bool = false,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
+        today: @escaping () -> CalendarDate, now: @escaping () -> Date,
         writeOut: @escaping (String) -> Void = { CLIContext.write($0, to: .standardOutput) },
         writeErr: @escaping (String) -> Void = { CLIContext.write($0, to: .standardError) },
         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
@@ -92,6 +92,7 @@ public struct CLIContext {
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
         self.today = today
+        self.now = now
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.readStandardInput = readStandardInput

@@ -13,7 +13,7 @@ public actor InMemoryTodoStore: TodoStore {
     private var nextOccurrenceIDs: [UUID: UUID] = [:]
 
     /// Items given without a number (0) are numbered after the others, in display order.
-    public init(environment: TodoEnvironment = .live, items: [TodoItem] = []) {
+    public init(environment: TodoEnvironment, items: [TodoItem] = []) {
         self.environment = environment
         var next = (items.map(\.number).max() ?? 0) + 1
         let unnumbered = items.filter { $0.number <= 0 }

@@ -338,7 +338,7 @@ public struct PeopleLists: Sendable {
 extension PeopleLists {
     /// Every person's lists in memory (tests, `--in-memory` demos): one `InMemoryTodoStore` per
     /// owner, made the first time it is asked for.
-    public static func inMemory(environment: TodoEnvironment = .live) -> PeopleLists {
+    public static func inMemory(environment: TodoEnvironment) -> PeopleLists {
         let stores = Mutex<[ListOwner: InMemoryTodoStore]>([:])
         return PeopleLists(sharing: InMemoryListSharing()) { owner in
             stores.withLock { stores in

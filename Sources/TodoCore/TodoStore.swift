@@ -413,7 +413,7 @@ public struct TodoEnvironment: Sendable {
     public var timeZone: TimeZone
 
     public init(
-        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone = .current
+        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone
     ) {
         self.now = now
         self.makeID = makeID
@@ -423,5 +423,7 @@ public struct TodoEnvironment: Sendable {
     /// The day it is now, in `timeZone`.
     public var today: CalendarDate { CalendarDate(now(), in: timeZone) }
 
-    public static let live = TodoEnvironment(now: { Date() }, makeID: { UUID() })
+    /// The machine's clock, fresh random ids and the machine's zone (`TZ`): for the composition
+    /// roots only. Everything else is handed its environment, so a test chooses its own (TEST-1).
+    public static let live = TodoEnvironment(now: { Date() }, makeID: { UUID() }, timeZone: .current)
 }

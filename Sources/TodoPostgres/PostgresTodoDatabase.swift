@@ -124,7 +124,7 @@ public final class PostgresTodoDatabase: Sendable {
 
     /// The items, projects, numbers and Trash of `owner` (the local list unless told): every
     /// statement of the store is scoped to that owner (docs/specs/sharing.md, OWNER-1…).
-    public func store(owner: ListOwner = .local, environment: TodoEnvironment = .live) -> PostgresTodoStore {
+    public func store(owner: ListOwner = .local, environment: TodoEnvironment) -> PostgresTodoStore {
         PostgresTodoStore(database: self, owner: owner, environment: environment)
     }
 

@@ -20,7 +20,7 @@ public struct PostgresTodoStore: TodoStore {
 
     /// A store of `owner`'s list (the local list unless told) on a database `database.migrate()`
     /// has brought up to date.
-    public init(database: PostgresTodoDatabase, owner: ListOwner = .local, environment: TodoEnvironment = .live) {
+    public init(database: PostgresTodoDatabase, owner: ListOwner = .local, environment: TodoEnvironment) {
         self.database = database
         self.owner = owner
         self.environment = environment

@@ -58,7 +58,7 @@ public final class ItemFormViewModel {
 
     public init(
         store: any TodoStore, mode: Mode = .add,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english
     ) {
         self.store = store
         self.mode = mode
@@ -91,7 +91,7 @@ public final class ItemFormViewModel {
     /// Opens the edit form for the item with `id`.
     public static func edit(
         store: any TodoStore, id: UUID,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english
     ) async throws -> ItemFormViewModel {
         guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
         return ItemFormViewModel(store: store, mode: .edit(item), today: today, language: language)
@@ -101,7 +101,7 @@ public final class ItemFormViewModel {
     /// the form did not carry what it showed: then nothing can be merged, MERGE-5).
     public static func reopened(
         store: any TodoStore, item: TodoItem, version: Int, base: ItemFormValues?,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english
     ) throws -> ItemFormViewModel {
         var opened = item
         opened.version = version

@@ -176,7 +176,7 @@ public final class QuickAddViewModel {
 
     public init(
         store: any TodoStore, source: any QuickAddOptionsSource, context: QuickAddContext = .none,
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english
     ) {
         self.store = store
         self.source = source

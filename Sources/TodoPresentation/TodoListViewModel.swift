@@ -135,7 +135,7 @@ public final class TodoListViewModel {
 
     public init(
         store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) }, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english
     ) {
         self.store = store
         self.scope = scope

@@ -118,7 +118,7 @@ public final class TrashViewModel {
     public let language: Language
     public private(set) var rows: [TrashRowViewModel] = []
 
-    public init(store: any TodoStore, now: @escaping () -> Date = { Date() }, language: Language = .english) {
+    public init(store: any TodoStore, now: @escaping () -> Date, language: Language = .english) {
         self.store = store
         self.now = now
         self.language = language

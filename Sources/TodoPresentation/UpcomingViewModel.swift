@@ -36,7 +36,7 @@ public final class UpcomingViewModel {
     public let strings: Strings
 
     public init(
-        store: any TodoListReadModel, today: @escaping () -> CalendarDate = { CalendarDate(Date(), in: .current) },
+        store: any TodoListReadModel, today: @escaping () -> CalendarDate,
         language: Language = .english
     ) {
         self.store = store

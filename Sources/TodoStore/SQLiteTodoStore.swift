@@ -18,7 +18,7 @@ public struct SQLiteTodoStore: TodoStore {
     private var mine: String { owner.key }
 
     /// - Parameter owner: whose list to read and write; the local list (one-person mode) by default.
-    public init(database: AppDatabase, environment: TodoEnvironment = .live, owner: ListOwner = .local) {
+    public init(database: AppDatabase, environment: TodoEnvironment, owner: ListOwner = .local) {
         self.database = database
         self.environment = environment
         self.owner = owner

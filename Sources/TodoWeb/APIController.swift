@@ -128,7 +128,7 @@ struct APIController: Sendable {
     private func quickAddChoices(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
         let store = try self.store
         let quickAdd = QuickAddViewModel(
-            store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request))
+            store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request), today: today)
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
         struct Option: Encodable { let id: String; let label: String; let selected: Bool }

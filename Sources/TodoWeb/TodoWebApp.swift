@@ -21,7 +21,7 @@ public struct TodoWebOptions: Sendable {
     public var today: @Sendable () -> CalendarDate
     /// The time, for how long ago an item in the Trash was deleted (the store's clock decides
     /// the 30 days).
-    public var now: @Sendable () -> Date = { Date() }
+    public var now: @Sendable () -> Date
     /// Accounts: with them every page and API route needs a signed-in person
     /// (docs/specs/accounts.md, ACCOUNT-30…43); nil is one person's list without a sign-in.
     public var accounts: Accounts? = nil
@@ -50,7 +50,7 @@ public struct TodoWebOptions: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
         limits: ConnectionLimits = ConnectionLimits(),
-        today: @escaping @Sendable () -> CalendarDate = { CalendarDate(Date(), in: .current) }
+        today: @escaping @Sendable () -> CalendarDate, now: @escaping @Sendable () -> Date
     ) {
         self.host = host
         self.port = port
@@ -58,6 +58,7 @@ public struct TodoWebOptions: Sendable {
         self.allowedHosts = allowedHosts
         self.limits = limits
         self.today = today
+        self.now = now
     }
 
     /// The Host names this server answers (HARDEN-2).

@@ -66,7 +66,8 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         // Event streams don't count towards --max-connections (the guard leaves them out): they
         // are limited by --max-streams (LIVE-5).
         var options = TodoWebOptions(
-            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits)
+            host: host, port: port, corsOrigins: corsOrigins, allowedHosts: safety.allowedHosts, limits: safety.limits,
+            today: { clock.today }, now: clock.now)
         options.trustedProxies = trustedProxies
         let todoStore: any TodoStore
         let withAccounts: Bool = if case .postgres = location { true } else { accounts }
@@ -80,7 +81,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         if withAccounts {
             // Each person's lists, and the people to sign in (MODE-3, MODE-4).
             let people = try await store.people(context, .server)
-            let accounts = Accounts(store: people.accounts)
+            let accounts = Accounts(store: people.accounts, now: clock.now)
             options.accounts = accounts
             options.lists = people.lists
             options.allowSignup = allowSignup

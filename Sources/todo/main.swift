@@ -13,18 +13,20 @@ struct Todo: ParsableCommand {
     static let configuration = TodoCommand.makeConfiguration(adding: [ServeCommand.self])
 }
 
-// The composition root: the Views over the SQLite (or PostgreSQL) stores, on the real clock and
-// terminal.
+// The composition root: the Views over the SQLite (or PostgreSQL) stores, on the real clock, in
+// the machine's time zone (`TZ`), and on the real terminal. Only here (and in `serve`) is the live
+// clock handed out: everything below is given its clock (docs/specs/testing.md, TEST-1).
+let clock = TodoEnvironment.live
 let context: CLIContext = {
     var context = CLIContext(
         openStore: { location, access in
             switch location {
-            case .file(let path): SQLiteTodoStore(database: try Databases.sqlite(path, access))
-            case .inMemory: InMemoryTodoStore()
-            case .postgres(let url): try await Databases.postgres(url).store(owner: .local)
+            case .file(let path): SQLiteTodoStore(database: try Databases.sqlite(path, access), environment: clock)
+            case .inMemory: InMemoryTodoStore(environment: clock)
+            case .postgres(let url): try await Databases.postgres(url).store(owner: .local, environment: clock)
             }
         },
-        stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+        stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
     // `todo users`, `todo share`, `--user` and `serve --accounts`: the people live in the same
     // database as the items.
     context.openPeople = { location, access in
@@ -34,16 +36,16 @@ let context: CLIContext = {
             return PeopleDatabase(
                 accounts: SQLiteAccountStore(database: database),
                 lists: PeopleLists(sharing: SQLiteListSharing(database: database)) {
-                    SQLiteTodoStore(database: database, owner: $0)
+                    SQLiteTodoStore(database: database, environment: clock, owner: $0)
                 },
                 adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) },
                 calendars: SQLiteCalendarResources(database: database))
         case .inMemory:
-            return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory())
+            return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory(environment: clock))
         case .postgres(let url):
             let database = try await Databases.postgres(url)
             return PeopleDatabase(
-                accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) { database.store(owner: $0) },
+                accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) { database.store(owner: $0, environment: clock) },
                 calendars: database.calendars)
         }
     }

@@ -31,7 +31,7 @@ struct CLIEditAtomicityTests {
         var err = ""
         let context = CLIContext(
             openStore: { _, _ in store }, environment: [:], stdoutIsTerminal: false,
-            today: { CalendarDate(iso: "2026-11-21")! }, writeOut: { _ in }, writeErr: { err += $0 },
+            today: { CalendarDate(iso: "2026-11-21")! }, now: { TestEnvironment.referenceDate }, writeOut: { _ in }, writeErr: { err += $0 },
             readStandardInput: { Data() })
         let status = await TodoCLI.run(["edit", "1", "--title", "Walk"], context: context)
         #expect(status == 1)

@@ -15,7 +15,7 @@ struct CLIMergeTests {
         var out = "", err = ""
         let context = CLIContext(
             openStore: { _, _ in store }, environment: [:], stdoutIsTerminal: false,
-            today: { CalendarDate(iso: "2026-11-21")! }, writeOut: { out += $0 }, writeErr: { err += $0 },
+            today: { CalendarDate(iso: "2026-11-21")! }, now: { TestEnvironment.referenceDate }, writeOut: { out += $0 }, writeErr: { err += $0 },
             readStandardInput: { Data() })
         let status = await TodoCLI.run(["edit", "1", "--title", "Walk"], context: context)
         #expect(status == 0, "\(err)")

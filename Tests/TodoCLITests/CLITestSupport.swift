@@ -29,7 +29,7 @@ final class CLIHarness {
             },
             environment: environment, stdoutIsTerminal: terminal,
             today: { CalendarDate(iso: "2026-11-21")! },
-            writeOut: { self.out += $0 }, writeErr: { self.err += $0 },
+            now: { TestEnvironment.referenceDate }, writeOut: { self.out += $0 }, writeErr: { self.err += $0 },
             readStandardInput: { self.standardInput })
         return await TodoCLI.run(arguments, context: context)
     }

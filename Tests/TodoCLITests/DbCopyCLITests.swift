@@ -14,7 +14,7 @@ final class DbCopyHarness {
     /// The file's people (for `--from-user`) and the PostgreSQL database's people.
     let filePeople = PeopleLists.inMemory(environment: TestEnvironment().environment)
     let fileAccounts = InMemoryAccountStore()
-    let lists = PeopleLists.inMemory()
+    let lists = PeopleLists.inMemory(environment: .fixedForTests())
     let accounts = InMemoryAccountStore()
     /// What opening the PostgreSQL database throws, when it fails.
     var unreachable: (any Error)?
@@ -47,7 +47,7 @@ final class DbCopyHarness {
                 guard case .file = location else { throw CLIFailure.unexpected("\(location)") }
                 return source
             },
-            environment: environment, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+            environment: environment, today: { .testToday }, now: { TestEnvironment.referenceDate }, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
         context.openPeople = { location, _ in
             switch location {
             case .postgres(let url):
@@ -66,7 +66,7 @@ final class DbCopyHarness {
 
     /// A person on the PostgreSQL side, and their list there.
     func account(_ name: String) async throws -> any TodoStore {
-        let account = try await Accounts(store: accounts, hasher: Self.hasher).add(name: name, password: "correct horse battery")
+        let account = try await Accounts(store: accounts, now: { TestEnvironment.referenceDate }, hasher: Self.hasher).add(name: name, password: "correct horse battery")
         return lists.store(ListOwner(account: account.id))
     }
 
@@ -137,7 +137,7 @@ struct DbCopyCLITests {
         #expect(try await alice.trash().isEmpty)
         #expect(try await alice.items(.all).allSatisfy { $0.title != "Deleted" })
 
-        let bob = try await Accounts(store: harness.fileAccounts, hasher: DbCopyHarness.hasher)
+        let bob = try await Accounts(store: harness.fileAccounts, now: { TestEnvironment.referenceDate }, hasher: DbCopyHarness.hasher)
             .add(name: "bob", password: "correct horse battery")
         let bobs = try await harness.filePeople.store(ListOwner(account: bob.id)).add(TodoDraft(title: "Bob's errand"))
         let carol = try await harness.account("carol")

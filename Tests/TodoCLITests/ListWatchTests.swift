@@ -44,7 +44,7 @@ struct ListWatchTests {
                     self.lock.withLock { self.todayCalls += 1 }
                     return CalendarDate(iso: "2026-11-21")!
                 },
-                writeOut: { text in self.lock.withLock { self.written += text } },
+                now: { TestEnvironment.referenceDate }, writeOut: { text in self.lock.withLock { self.written += text } },
                 writeErr: { text in self.lock.withLock { self.errors += text } })
             context.followFile = follower
             context.onStopSignal = { stop in

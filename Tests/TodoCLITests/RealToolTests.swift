@@ -119,15 +119,18 @@ struct RealToolTests {
         try "export TODO_DIR=\"\(folder.file("todo"))\"\nexport TODO_FILE=\"$TODO_DIR/todo.txt\"\nexport DONE_FILE=\"$TODO_DIR/done.txt\"\n"
             .write(toFile: folder.file("todo.cfg"), atomically: true, encoding: .utf8)
         env["TODOTXT_CFG_FILE"] = folder.file("todo.cfg")
-        // -t: prepend the creation date, as most people configure it.
-        #expect(try Self.run("todo-txt", ["-p", "-t", "add", "(A) Brötchen holen 🥐 +Shop @Bäckerei due:2026-12-24"], env).status == 0)
+        // -t: prepend the creation date, as most people configure it. todo-txt reads the
+        // machine's clock (`date`): faketime (Debian) hands it the test's day instead (TEST-1).
+        #expect(try Self.run(
+            "faketime", ["2026-11-21 09:00:00", "todo-txt", "-p", "-t", "add", "(A) Brötchen holen 🥐 +Shop @Bäckerei due:2026-12-24"],
+            env).status == 0)
         #expect(try Self.run("todo-txt", ["-p", "add", "Plain, no date"], env).status == 0)
         try Self.todo(["import", folder.file("todo/todo.txt")], env)
         let items = try Self.items(env)
         #expect(items.map(\.title) == ["(A) Brötchen holen 🥐", "Plain, no date"])
         #expect(items[0].project == Project(name: "Shop") && items[0].location == Location(name: "Bäckerei"))
         #expect(items[0].dueDate == CalendarDate(iso: "2026-12-24"))
-        #expect(CalendarDate(items[0].createdAt, in: TimeZone(identifier: "UTC")!) == CalendarDate(Date(), in: TimeZone(identifier: "UTC")!))
+        #expect(CalendarDate(items[0].createdAt, in: TimeZone(identifier: "UTC")!) == CalendarDate(year: 2026, month: 11, day: 21))
     }
 
     // MARK: Taskwarrior

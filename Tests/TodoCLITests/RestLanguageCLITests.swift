@@ -26,7 +26,7 @@ private final class LanguageHarness {
         var context = CLIContext(
             openStore: { _, _ in store }, environment: environment, stdoutIsTerminal: false,
             today: { CalendarDate(iso: "2026-11-21")! },
-            writeOut: { self.out += $0 }, writeErr: { self.err += $0 }, readStandardInput: { self.standardInput })
+            now: { TestEnvironment.referenceDate }, writeOut: { self.out += $0 }, writeErr: { self.err += $0 }, readStandardInput: { self.standardInput })
         context.stdinIsTerminal = false
         let env = self.env
         context.now = { env.now() }

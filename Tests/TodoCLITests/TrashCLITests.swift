@@ -23,7 +23,7 @@ private final class TrashHarness {
         var context = CLIContext(
             openStore: { _, _ in store }, environment: [:], stdoutIsTerminal: false,
             today: { CalendarDate(iso: "2026-11-21")! },
-            writeOut: { self.out += $0 }, writeErr: { self.err += $0 }, readStandardInput: { Data() })
+            now: { TestEnvironment.referenceDate }, writeOut: { self.out += $0 }, writeErr: { self.err += $0 }, readStandardInput: { Data() })
         context.stdinIsTerminal = stdinIsTerminal
         context.readAnswer = { self.answers.isEmpty ? nil : self.answers.removeFirst() }
         let env = self.env

@@ -40,7 +40,7 @@ final class UsersHarness {
         err = ""
         var context = CLIContext(
             openStore: { _, _ in InMemoryTodoStore(environment: TestEnvironment().environment) },
-            environment: environment, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+            environment: environment, today: { .testToday }, now: { TestEnvironment.referenceDate }, writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
         context.openPeople = { location, _ in
             self.openedLocations.append(location)
             return PeopleDatabase(accounts: self.accounts, lists: self.lists, adoptLocalList: self.local.adopt)
@@ -58,7 +58,7 @@ final class UsersHarness {
     }
 
     /// The policy over the same store, to check what a command did.
-    var policy: Accounts { Accounts(store: accounts, hasher: Self.hasher) }
+    var policy: Accounts { Accounts(store: accounts, now: { TestEnvironment.referenceDate }, hasher: Self.hasher) }
 }
 
 /// The local list as `todo users add` sees it: how many items it holds, and whom it went to.

@@ -8,8 +8,8 @@ import TodoCore
 struct PersonalListsTests {
     let alice = ListPerson(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000a")!, name: "alice")
     let bob = ListPerson(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000b")!, name: "bob")
-    let aliceStore = InMemoryTodoStore()
-    let bobStore = InMemoryTodoStore()
+    let aliceStore = InMemoryTodoStore(environment: .fixedForTests())
+    let bobStore = InMemoryTodoStore(environment: .fixedForTests())
     let sharing = InMemoryListSharing()
 
     /// Bob's lists as a request would open them now.

@@ -168,11 +168,11 @@ struct PlainWordsTests {
         // 30,000 characters: one pass takes milliseconds; a search per quote (quadratic) would
         // take minutes in a debug build. The bound is loose for a loaded machine.
         let text = String(repeating: "“a ", count: 10_000) + "tomorrow"
-        let start = Date()
+        let start = ContinuousClock.now
         let reading = PlainWords.read(text, today: Self.monday)
         #expect(reading.dueDate == Self.tomorrow)
         #expect(reading.title == String(repeating: "“a ", count: 10_000).trimmingCharacters(in: .whitespaces))
-        #expect(Date().timeIntervalSince(start) < 15)
+        #expect(ContinuousClock.now - start < .seconds(15))
     }
 
     @Test("the words are a table: another vocabulary reads other words")

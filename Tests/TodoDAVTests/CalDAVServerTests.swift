@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoTestSupport
 
 @testable import TodoDAV
 
@@ -527,4 +528,36 @@ struct CalDAVServerTests {
             }
         }
     }
+}
+
+/// docs/specs/testing.md, TEST-1: a client completing a repeating task at any instant, in any zone.
+@Suite("TEST-1 CalDAV at injected instants and zones")
+struct TimelessCalDAVTests {
+    @Test("TEST-1 a task completed by a client is next due on the owner's next repeat day, reckoned in their zone",
+          arguments: TestInstant.all)
+    func test_TEST_1_completeRepeatingTask(_ instant: TestInstant) async throws {
+        let sut = try await DAVSUT.make(environment: instant.environment)
+        let tomorrow = instant.day(after: 1)
+        let due = "DUE;VALUE=DATE:" + instant.today.iso.replacingOccurrences(of: "-", with: "")
+        let rule = "RRULE:FREQ=WEEKLY;BYDAY=" + tomorrow.weekday.rawValue.prefix(2).uppercased()
+        let completed = icalendarUTC(instant.date)
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.put("inbox", "walk.ics", DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: [due, rule]))
+            let done = try await dav.put(
+                "inbox", "walk.ics",
+                DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: [due, rule, "STATUS:COMPLETED", "COMPLETED:\(completed)"]),
+                etag: try #require(created.etag))
+            #expect(done.status == 204)
+            let next = try #require(try await sut.store(sut.alice).items().first { !$0.isDone })
+            #expect(next.dueDate == tomorrow)
+        }
+    }
+}
+
+/// `20261124T100000Z`: `date` as iCalendar writes a time in UTC.
+private func icalendarUTC(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
 }

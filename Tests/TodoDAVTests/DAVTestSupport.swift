@@ -8,6 +8,7 @@ import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
 import TodoStore
+import TodoTestSupport
 
 @testable import TodoDAV
 
@@ -29,8 +30,9 @@ struct DAVSUT {
         var testDescription: String { rawValue }
     }
 
-    static func make(_ kind: Database = .sqlite) async throws -> DAVSUT {
-        let environment = TodoEnvironment.live
+    /// - Parameter environment: the stores' clock and the people's zone (TEST-1): by default
+    ///   2026-11-21 09:00 UTC, moving a second a reading.
+    static func make(_ kind: Database = .sqlite, environment: TodoEnvironment = .fixedForTests()) async throws -> DAVSUT {
         let accountStore: any AccountStore
         let lists: PeopleLists
         let calendars: any CalendarResources
@@ -48,9 +50,9 @@ struct DAVSUT {
             lists = PeopleLists(sharing: database.sharing) { owner in database.store(owner: owner, environment: environment) }
             calendars = database.calendars
         }
-        let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
-        let server = CalDAVServer(
-            accounts: accounts, lists: lists, calendars: calendars, timeZone: TimeZone(identifier: "UTC")!)
+        let accounts = Accounts(
+            store: accountStore, now: environment.now, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+        let server = CalDAVServer(accounts: accounts, lists: lists, calendars: calendars, timeZone: environment.timeZone)
         let alice = try await accounts.add(name: "alice", password: "alice-password-1")
         let bob = try await accounts.add(name: "bob", password: "bob-password-12")
         return DAVSUT(

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import TodoAccounts
 import TodoCore
@@ -122,6 +123,25 @@ public enum PostgresTestDatabase {
         url.path = "/" + name
         guard let text = url.string else { throw NotConfigured() }
         return text
+    }
+
+    /// The server process of `connection` (`pg_backend_pid()`).
+    public static func backendPID(_ connection: PostgresConnection) async throws -> Int {
+        try await connection.query("SELECT pg_backend_pid()", logger: Logger(label: "tests"))
+            .collect().first!.decode(Int.self)
+    }
+
+    /// Waits until another backend is waiting for a lock that the backend `holder` holds, for
+    /// 10 s at most (TEST-2: a wait for the condition, not a fixed time); false when none did.
+    public static func waitUntilSomeoneWaits(on holder: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let rows = try await query(
+                "SELECT COUNT(*)::bigint FROM pg_stat_activity WHERE \(holder) = ANY(pg_blocking_pids(pid))")
+            if try rows.first?.decode(Int.self) ?? 0 > 0 { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     /// Runs SQL of the test's own on the shared pool (to look behind a store's back).

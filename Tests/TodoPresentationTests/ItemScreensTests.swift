@@ -92,7 +92,7 @@ struct ItemDetailViewModelTests {
 
     @Test("details of a missing item report it")
     func test_missingItem() async throws {
-        let sut = ItemDetailViewModel(store: InMemoryTodoStore(), id: TestEnvironment.id(5))
+        let sut = ItemDetailViewModel(store: InMemoryTodoStore(environment: .fixedForTests()), id: TestEnvironment.id(5))
         await #expect(throws: TodoPresentationError.itemNotFound) { try await sut.load() }
     }
 }
@@ -225,7 +225,7 @@ struct ItemFormViewModelTests {
 @Suite("Persistence through the screens")
 struct PersistenceThroughScreensTests {
     private func restart(_ path: String) throws -> SQLiteTodoStore {
-        SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
     }
 
     @Test("SAVE-1 SAVE-2 SAVE-3 what the screens add, change and delete is there after a restart")
@@ -261,7 +261,7 @@ struct PersistenceThroughScreensTests {
     func test_SAVE_4_inMemoryOrOnDisk() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let stores: [any TodoStore] = [InMemoryTodoStore(), try restart(folder.file("todo.sqlite"))]
+        let stores: [any TodoStore] = [InMemoryTodoStore(environment: .fixedForTests()), try restart(folder.file("todo.sqlite"))]
         for store in stores {
             let form = ItemFormViewModel(store: store, today: { today })
             form.title = "A"

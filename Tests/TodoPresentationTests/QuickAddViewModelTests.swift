@@ -31,7 +31,7 @@ struct QuickAddViewModelTests {
     ) -> (QuickAddViewModel, InMemoryTodoStore) {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         let source = source ?? StoreQuickAddOptions(store: store, today: { today })
-        return (QuickAddViewModel(store: store, source: source, context: context), store)
+        return (QuickAddViewModel(store: store, source: source, context: context, today: { today }), store)
     }
 
     @Test("QUICK-1 with a title, Save stores the task and returns it (the View then closes the popup)")

@@ -144,7 +144,7 @@ struct TodoListViewModelTests {
         try await store.add(titles: ["X", "Y"])
         try await sut.load()
         #expect(sut.rows.map(\.number) == [1])
-        let whole = TodoListViewModel(store: store)
+        let whole = TodoListViewModel(store: store, today: { today })
         try await whole.load()
         #expect(whole.rows.map(\.number) == [3, 2, 1])
     }
@@ -204,7 +204,7 @@ struct TodoListViewModelTests {
 
     @Test("acting on an item that no longer exists reports it")
     func test_actions_onMissingItem() async throws {
-        let missing = ItemDetailViewModel(store: InMemoryTodoStore(), id: TestEnvironment.id(9))
+        let missing = ItemDetailViewModel(store: InMemoryTodoStore(environment: .fixedForTests()), id: TestEnvironment.id(9))
         await #expect(throws: TodoPresentationError.itemNotFound) { try await missing.setDone(true) }
         await #expect(throws: TodoPresentationError.itemNotFound) { try await missing.delete() }
         await #expect(throws: TodoPresentationError.itemNotFound) { try await missing.move(toIndex: 0) }

@@ -47,7 +47,7 @@ struct CalendarResourcesContractTests {
         case .inMemory:
             let record = InMemoryChangeRecord(kept: keptInMemory)
             return Subject(
-                calendars: InMemoryCalendarResources(record: record), alice: InMemoryTodoStore(), bob: InMemoryTodoStore(),
+                calendars: InMemoryCalendarResources(record: record), alice: InMemoryTodoStore(environment: .fixedForTests()), bob: InMemoryTodoStore(environment: .fixedForTests()),
                 addOldChanges: { owner, count in
                     for _ in 0..<count { await record.append(.changed, owner: owner, at: Date(timeIntervalSince1970: 0)) }
                 },
@@ -57,7 +57,7 @@ struct CalendarResourcesContractTests {
             try await OwnerStores.addAccounts(database)
             return Subject(
                 calendars: SQLiteCalendarResources(database: database),
-                alice: SQLiteTodoStore(database: database, owner: alice), bob: SQLiteTodoStore(database: database, owner: bob),
+                alice: SQLiteTodoStore(database: database, environment: .fixedForTests(), owner: alice), bob: SQLiteTodoStore(database: database, environment: .fixedForTests(), owner: bob),
                 addOldChanges: { owner, count in
                     try await database.writer.write { db in
                         for at in 1...count {

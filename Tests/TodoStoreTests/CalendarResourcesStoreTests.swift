@@ -40,7 +40,7 @@ struct SQLiteCalendarResourcesTests {
         let calendars = SQLiteCalendarResources(database: server)
         let before = try await calendars.latestChange(of: Self.alice)
         let command = try AppDatabase.open(path: path)
-        let added = try await SQLiteTodoStore(database: command, owner: Self.alice).add(TodoDraft(title: "From the terminal"))
+        let added = try await SQLiteTodoStore(database: command, environment: .fixedForTests(), owner: Self.alice).add(TodoDraft(title: "From the terminal"))
         try command.close()
         #expect(try await calendars.latestChange(of: Self.alice) > before)
         guard case .changes(let changes) = try await calendars.changes(of: Self.alice, after: before, limit: 10) else {

@@ -5,6 +5,7 @@ import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
 import TodoStore
+import TodoTestSupport
 
 /// docs/specs/live.md, LIVE-7: one contract for the record of changes of every database store
 /// (SQLite's triggers and PostgreSQL's write the same changes). What each does its own way (how
@@ -26,10 +27,10 @@ struct ChangeRecordContractTests {
                         Account(id: person.id, name: person.name, createdAt: Date(timeIntervalSince1970: 0)),
                         passwordHash: PostgresTestDatabase.dummyHash)
                 }
-                return (SQLiteTodoStore(database: database), SQLiteChangeRecord(database: database), SQLiteListSharing(database: database))
+                return (SQLiteTodoStore(database: database, environment: .fixedForTests()), SQLiteChangeRecord(database: database), SQLiteListSharing(database: database))
             case .postgres:
                 let sharing = try await PostgresTestDatabase.freshSharing(people: people)
-                return (sharing.database.store(), sharing.database.changes, sharing)
+                return (sharing.database.store(environment: .fixedForTests()), sharing.database.changes, sharing)
             }
         }
     }
@@ -97,7 +98,7 @@ struct ChangeRecordContractTests {
     @Test("LIVE-7 an import is one change, however many items it writes; a dry run none", arguments: Kind.allCases)
     func test_LIVE_7_importIsOneChange(kind: Kind) async throws {
         let (store, record, _) = try await kind.make()
-        let items = (1...50).map { TodoItem(draft: TodoDraft(title: "Item \($0)"), id: UUID(), position: Double($0), now: Date()) }
+        let items = (1...50).map { TodoItem(draft: TodoDraft(title: "Item \($0)"), id: UUID(), position: Double($0), now: TestEnvironment.referenceDate) }
         _ = try await store.importItems(items.map { ImportedItem(item: $0, origin: "dry run") }, dryRun: true)
         _ = try await store.importItems(items)
         _ = try await store.add(TodoDraft(title: "After"))

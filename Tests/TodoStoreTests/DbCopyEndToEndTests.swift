@@ -52,7 +52,7 @@ struct DbCopyEndToEndTests {
     /// A SQLite list of `count` items with every field used, some done, a gap in the numbers
     /// (a deleted item, in the Trash) and one moved.
     static func sqliteList(at path: String, count: Int) async throws -> SQLiteTodoStore {
-        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         var drafts: [ImportedItem] = []
         let start = Date(timeIntervalSince1970: 1_795_000_000.123)
         for index in 1...count {
@@ -95,8 +95,8 @@ struct DbCopyEndToEndTests {
         let source = try await Self.sqliteList(at: file, count: 300)
         let original = try await source.items(.all)
         #expect(original.count == 299)
-        let alice = database.store(owner: try await Self.addAccount("alice", to: database))
-        let bob = database.store(owner: try await Self.addAccount("bob", to: database))
+        let alice = database.store(owner: try await Self.addAccount("alice", to: database), environment: .fixedForTests())
+        let bob = database.store(owner: try await Self.addAccount("bob", to: database), environment: .fixedForTests())
         let address = try #require(URLComponents(string: url)).password.map { url.replacingOccurrences(of: ":" + $0 + "@", with: "@") } ?? url
 
         // COPY-1, COPY-5, COPY-7: everything, with its id and number; the line names no password.

@@ -9,7 +9,7 @@ import TodoTestSupport
 @Suite("Hardening: stores and schema")
 struct HardeningStoreTests {
     private func fileStore(_ folder: TemporaryFolder) throws -> SQLiteTodoStore {
-        SQLiteTodoStore(database: try AppDatabase.open(path: folder.file("todo.sqlite")))
+        SQLiteTodoStore(database: try AppDatabase.open(path: folder.file("todo.sqlite")), environment: .fixedForTests())
     }
 
     /// Runs raw SQL past the model, as a bug (or an older version) would.
@@ -28,7 +28,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-1 the database refuses a version, a position or a timestamp outside the model's ranges")
     func test_HARDEN_1_schemaRepeatsTheRanges() async throws {
-        let store = SQLiteTodoStore(database: try AppDatabase.inMemory())
+        let store = SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: .fixedForTests())
         for (position, version) in [(0.0, Int.max), (0.0, 0), (-1e16, 1), (1e12 + 1, 1)] {
             await #expect(throws: DatabaseError.self) { try await rawInsert(store, position: position, version: version) }
         }
@@ -42,7 +42,7 @@ struct HardeningStoreTests {
 
     @Test("HARDEN-8 the model and the database agree on every length: at the limit both accept, one more both refuse")
     func test_HARDEN_8_modelAndSchemaAgree() async throws {
-        let store = SQLiteTodoStore(database: try AppDatabase.inMemory())
+        let store = SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: .fixedForTests())
         let heavy = "e\u{301}\u{300}"  // one character a person sees, three code points
         for unit in ["x", "é", "🍰", heavy] {
             let units = TodoRules.maxTitleLength / unit.unicodeScalars.count
@@ -177,7 +177,7 @@ struct HardeningStoreTests {
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
         let importer = try AppDatabase.open(path: path)
-        let other = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let other = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         // The marker the importing store writes, naming this (live) process, and its lock.
         try Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8).write(to: URL(fileURLWithPath: path + ".importing"))
         defer { try? FileManager.default.removeItem(atPath: path + ".importing") }
@@ -219,14 +219,20 @@ struct HardeningStoreTests {
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
         let holder = try AppDatabase.open(path: path)
-        let other = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let other = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
+        let holding = DispatchSemaphore(value: 0)
         let release = Task {
             try await holder.writer.write { db in
                 try db.execute(sql: "INSERT INTO project(owner, name) VALUES ('', 'brief')")
+                holding.signal()
+                // The lock is held a while (the behaviour under test), then let go.
                 Thread.sleep(forTimeInterval: 0.3)
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // TEST-2: until the holder has its write lock, not for a fixed time.
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { holding.wait(); continuation.resume() }
+        }
         #expect(try await other.add(TodoDraft(title: "after the lock")).title == "after the lock")
         try await release.value
     }

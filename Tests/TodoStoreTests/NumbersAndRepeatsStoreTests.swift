@@ -258,7 +258,7 @@ struct NumbersMigrationTests {
             }
         }
         try old.close()
-        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         #expect(try await reopened.items().map { "\($0.number) \($0.title)" } == ["1 D", "2 B", "3 A", "4 C"])
         #expect(try await reopened.add(TodoDraft(title: "E")).number == 5)
         let unique = try await reopened.database.writer.read { db in

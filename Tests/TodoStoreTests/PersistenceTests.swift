@@ -10,7 +10,7 @@ import TodoTestSupport
 @Suite("Persistence across restarts")
 struct PersistenceTests {
     private func reopen(_ path: String) throws -> SQLiteTodoStore {
-        SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
     }
 
     @Test("SAVE-1 an added item is there after a restart")
@@ -82,11 +82,11 @@ struct AppDatabaseTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
-        _ = try await SQLiteTodoStore(database: try AppDatabase.open(path: path)).add(TodoDraft(title: "Kept"))
+        _ = try await SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests()).add(TodoDraft(title: "Kept"))
         // The last connection has closed: the file holds everything and the -wal file is gone.
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        #expect(try await SQLiteTodoStore(database: try AppDatabase.open(path: path)).items().map(\.title) == ["Kept"])
+        #expect(try await SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests()).items().map(\.title) == ["Kept"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -98,7 +98,7 @@ struct AppDatabaseTests {
           ])
     func test_constraints_refuseBadRows(_ assignment: String) async throws {
         let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
+        let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         let item = try await store.add(TodoDraft(title: "valid"))
         await #expect(throws: DatabaseError.self) {
             try await database.writer.write { db in
@@ -144,7 +144,7 @@ struct AppDatabaseTests {
     @Test("the section counts kept by triggers match the rows through adds, checks, unchecks, deletes, imports and clearing")
     func test_sectionCounts_followEveryWrite() async throws {
         let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
+        let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         func expectCountsMatchRows(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let (kept, counted) = try await database.writer.read { db in
                 (try [0, 1].map { done in
@@ -176,7 +176,7 @@ struct AppDatabaseTests {
         var replaced = items[4]
         replaced.isDone = true
         replaced.completedAt = replaced.updatedAt
-        _ = try await store.importItems([replaced, TodoItem(id: UUID(), title: "New", createdAt: Date())])
+        _ = try await store.importItems([replaced, TodoItem(id: UUID(), title: "New", createdAt: TestEnvironment.referenceDate)])
         try await expectCountsMatchRows("imported")
         #expect(try await store.count(.all) == 5)
         #expect(try await store.count(TodoFilter(unfinishedOnly: true)) == 3)
@@ -203,7 +203,7 @@ struct AppDatabaseTests {
             }
         }
         try old.close()
-        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         #expect(try await reopened.count(.all) == 5)
         #expect(try await reopened.count(TodoFilter(unfinishedOnly: true)) == 3)
     }

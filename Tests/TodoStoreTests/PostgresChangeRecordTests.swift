@@ -46,7 +46,7 @@ struct PostgresChangeRecordTests {
     @Test("LIVE-3 PG-15 a change older than 24 hours goes as newer ones come")
     func test_LIVE_3_keptFor() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
-        let store = database.store()
+        let store = database.store(environment: .fixedForTests())
         let record = database.changes
         try await PostgresTestDatabase.query(
             "INSERT INTO \(unescaped: "\"\(database.schema)\".change") (owner, kind, at) VALUES ('', 'created', 1), ('', 'created', 2), ('', 'created', 3)")
@@ -71,11 +71,13 @@ struct PostgresChangeRecordTests {
                 logger: logger)
             // Another writer, while the first has not committed.
             let writer = Task {
-                let item = try await database.store().add(TodoDraft(title: "Second"))
+                let item = try await database.store(environment: .fixedForTests()).add(TodoDraft(title: "Second"))
                 await done.add()
                 return item
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // TEST-2: until the second writer is seen waiting for a lock, not for a fixed time.
+            let holder = try await PostgresTestDatabase.backendPID(connection)
+            #expect(try await PostgresTestDatabase.waitUntilSomeoneWaits(on: holder), "the second writer waits for a lock")
             #expect(await done.count == 0, "the second writer waits")
             #expect(try await record.latestChangeID() == 0, "nothing committed yet")
             try await connection.query("COMMIT", logger: logger)
@@ -103,7 +105,7 @@ struct PostgresChangeRecordTests {
             url: try PostgresTestDatabase.url(), schema: first.schema, maximumConnections: 2,
             operationTimeout: PostgresTestDatabase.operationTimeout, eventLoopGroup: PostgresTestDatabase.eventLoops)
         let running = Task { await second.run() }
-        let added = try await second.store().add(TodoDraft(title: "From instance B"))
+        let added = try await second.store(environment: .fixedForTests()).add(TodoDraft(title: "From instance B"))
         #expect(await signals.wait(for: 2), "a NOTIFY reached the first instance")
         let changes = try await Contract.all(first.changes, after: before)
         #expect(Contract.summary(changes) == ["created -"])
@@ -112,10 +114,10 @@ struct PostgresChangeRecordTests {
         // A change in another schema of the database is not this one's.
         let other = try await PostgresTestDatabase.freshDatabase()
         let seen = await signals.count
-        _ = try await other.store().add(TodoDraft(title: "Elsewhere"))
-        _ = try await second.store().add(TodoDraft(title: "Here again"))
+        _ = try await other.store(environment: .fixedForTests()).add(TodoDraft(title: "Elsewhere"))
+        _ = try await second.store(environment: .fixedForTests()).add(TodoDraft(title: "Here again"))
         #expect(await signals.wait(for: seen + 1))
-        try await Task.sleep(for: .milliseconds(200))
+        // The record is read from the schema itself: nothing to wait for.
         #expect(try await Contract.all(first.changes, after: before).count == 2)
         second.shutdown()
         await running.value

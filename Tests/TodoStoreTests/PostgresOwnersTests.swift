@@ -346,7 +346,7 @@ struct PostgresOwnersTests {
         let (_, alice, bob) = try await stores()
         _ = try await alice.add(TodoDraft(title: "alice's first"))
         let counter = "\"\(alice.database.schema)\".item_number_counter"
-        let held = AsyncStream<Void>.makeStream(), release = AsyncStream<Void>.makeStream()
+        let held = AsyncStream<Int>.makeStream(), release = AsyncStream<Void>.makeStream()
         // Another instance's write of alice's, holding her lock until told.
         let holder = Task {
             try await PostgresTestDatabase.shared.get().client.withConnection { connection in
@@ -354,12 +354,13 @@ struct PostgresOwnersTests {
                 try await connection.query(
                     "SELECT next FROM \(unescaped: counter) WHERE owner = \(alice.owner.key) FOR UPDATE",
                     logger: PostgresTodoDatabase.logger)
-                held.continuation.yield()
+                held.continuation.yield(try await PostgresTestDatabase.backendPID(connection))
                 for await _ in release.stream { break }
                 try await connection.query("COMMIT", logger: PostgresTodoDatabase.logger)
             }
         }
-        for await _ in held.stream { break }
+        var holderPID = 0
+        for await pid in held.stream { holderPID = pid; break }
         let finished = Finished()
         let waiting = Task {
             let item = try await alice.add(TodoDraft(title: "alice's second"))
@@ -368,7 +369,8 @@ struct PostgresOwnersTests {
         }
         #expect(try await bob.add(TodoDraft(title: "bob's, while alice's lock is held")).number == 1)
         #expect(try await bob.items().count == 1)
-        try await Task.sleep(for: .milliseconds(300))
+        // TEST-2: until alice's write is seen waiting for the lock, not for a fixed time.
+        #expect(try await PostgresTestDatabase.waitUntilSomeoneWaits(on: holderPID), "alice's write waits for a lock")
         #expect(!finished.value, "alice's write waits for her lock")
         release.continuation.yield()
         try await holder.value

@@ -56,7 +56,7 @@ struct PostgresStoreTests {
                 "SELECT version FROM \(unescaped: "\"\(schema)\".schema_migrations") ORDER BY version"
             ).map { try $0.decode(Int.self) }
             #expect(versions == PostgresTodoDatabase.migrationVersions)
-            let store = PostgresTodoStore(database: database)
+            let store = PostgresTodoStore(database: database, environment: .fixedForTests())
             #expect(try await store.add(TodoDraft(title: "after migrating")).number == 1)
         }
     }
@@ -84,7 +84,7 @@ struct PostgresStoreTests {
             async let a: Void = first.migrate()
             async let b: Void = second.migrate()
             _ = try await (a, b)
-            let one = PostgresTodoStore(database: first), other = PostgresTodoStore(database: second)
+            let one = PostgresTodoStore(database: first, environment: .fixedForTests()), other = PostgresTodoStore(database: second, environment: .fixedForTests())
             let added = try await one.add(TodoDraft(title: "through the first"))
             #expect(try await other.items().map(\.id) == [added.id])
             let versions = try await first.client.query("SELECT version FROM public.schema_migrations ORDER BY version")
@@ -98,7 +98,7 @@ struct PostgresStoreTests {
         let shared = try await PostgresTestDatabase.freshDatabase()
         let other = try database(schema: shared.schema)
         try await running([other]) {
-            let stores = [PostgresTodoStore(database: shared), PostgresTodoStore(database: other)]
+            let stores = [PostgresTodoStore(database: shared, environment: .fixedForTests()), PostgresTodoStore(database: other, environment: .fixedForTests())]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<30 {
                     group.addTask { _ = try await stores[index % 2].add(TodoDraft(title: "item \(index)")) }
@@ -115,7 +115,7 @@ struct PostgresStoreTests {
     @Test("PG-5 the schema itself refuses rows that break the model's rules; the store says so without SQL")
     func test_PG_5_constraints() async throws {
         let database = try await PostgresTestDatabase.freshDatabase()
-        let store = PostgresTodoStore(database: database)
+        let store = PostgresTodoStore(database: database, environment: .fixedForTests())
         let item = try await store.add(TodoDraft(title: "kept", project: Project(name: "Home")))
         let table = "\"\(database.schema)\".todo_item"
         let badRows: [PostgresQuery] = [
@@ -280,7 +280,7 @@ struct PostgresOutageTests {
 
         // While it is away, requests fail within their store's time limit, with a sentence.
         let started = ContinuousClock.now
-        let away = await #expect(throws: TodoStorageError.self) { try await PostgresTodoStore(database: quick).items() }
+        let away = await #expect(throws: TodoStorageError.self) { try await PostgresTodoStore(database: quick, environment: .fixedForTests()).items() }
         #expect(away?.kind == .unavailable)
         #expect(ContinuousClock.now - started < .seconds(30))
 

@@ -21,7 +21,7 @@ struct SQLiteChangeRecordTests {
         let record = SQLiteChangeRecord(database: server)
         let before = try await record.latestChangeID()
         let command = try AppDatabase.open(path: path)  // as the CLI opens it
-        _ = try await SQLiteTodoStore(database: command).add(TodoDraft(title: "From the terminal"))
+        _ = try await SQLiteTodoStore(database: command, environment: .fixedForTests()).add(TodoDraft(title: "From the terminal"))
         try command.close()
         let changes = try await Contract.all(record, after: before)
         #expect(Contract.summary(changes) == ["created -"])
@@ -44,7 +44,7 @@ struct SQLiteChangeRecordTests {
     @Test("LIVE-3 ids only grow: the newest change is never pruned, and the next id is one more")
     func test_LIVE_3_idsGoOn() async throws {
         let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
+        let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         let record = SQLiteChangeRecord(database: database)
         try await database.writer.write { db in
             // Two old changes, the newest of them past 24 hours too.
@@ -78,7 +78,7 @@ struct SQLiteChangeRecordTests {
         defer { try? database.close() }
         let record = SQLiteChangeRecord(database: database)
         #expect(try await record.latestChangeID() == 42)
-        _ = try await SQLiteTodoStore(database: database).add(TodoDraft(title: "After the update"))
+        _ = try await SQLiteTodoStore(database: database, environment: .fixedForTests()).add(TodoDraft(title: "After the update"))
         #expect(Contract.summary(try await Contract.all(record, after: 41)).count == 2)
         #expect(try await record.latestChangeID() == 43)
         let columns = try await database.writer.read { db in try db.columns(in: "change").map(\.name) }
@@ -92,7 +92,7 @@ struct SQLiteChangeRecordTests {
     @Test("LIVE-3 a change older than 24 hours goes as newer ones come")
     func test_LIVE_3_keptFor() async throws {
         let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
+        let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         let record = SQLiteChangeRecord(database: database)
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO change (owner, kind, at) VALUES ('', 'created', 1), ('', 'created', 2), ('', 'created', 3)")
@@ -130,19 +130,26 @@ struct SQLiteChangeWatcherTests {
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
         let server = try AppDatabase.open(path: path, concurrentReads: true)
-        let notices = Notices()
-        let watcher = Task { try await SQLiteChangeWatcher.watch(path: path, every: .milliseconds(20)) { await notices.add() } }
+        let notices = Notices(), started = Notices()
+        let watcher = Task {
+            try await SQLiteChangeWatcher.watch(path: path, every: .milliseconds(20), started: { await started.add() }) {
+                await notices.add()
+            }
+        }
         defer { watcher.cancel() }
-        try await Task.sleep(for: .milliseconds(200))
+        // TEST-2: until the watcher has read the file's first state, not for a fixed time.
+        #expect(await Self.waitFor(1, started) == 1, "the watcher started")
+        // A read from another connection is no write: the write after it is the first notice.
+        _ = try await SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: TestEnvironment().environment).items()
         #expect(await notices.count == 0, "nothing written yet")
         // As the CLI writes: its own connection, which it closes.
         let command = try AppDatabase.open(path: path)
-        _ = try await SQLiteTodoStore(database: command).add(TodoDraft(title: "From the terminal"))
+        _ = try await SQLiteTodoStore(database: command, environment: .fixedForTests()).add(TodoDraft(title: "From the terminal"))
         try command.close()
         #expect(await Self.waitFor(1, notices) >= 1)
         // The server's own writes are noticed the same way.
         let before = await notices.count
-        _ = try await SQLiteTodoStore(database: server).add(TodoDraft(title: "From a page"))
+        _ = try await SQLiteTodoStore(database: server, environment: .fixedForTests()).add(TodoDraft(title: "From a page"))
         #expect(await Self.waitFor(before + 1, notices) > before)
         watcher.cancel()
         _ = await watcher.result

@@ -237,7 +237,7 @@ struct SearchIndexTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("todo.sqlite")
-        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let store = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         _ = try await store.add(TodoDraft(title: "Water the plants", project: Project(name: "Garden")))
         _ = try await store.add(TodoDraft(title: "东京 trip", location: Location(name: "Shinjuku station")))
         // Back to the schema before the index, as an older version of Todo left the file.
@@ -248,7 +248,7 @@ struct SearchIndexTests {
                 DROP TABLE todoSearch; DELETE FROM grdb_migrations WHERE identifier = 'v6-search full-text index';
                 """)
         }
-        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         #expect(try await reopened.sectionTitles(TodoFilter(text: "garden")).todo == ["Water the plants"])
         #expect(try await reopened.sectionTitles(TodoFilter(text: "shinjuku")).todo == ["东京 trip"])
         #expect(try await reopened.sectionTitles(TodoFilter(text: "plant")).todo == ["Water the plants"])
@@ -257,7 +257,7 @@ struct SearchIndexTests {
     @Test("FIND-7 a renamed project is found by its new name")
     func test_FIND_7_projectRenameIsIndexed() async throws {
         let database = try AppDatabase.inMemory()
-        let store = SQLiteTodoStore(database: database)
+        let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         _ = try await store.add(TodoDraft(title: "Weed", project: Project(name: "Garden")))
         try await database.writer.write { db in try db.execute(sql: "UPDATE project SET name = 'Orchard'") }
         #expect(try await store.sectionTitles(TodoFilter(text: "orchard")).todo == ["Weed"])

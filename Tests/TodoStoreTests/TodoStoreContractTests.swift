@@ -172,7 +172,7 @@ struct TodoStoreContractTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("nested/todo.sqlite")
-        let disk = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let disk = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         _ = try await disk.add(TodoDraft(title: "on disk"))
         #expect(FileManager.default.fileExists(atPath: path))
     }

@@ -241,7 +241,7 @@ struct TrashContractTests {
             try db.execute(sql: "UPDATE itemNumberCounter SET next = 3")
         }
         try old.close()
-        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path))
+        let reopened = SQLiteTodoStore(database: try AppDatabase.open(path: path), environment: .fixedForTests())
         #expect(try await reopened.sectionTitles().todo == ["A", "B"])
         #expect(try await reopened.add(TodoDraft(title: "C")).number == 3)
         #expect(try await reopened.delete(id: TestEnvironment.id(1)))

@@ -56,7 +56,12 @@ public enum BuiltTodo {
                 return Server(port: Int(match.1), process: process, printed: printed)
             }
             let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { return Server(port: nil, process: process, printed: printed) }
+            if chunk.isEmpty {
+                // Its output closes as it ends; it has ended once waited for (within the minute
+                // above), so a test may read how (TEST-3: that traps while it runs).
+                process.waitUntilExit()
+                return Server(port: nil, process: process, printed: printed)
+            }
             printed += String(decoding: chunk, as: UTF8.self)
         }
     }

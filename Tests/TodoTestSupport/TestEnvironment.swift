@@ -9,17 +9,20 @@ public final class TestEnvironment: @unchecked Sendable {
     private var nextID = 1
     /// Seconds the clock moves on each reading (0: stands still).
     public var tick: TimeInterval
+    /// Where "today" is for the stores on this clock.
+    public let timeZone: TimeZone
 
-    public init(start: Date = TestEnvironment.referenceDate, tick: TimeInterval = 1) {
+    public init(start: Date = TestEnvironment.referenceDate, tick: TimeInterval = 1, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.current = start
         self.tick = tick
+        self.timeZone = timeZone
     }
 
     /// 2026-11-21 09:00:00 UTC.
     public static let referenceDate = Date(timeIntervalSince1970: 1_795_251_600)
 
     public var environment: TodoEnvironment {
-        TodoEnvironment(now: { self.now() }, makeID: { self.makeID() })
+        TodoEnvironment(now: { self.now() }, makeID: { self.makeID() }, timeZone: timeZone)
     }
 
     public func now() -> Date {

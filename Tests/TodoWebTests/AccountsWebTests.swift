@@ -36,7 +36,7 @@ struct AccountsWebSUT {
 
     var app: some ApplicationProtocol {
         get throws {
-            var options = TodoWebOptions(today: { today })
+            var options = TodoWebOptions(today: { today }, now: { TestEnvironment.referenceDate })
             options.accounts = accounts
             options.lists = lists
             options.allowSignup = allowSignup
@@ -231,13 +231,14 @@ struct AccountsWebTests {
     @Test("ACCOUNT-33 a live server counts failures by the connection's address")
     func test_ACCOUNT_33_liveAddress() async throws {
         let accountStore: any AccountStore = InMemoryAccountStore()
-        let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+        let clock = TestEnvironment()
+        let accounts = Accounts(store: accountStore, now: { clock.now() }, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
         try await accounts.add(name: "alice", password: AccountsWebSUT.password)
-        var options = TodoWebOptions(port: 0, today: { today })
+        var options = TodoWebOptions(port: 0, today: { today }, now: { TestEnvironment.referenceDate })
         options.accounts = accounts
         options.lists = .inMemory(environment: TestEnvironment().environment)
         let app = try TodoWebApp.buildApplication(store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options)
-        let since = Date().addingTimeInterval(-3600)
+        let since = TestEnvironment.referenceDate.addingTimeInterval(-3600)
         try await app.test(.live) { client in
             let refused = try await client.signIn("alice", "wrong password")
             #expect(refused.status == .unauthorized)

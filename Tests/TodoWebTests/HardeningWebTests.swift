@@ -96,7 +96,7 @@ struct HardeningWebTests {
     func test_HARDEN_2_allowedHost() async throws {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         let app = Application(router: try TodoWebApp.buildRouter(
-            store: store, options: TodoWebOptions(allowedHosts: ["todo.example"], today: { today })))
+            store: store, options: TodoWebOptions(allowedHosts: ["todo.example"], today: { today }, now: { TestEnvironment.referenceDate })))
         try await app.test(.live) { client async throws in
             let created = try await send(
                 port: client.port, authority: "todo.example:8443", "/api/todos", method: .post, headers: .json,

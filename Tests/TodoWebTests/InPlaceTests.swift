@@ -95,7 +95,7 @@ struct InPlaceTests {
         let day = Mutex(today)
         _ = try await store.add(TodoDraft(title: "Due today", dueDate: today))
         let app = Application(router: try TodoWebApp.buildRouter(
-            store: store, options: TodoWebOptions(today: { day.withLock { $0 } })))
+            store: store, options: TodoWebOptions(today: { day.withLock { $0 } }, now: { TestEnvironment.referenceDate })))
         try await app.test(.router) { client async throws in
             let before = try await client.execute(uri: "/", method: .get).text
             #expect(!before.contains("chip due overdue"))

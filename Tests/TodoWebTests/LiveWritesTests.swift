@@ -29,7 +29,7 @@ struct LiveWritesTests {
         // No watcher here: only the server's own requests can make `live` read its record.
         let record = InMemoryChangeRecord()
         let live = LiveChanges(record: record)
-        var options = TodoWebOptions(today: { today })
+        var options = TodoWebOptions(today: { today }, now: { TestEnvironment.referenceDate })
         options.live = live
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         let app = Application(router: try TodoWebApp.buildRouter(store: store, options: options))

@@ -78,7 +78,7 @@ struct RestLanguageTests {
         let items = try await store.add(titles: ["牛乳を買う", "Call Bob"])
         for item in items { _ = try await store.delete(id: item.id) }
         let id = items[0].id.lowercasedText
-        var options = TodoWebOptions(today: { today })
+        var options = TodoWebOptions(today: { today }, now: { TestEnvironment.referenceDate })
         options.now = { clock.now() }
         let app = Application(router: try TodoWebApp.buildRouter(store: store, options: options))
         try await app.test(.router) { client async throws in

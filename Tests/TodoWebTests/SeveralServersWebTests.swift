@@ -17,13 +17,13 @@ private struct ProxiedSUT {
     let trustedProxies: [String]
 
     init(trustedProxies: [String]) {
-        accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+        accounts = Accounts(store: accountStore, now: { TestEnvironment.referenceDate }, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
         self.trustedProxies = trustedProxies
     }
 
     var app: some ApplicationProtocol {
         get throws {
-            var options = TodoWebOptions(today: { today })
+            var options = TodoWebOptions(today: { today }, now: { TestEnvironment.referenceDate })
             options.accounts = accounts
             options.lists = .inMemory(environment: TestEnvironment().environment)
             options.trustedProxies = trustedProxies
@@ -35,7 +35,7 @@ private struct ProxiedSUT {
 
     /// The failed sign-ins counted under `address` in the last hour.
     func failures(_ address: String) async throws -> Int {
-        try await accountStore.failures(address: address, since: Date().addingTimeInterval(-3600)).count
+        try await accountStore.failures(address: address, since: TestEnvironment.referenceDate.addingTimeInterval(-3600)).count
     }
 }
 
@@ -111,8 +111,8 @@ struct SeveralServersWebTests {
     func test_SERVERS_4_live() async throws {
         for (trusted, counted) in [(["127.0.0.1"], "198.51.100.7"), ([], "127.0.0.1"), (["192.0.2.1"], "127.0.0.1")] {
             let accountStore: any AccountStore = InMemoryAccountStore()
-            let accounts = Accounts(store: accountStore, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
-            var options = TodoWebOptions(port: 0, today: { today })
+            let accounts = Accounts(store: accountStore, now: { TestEnvironment.referenceDate }, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
+            var options = TodoWebOptions(port: 0, today: { today }, now: { TestEnvironment.referenceDate })
             options.accounts = accounts
             options.lists = .inMemory(environment: TestEnvironment().environment)
             options.trustedProxies = trusted
@@ -123,7 +123,7 @@ struct SeveralServersWebTests {
                     "alice", "wrong password", headers: [forwardedForHeader: "203.0.113.9, 198.51.100.7"])
                 #expect(refused.status == .unauthorized)
             }
-            let since = Date().addingTimeInterval(-3600)
+            let since = TestEnvironment.referenceDate.addingTimeInterval(-3600)
             #expect(try await accountStore.failures(address: counted, since: since).count == 1, "\(trusted)")
             for other in ["127.0.0.1", "198.51.100.7", "203.0.113.9"] where other != counted {
                 #expect(try await accountStore.failures(address: other, since: since).count == 0, "\(trusted) \(other)")

@@ -16,7 +16,7 @@ struct WebSUT {
     var app: some ApplicationProtocol {
         get throws {
             Application(router: try TodoWebApp.buildRouter(
-                store: store, options: TodoWebOptions(corsOrigins: corsOrigins, today: { today })))
+                store: store, options: TodoWebOptions(corsOrigins: corsOrigins, today: { today }, now: { TestEnvironment.referenceDate })))
         }
     }
 }
