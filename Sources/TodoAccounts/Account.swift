@@ -56,6 +56,9 @@ public enum AccountRules {
     public static let maxSessionsPerAccount = 50
     /// The longest client address kept with a sign-in failure (longer ones are cut).
     public static let maxAddressLength = 128
+    /// Sign-ups are counted under the address with this before it, apart from sign-in failures
+    /// (HARDEN-19).
+    public static let signUpPrefix = "sign-up "
 
     /// Sign-in failures that limit an account name or an address …
     public static let failureLimit = 10

@@ -10,6 +10,29 @@ public enum SignInResult: Equatable, Sendable {
     case rateLimited(retryAfter: Int)
 }
 
+/// Too many attempts lately (HARDEN-19): sign-ups from an address, or wrong current passwords
+/// for a name or from an address. Nothing was hashed or changed; try again in `retryAfter` seconds.
+public struct AttemptsLimited: Error, Equatable, Sendable, LocalizedError {
+    public enum Kind: Equatable, Sendable {
+        case signUps
+        case wrongPasswords
+    }
+
+    public var kind: Kind
+    public var retryAfter: Int
+
+    public init(of kind: Kind, retryAfter: Int) {
+        self.kind = kind
+        self.retryAfter = retryAfter
+    }
+
+    public var errorDescription: String? {
+        let minutes = max(1, (retryAfter + 59) / 60)
+        let what = kind == .signUps ? "Too many sign-ups from this address" : "Too many wrong passwords"
+        return "\(what): try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+    }
+}
+
 /// The accounts policy over an `AccountStore`: the rules, bcrypt, sessions and their expiry,
 /// tokens, and the sign-in rate limit (docs/specs/accounts.md).
 public struct Accounts: Sendable {
@@ -44,6 +67,25 @@ public struct Accounts: Sendable {
         return account
     }
 
+    /// Adds a user for someone signing up from `address` (HARDEN-19): as `add`, but each sign-up
+    /// that gets as far as hashing counts under the address, and once it has had
+    /// `AccountRules.failureLimit` within the window, `AttemptsLimited` (nothing is hashed).
+    @discardableResult
+    public func signUp(name: String, password: String, address: String) async throws -> Account {
+        try AccountRules.checkName(name)
+        try AccountRules.checkPassword(password)
+        if try await store.user(named: name) != nil { throw AccountError.duplicateName(name) }
+        let time = now()
+        // Apart from sign-in's failures: people signing up don't stop anyone signing in.
+        let key = AccountRules.addressKey(AccountRules.signUpPrefix + address)
+        if let wait = try await retryAfter(keys: [.address(key)], at: time) {
+            throw AttemptsLimited(of: .signUps, retryAfter: wait)
+        }
+        try await store.pruneFailures(before: time.addingTimeInterval(-AccountRules.failureWindow))
+        try await store.recordFailure(nameKey: nil, address: key, at: time)
+        return try await add(name: name, password: password)
+    }
+
     public func users() async throws -> [Account] { try await store.users() }
 
     public func user(named name: String) async throws -> Account {
@@ -67,16 +109,46 @@ public struct Accounts: Sendable {
     }
 
     /// Changes the password when `old` is right, and ends the user's sessions (all of them, or
-    /// all but `keeping`, the session the change was made in).
-    public func changePassword(name: String, old: String, new password: String, keeping: Secret? = nil) async throws {
+    /// all but `keeping`, the session the change was made in). A wrong `old` counts as a failed
+    /// sign-in of the name from `address`; once either has too many, `AttemptsLimited` (HARDEN-19).
+    public func changePassword(
+        name: String, old: String, new password: String, keeping: Secret? = nil, address: String
+    ) async throws {
         try AccountRules.checkPassword(password)
-        guard old.utf8.count <= AccountRules.maxPasswordBytes else { throw AccountError.wrongPassword }
+        let stored = try await confirmed(name: name, password: old, address: address)
+        try await store.setPasswordHash(await hashed(password), for: stored.account.id)
+        try await store.endSessions(account: stored.account.id, keeping: keeping?.hash)
+    }
+
+    /// Signs the user out everywhere and revokes every token of theirs (HARDEN-18): nothing made
+    /// before this goes on reading their lists.
+    public func endEverything(name: String) async throws {
+        let account = try await user(named: name)
+        try await store.endSessions(account: account.id, keeping: nil)
+        for token in try await store.tokens(account: account.id) {
+            _ = try await store.revokeToken(account: account.id, label: token.label)
+        }
+    }
+
+    /// The user, when `password` is theirs (HARDEN-18, -19): else `AccountError.wrongPassword`,
+    /// counted as a failed sign-in of the name from `address`; `AttemptsLimited` without hashing
+    /// anything once the name or the address has had too many failures lately.
+    private func confirmed(name: String, password: String, address: String) async throws -> StoredAccount {
         guard AccountRules.isValidName(name), let stored = try await store.user(named: name) else {
             throw AccountError.unknownUser(name)
         }
-        guard await verified(old, stored.passwordHash) else { throw AccountError.wrongPassword }
-        try await store.setPasswordHash(await hashed(password), for: stored.account.id)
-        try await store.endSessions(account: stored.account.id, keeping: keeping?.hash)
+        let time = now()
+        let nameKey = AccountRules.key(name), address = AccountRules.addressKey(address)
+        if let wait = try await retryAfter(keys: [.name(nameKey), .address(address)], at: time) {
+            throw AttemptsLimited(of: .wrongPasswords, retryAfter: wait)
+        }
+        // A password no account can have is not hashed (it is wrong all the same).
+        guard password.utf8.count <= AccountRules.maxPasswordBytes, await verified(password, stored.passwordHash) else {
+            try await store.pruneFailures(before: time.addingTimeInterval(-AccountRules.failureWindow))
+            try await store.recordFailure(nameKey: nameKey, address: address, at: time)
+            throw AccountError.wrongPassword
+        }
+        return stored
     }
 
     // MARK: Signing in
@@ -89,12 +161,8 @@ public struct Accounts: Sendable {
         // A name no account can have is counted by address only.
         let nameKey = AccountRules.isValidName(name) ? AccountRules.key(name) : nil
         let address = AccountRules.addressKey(address)
-        var counts = [try await store.failures(address: address, since: since)]
-        if let nameKey { counts.append(try await store.failures(nameKey: nameKey, since: since)) }
-        let limited = counts.filter { $0.count >= AccountRules.failureLimit }.compactMap(\.oldest)
-        if let oldest = limited.max() {
-            let wait = oldest.addingTimeInterval(AccountRules.failureWindow).timeIntervalSince(time)
-            return .rateLimited(retryAfter: max(1, Int(wait.rounded(.up))))
+        if let wait = try await retryAfter(keys: [.address(address)] + (nameKey.map { [.name($0)] } ?? []), at: time) {
+            return .rateLimited(retryAfter: wait)
         }
         let stored = nameKey == nil ? nil : try await store.user(named: name)
         // A password no account can have is not hashed at all (a 1 MiB password costs nothing).
@@ -129,6 +197,16 @@ public struct Accounts: Sendable {
 
     /// The account of a live session, or nil (unknown, tampered, idle 14 days, or 90 days old).
     public func session(secret text: String) async throws -> Account? {
+        try await session(secret: text, touching: true)
+    }
+
+    /// Whether the session is still live and still `account`'s (HARDEN-16: an open event stream
+    /// asks before each event). Asking is not a use: the session's last-seen time stays.
+    public func isLive(session text: String, of account: UUID) async throws -> Bool {
+        try await session(secret: text, touching: false)?.id == account
+    }
+
+    private func session(secret text: String, touching: Bool) async throws -> Account? {
         guard let secret = Secret(text) else { return nil }
         guard let session = try await store.session(idHash: secret.hash) else { return nil }
         let time = now()
@@ -139,7 +217,7 @@ public struct Accounts: Sendable {
             return nil
         }
         guard let stored = try await store.user(id: session.accountID) else { return nil }
-        if time.timeIntervalSince(session.lastSeenAt) >= AccountRules.touchInterval {
+        if touching, time.timeIntervalSince(session.lastSeenAt) >= AccountRules.touchInterval {
             try await store.touchSession(idHash: session.idHash, at: time)
         }
         return stored.account
@@ -175,6 +253,15 @@ public struct Accounts: Sendable {
         return (chosen, secret)
     }
 
+    /// Makes a token for the user when `password` is theirs (HARDEN-18: a session alone can't
+    /// make one); a wrong password counts and is limited as on `changePassword`.
+    public func createToken(
+        name: String, label: String? = nil, password: String, address: String
+    ) async throws -> (label: String, token: Secret) {
+        _ = try await confirmed(name: name, password: password, address: address)
+        return try await createToken(name: name, label: label)
+    }
+
     public func tokens(name: String) async throws -> [TokenInfo] {
         try await store.tokens(account: try await user(named: name).id)
     }
@@ -193,6 +280,32 @@ public struct Accounts: Sendable {
     public func revoke(name: String, label: String) async throws {
         let account = try await user(named: name)
         guard try await store.revokeToken(account: account.id, label: label) else { throw AccountError.unknownLabel(label) }
+    }
+
+    // MARK: The limiter
+
+    /// What the limiter counts under: a name (its key) or an address (as kept).
+    private enum LimitKey {
+        case name(String)
+        case address(String)
+    }
+
+    /// How many seconds to wait when any of `keys` has had `AccountRules.failureLimit` failures
+    /// within the window before `time` (ACCOUNT-33, HARDEN-19); nil when none has.
+    private func retryAfter(keys: [LimitKey], at time: Date) async throws -> Int? {
+        let since = time.addingTimeInterval(-AccountRules.failureWindow)
+        var counts: [FailureCount] = []
+        for key in keys {
+            switch key {
+            case .name(let nameKey): counts.append(try await store.failures(nameKey: nameKey, since: since))
+            case .address(let address): counts.append(try await store.failures(address: address, since: since))
+            }
+        }
+        guard let oldest = counts.filter({ $0.count >= AccountRules.failureLimit }).compactMap(\.oldest).max() else {
+            return nil
+        }
+        let wait = oldest.addingTimeInterval(AccountRules.failureWindow).timeIntervalSince(time)
+        return max(1, Int(wait.rounded(.up)))
     }
 
     // MARK: Bcrypt, off the caller's thread

@@ -10,6 +10,10 @@ public enum AccountProblem: Equatable, Sendable {
     case refused
     /// Too many failed sign-ins: try again in this many seconds (ACCOUNT-33).
     case rateLimited(retryAfter: Int)
+    /// Too many sign-ups from this address lately: try again in this many seconds (HARDEN-19).
+    case signUpsLimited(retryAfter: Int)
+    /// Too many wrong current passwords lately (HARDEN-19).
+    case wrongPasswordsLimited(retryAfter: Int)
     case invalidName
     case duplicateName(String)
     case passwordTooShort(minimum: Int)
@@ -21,14 +25,25 @@ public enum AccountProblem: Equatable, Sendable {
     case unknownLabel(String)
     case tooManyTokens(maximum: Int)
 
+    /// The seconds to wait before trying again, for a refusal that says to wait.
+    public var retryAfter: Int? {
+        switch self {
+        case .rateLimited(let seconds), .signUpsLimited(let seconds), .wrongPasswordsLimited(let seconds): seconds
+        default: nil
+        }
+    }
+
     /// The sentence in `language`.
     public func message(_ language: Language) -> String {
         let words = TodoWords.strings(language)
         switch self {
         case .refused: return words("account.refused")
         case .rateLimited(let seconds):
-            let minutes = max(1, (seconds + 59) / 60)
-            return words.plural("account.rate-limited", count: minutes)
+            return words.plural("account.rate-limited", count: Self.minutes(seconds))
+        case .signUpsLimited(let seconds):
+            return words.plural("account.sign-ups-limited", count: Self.minutes(seconds))
+        case .wrongPasswordsLimited(let seconds):
+            return words.plural("account.wrong-passwords-limited", count: Self.minutes(seconds))
         case .invalidName: return words("account.invalid-name")
         case .duplicateName(let name): return words("account.duplicate-name", ["name": name])
         case .passwordTooShort(let minimum): return words("account.password-short", ["minimum": String(minimum)])
@@ -41,6 +56,9 @@ public enum AccountProblem: Equatable, Sendable {
         case .tooManyTokens(let maximum): return words("account.too-many-tokens", ["maximum": String(maximum)])
         }
     }
+
+    /// Seconds to wait, in whole minutes (at least one).
+    private static func minutes(_ seconds: Int) -> Int { max(1, (seconds + 59) / 60) }
 }
 
 /// The sign-in page: the name typed last (never the password) and what went wrong.

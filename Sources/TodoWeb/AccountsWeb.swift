@@ -149,6 +149,8 @@ struct PasswordForm: Decodable {
 
 struct TokenForm: Decodable {
     var label: String?
+    /// The current password, to make a token (HARDEN-18); revoking needs none.
+    var password: String?
 }
 
 // MARK: - the pages
@@ -219,6 +221,13 @@ struct SettingsPageView: PageView {
 extension AccountProblem {
     /// The problem a refusal of the accounts model words, or nil for an error that is not one.
     init?(_ error: any Error) {
+        if let limited = error as? AttemptsLimited {
+            switch limited.kind {
+            case .signUps: self = .signUpsLimited(retryAfter: limited.retryAfter)
+            case .wrongPasswords: self = .wrongPasswordsLimited(retryAfter: limited.retryAfter)
+            }
+            return
+        }
         guard let error = error as? AccountError else { return nil }
         switch error {
         case .invalidName: self = .invalidName
@@ -245,6 +254,12 @@ struct AccountsController: Sendable {
     /// The longest name written back into the form: names are at most 64 characters.
     static let maxEchoedName = 256
 
+    /// A refusal's status, and its `Retry-After` when it says to wait (HARDEN-19, as ACCOUNT-33).
+    private static func refusal(_ problem: AccountProblem) -> (HTTPResponse.Status, HTTPFields) {
+        guard let seconds = problem.retryAfter else { return (.unprocessableContent, [:]) }
+        return (.tooManyRequests, [.retryAfter: String(seconds)])
+    }
+
     func register(on router: Router<BasicRequestContext>) {
         router.get("/signin", use: signInPage)
         router.post("/signin", use: signIn)
@@ -255,6 +270,7 @@ struct AccountsController: Sendable {
         router.post("/signout", use: signOut)
         router.get("/settings", use: settingsPage)
         router.post("/settings/password", use: changePassword)
+        router.post("/settings/end-everything", use: endEverything)
         router.post("/settings/tokens", use: createToken)
         router.post("/settings/tokens/revoke", use: revokeToken)
     }
@@ -300,10 +316,13 @@ struct AccountsController: Sendable {
     }
 
     private func signUpPage(
-        _ request: Request, name: String = "", problem: AccountProblem? = nil, status: HTTPResponse.Status = .ok
+        _ request: Request, name: String = "", problem: AccountProblem? = nil, status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
     ) -> Response {
         let model = SignUpViewModel(name: String(name.prefix(Self.maxEchoedName)), problem: problem, language: language(request))
-        return views.page(SignUpPageView(model, frame: views.frame(model.title, request)), status: status)
+        var response = views.page(SignUpPageView(model, frame: views.frame(model.title, request)), status: status)
+        for field in headers { response.headers[field.name] = field.value }
+        return response
     }
 
     @Sendable func signUpPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -317,10 +336,11 @@ struct AccountsController: Sendable {
             return signUpPage(request, name: name, problem: problem, status: .unprocessableContent)
         }
         do {
-            try await web.accounts.add(name: name, password: password)
+            try await web.accounts.signUp(name: name, password: password, address: web.clientAddress(request))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
-            return signUpPage(request, name: name, problem: problem, status: .unprocessableContent)
+            let (status, headers) = Self.refusal(problem)
+            return signUpPage(request, name: name, problem: problem, status: status, headers: headers)
         }
         guard case .signedIn(let session, _) = try await web.accounts.signIn(
             name: name, password: password, address: web.clientAddress(request))
@@ -336,9 +356,10 @@ struct AccountsController: Sendable {
             to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
     }
 
+    /// The settings page; with a problem, the refusal's status (422, or 429 with `Retry-After`).
     private func settingsPage(
         _ request: Request, account: Account, newToken: (label: String, text: String)? = nil,
-        problem: AccountProblem? = nil, done: SettingsDone? = nil, status: HTTPResponse.Status = .ok
+        problem: AccountProblem? = nil, done: SettingsDone? = nil
     ) async throws -> Response {
         let tokens = try await web.accounts.tokens(name: account.name)
             .map { TokenSummary(label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
@@ -347,7 +368,10 @@ struct AccountsController: Sendable {
         var frame = views.frame(model.title, request)
         // The forms answer with this page: the language switcher comes back to its address.
         frame.here = "/settings"
-        return views.page(SettingsPageView(model, frame: frame), status: status)
+        let (status, headers) = problem.map(Self.refusal) ?? (.ok, [:])
+        var response = views.page(SettingsPageView(model, frame: frame), status: status)
+        for field in headers { response.headers[field.name] = field.value }
+        return response
     }
 
     /// The signed-in person (the middleware let the request through only with one).
@@ -366,30 +390,39 @@ struct AccountsController: Sendable {
         let form = try await WebFormat.form(PasswordForm.self, of: request)
         let new = form.new ?? ""
         if let problem = SignUpViewModel.check(password: new, repeated: form.repeat ?? "") {
-            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+            return try await settingsPage(request, account: account, problem: problem)
         }
         do {
             try await web.accounts.changePassword(
                 name: account.name, old: form.current ?? "", new: new,
-                keeping: AccountsWeb.sessionText(request).flatMap(Secret.init))
+                keeping: AccountsWeb.sessionText(request).flatMap(Secret.init), address: web.clientAddress(request))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
-            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+            return try await settingsPage(request, account: account, problem: problem)
         }
         return try await settingsPage(request, account: account, done: .passwordChanged)
     }
 
-    /// Makes a token and shows it once (ACCOUNT-38).
+    /// Signs the person out everywhere and revokes every token of theirs, then answers as
+    /// sign-out does (HARDEN-18).
+    @Sendable func endEverything(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await web.accounts.endEverything(name: try signedIn().name)
+        return WebFormat.redirect(
+            to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
+    }
+
+    /// Makes a token, with the current password, and shows it once (ACCOUNT-38, HARDEN-18).
     @Sendable func createToken(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let account = try signedIn()
         let form = try await WebFormat.form(TokenForm.self, of: request)
         let label = form.label.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
-            let made = try await web.accounts.createToken(name: account.name, label: label)
+            let made = try await web.accounts.createToken(
+                name: account.name, label: label, password: form.password ?? "", address: web.clientAddress(request))
             return try await settingsPage(request, account: account, newToken: (made.label, made.token.text))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
-            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+            return try await settingsPage(request, account: account, problem: problem)
         }
     }
 
@@ -400,7 +433,7 @@ struct AccountsController: Sendable {
             try await web.accounts.revoke(name: account.name, label: label)
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
-            return try await settingsPage(request, account: account, problem: problem, status: .unprocessableContent)
+            return try await settingsPage(request, account: account, problem: problem)
         }
         return try await settingsPage(request, account: account, done: .tokenRevoked(label))
     }

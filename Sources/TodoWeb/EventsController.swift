@@ -10,7 +10,8 @@ import WebUI
 /// Server-Sent Events, for pages that follow their list. Each event carries the change's id; a
 /// reconnect's `Last-Event-ID` catches up (or is told to reload). A comment every
 /// `heartbeat` keeps proxies from closing an idle stream, and a server shutting down ends every
-/// stream, so that the shutdown isn't held by them.
+/// stream, so that the shutdown isn't held by them. With accounts, a stream lasts as long as the
+/// session that opened it: before each event and each heartbeat it asks again (HARDEN-16).
 struct EventsController: Sendable {
     static let path = "/events"
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
@@ -31,6 +32,7 @@ struct EventsController: Sendable {
 
     @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let (person, audience, refresh) = try await whose()
+        let allowed = stillAllowed(request)
         let lastSeen = request.headers[Self.lastEventID].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         let changes: AsyncStream<LiveEvent>
         do {
@@ -58,13 +60,13 @@ struct EventsController: Sendable {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await event in changes {
-                            guard send(Self.text(of: event, own: own)) else { return }
+                            guard await allowed(), send(Self.text(of: event, own: own)) else { return }
                         }
                     }
                     group.addTask {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: heartbeat)
-                            guard !Task.isCancelled, send(": ping\n\n") else { return }
+                            guard !Task.isCancelled, await allowed(), send(": ping\n\n") else { return }
                         }
                     }
                     // The first to end (the changes ended, a client too slow) ends the other.
@@ -83,6 +85,16 @@ struct EventsController: Sendable {
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-store", Self.accelBuffering: "no"],
             body: ResponseBody(asyncSequence: bytes))
+    }
+
+    /// Whether the stream may go on: with accounts, while the session that opened it is live and
+    /// still the same person's (not signed out, the password not changed elsewhere, the account
+    /// not removed, not expired); a question that can't be answered ends it too (HARDEN-16).
+    private func stillAllowed(_ request: Request) -> @Sendable () async -> Bool {
+        guard let web else { return { true } }
+        guard let account = SignedIn.account, let session = AccountsWeb.sessionText(request) else { return { false } }
+        let accounts = web.accounts, id = account.id
+        return { (try? await accounts.isLive(session: session, of: id)) ?? false }
     }
 
     /// The signed-in person (or local mode's one person), what they may read, and how to ask again.

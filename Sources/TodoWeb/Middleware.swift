@@ -18,10 +18,19 @@ struct CrossOriginPolicy: Sendable {
 
     func allows(_ origin: String) -> Bool { allowsAll || allowedOrigins.contains(RequestOrigin.normalized(origin)) }
 
-    /// Whether a request may change state: yes for this app's own pages, allowed origins, and
-    /// clients that are not browsers (no Origin, no Sec-Fetch-Site: curl, scripts).
+    /// Whether a request may change state: yes for this app's own pages and clients that are
+    /// not browsers (no Origin, no Sec-Fetch-Site: curl, scripts); an allowed origin only for an
+    /// API request that a session cookie doesn't sign in (HARDEN-17).
     func permitsStateChange(_ request: Request) -> Bool {
-        RequestOrigin.isOwnPage(request, orAllowed: allows)
+        RequestOrigin.isOwnPage(request, orAllowed: Self.isTokenAPI(request) ? allows : { _ in false })
+    }
+
+    /// Whether a request is one `--cors-origin` is for: under `/api/`, and signed in by a Bearer
+    /// token (`AccountsWeb.account(of:)` then reads the token only) or by nothing, never by the
+    /// person's session cookie (HARDEN-17).
+    static func isTokenAPI(_ request: Request) -> Bool {
+        guard AccountsWeb.isAPI(request.uri.path) else { return false }
+        return request.headers[.authorization] != nil || AccountsWeb.sessionText(request) == nil
     }
 }
 

@@ -262,10 +262,10 @@ struct AccountsPolicyTests {
 
         let (a3, a4) = (try await signIn("alice"), try await signIn("alice"))
         await #expect(throws: AccountError.wrongPassword) {
-            try await f.accounts.changePassword(name: "alice", old: "not the password", new: "another password")
+            try await f.accounts.changePassword(name: "alice", old: "not the password", new: "another password", address: "a")
         }
         #expect(try await f.accounts.session(secret: a3.text) != nil, "a wrong old password changes nothing")
-        try await f.accounts.changePassword(name: "alice", old: password, new: "another password", keeping: a4)
+        try await f.accounts.changePassword(name: "alice", old: password, new: "another password", keeping: a4, address: "a")
         #expect(try await f.accounts.session(secret: a3.text) == nil)
         #expect(try await f.accounts.session(secret: a4.text) != nil, "the session it was changed in may stay")
         #expect(try await f.accounts.signIn(name: "alice", password: password, address: "a") == .refused)

@@ -24,6 +24,11 @@ struct AccountsWebSUT {
     let accounts: Accounts
     var allowSignup = false
     var secureCookies = false
+    /// `--cors-origin`.
+    var corsOrigins: [String] = []
+    /// The live changes `/events` follows (none: no such route), and its heartbeat.
+    var live: LiveChanges?
+    var liveHeartbeat: Duration = .seconds(15)
 
     init(allowSignup: Bool = false, secureCookies: Bool = false) {
         let clock = WebClock()
@@ -36,8 +41,10 @@ struct AccountsWebSUT {
 
     var app: some ApplicationProtocol {
         get throws {
-            var options = TodoWebOptions(today: { today }, now: { TestEnvironment.referenceDate })
+            var options = TodoWebOptions(corsOrigins: corsOrigins, today: { today }, now: { TestEnvironment.referenceDate })
             options.accounts = accounts
+            options.live = live
+            options.liveHeartbeat = liveHeartbeat
             options.lists = lists
             options.allowSignup = allowSignup
             options.secureCookies = secureCookies
@@ -378,7 +385,7 @@ struct AccountsWebTests {
             #expect(empty.status == .ok)
             #expect(empty.text.contains("You have no tokens."))
             let made = try await client.execute(
-                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "laptop")]))
+                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "laptop"), ("password", AccountsWebSUT.password)]))
             #expect(made.status == .ok)
             // The language switcher comes back to the settings page, not to the form's address.
             #expect(made.text.contains(#"<input type="hidden" name="from" value="/settings">"#))
@@ -392,14 +399,14 @@ struct AccountsWebTests {
             #expect(listed.text.contains(#/Created \d{1,2}/\d{1,2}/\d{4}/#))
             #expect(listed.text.contains("Last used"))
             #expect(!listed.text.contains(token))
-            let unnamed = try await client.execute(uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "")]))
+            let unnamed = try await client.execute(uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", ""), ("password", AccountsWebSUT.password)]))
             #expect(unnamed.text.contains("“token-1”"))
             let duplicate = try await client.execute(
-                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "laptop")]))
+                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", "laptop"), ("password", AccountsWebSUT.password)]))
             #expect(duplicate.status == .unprocessableContent)
             #expect(duplicate.text.contains("There is already a token labelled “laptop”."))
             let bad = try await client.execute(
-                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", String(repeating: "x", count: 65))]))
+                uri: "/settings/tokens", method: .post, headers: headers, body: .form([("label", String(repeating: "x", count: 65)), ("password", AccountsWebSUT.password)]))
             #expect(bad.status == .unprocessableContent)
             let revoked = try await client.execute(
                 uri: "/settings/tokens/revoke", method: .post, headers: headers, body: .form([("label", "laptop")]))
@@ -475,7 +482,7 @@ struct AccountsWebTests {
                 ("/signin", [("name", "alice"), ("password", AccountsWebSUT.password)]),
                 ("/signup", [("name", "mallory"), ("password", AccountsWebSUT.password), ("repeat", AccountsWebSUT.password)]),
                 ("/settings/password", [("current", AccountsWebSUT.password), ("new", "pwned pwned"), ("repeat", "pwned pwned")]),
-                ("/settings/tokens", [("label", "evil")]),
+                ("/settings/tokens", [("label", "evil"), ("password", AccountsWebSUT.password)]),
                 ("/signout", []),
             ]
             for (uri, form) in posts {
