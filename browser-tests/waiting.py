@@ -1,10 +1,9 @@
 """Waiting for a condition, never for a duration (issue 29): the browser tests wait for what a
-sleep would stand for — a file's line, a process gone, a server answering, the page's own timers
-having run — with a deadline that fails with a sentence saying what did not happen.
+sleep would stand for (a file's line, a process gone, a server answering) with a deadline that
+fails with a sentence saying what did not happen. In a page, Playwright's own waits do that, and
+a page's timers run on its clock (``page.clock``) when a test must let seconds pass.
 
 - ``wait_until``: polls a condition outside the browser (a log line, a port, a cache, a PID).
-- ``after_page_timers``: in a page, until every timer the page set with a delay of at most
-  ``ms`` has fired (the HTML standard runs timers of equal or shorter delay set before one first).
 - ``assert_nothing_can_change``: a page without scripts that has finished loading, and can't
   change by itself (no refresh, no animation): what it shows now, it shows later.
 """
@@ -32,14 +31,6 @@ def wait_until(condition: Callable[[], T], timeout: float, message: str, interva
         if time.monotonic() >= deadline:
             raise AssertionError(f"{message} (within {timeout:g} s; last: {answer!r})")
         time.sleep(interval)
-
-
-def after_page_timers(page, ms: int) -> None:
-    """Returns once every timer the page has set so far with a delay of at most `ms` has fired:
-    a timer set now with delay `ms` runs after them (HTML: timers of the same page run in order
-    of their due time, those of equal delay in the order they were set). What those timers
-    start synchronously (a fetch, a sentence said, a class added) has then started."""
-    page.evaluate("ms => new Promise(resolve => setTimeout(resolve, ms))", ms)
 
 
 PAGE_IS_STILL = """element => {

@@ -2,7 +2,7 @@
 a page opened to follow, what its own event stream received, and proof that it was never
 reloaded (a marker set on its window survives, no new document, `data-live-refreshes` grew).
 What a page did not do is proven by what it did after: its stream's later event, a refresh
-that ended after the last event, its own timers having run (waiting.after_page_timers)."""
+that ended after the last event, its own clock run ahead (``page.clock``) before looking."""
 from __future__ import annotations
 
 import re

@@ -115,7 +115,7 @@ def test_UNDO_1_the_notice_goes_away_after_8_seconds(page, server, api):
     notice = page.get_by_test_id("undo-notice")
     expect(notice).to_be_visible()
     shown = page.evaluate("() => Date.now()")  # its 8 seconds started between `before` and now
-    page.clock.pause_at(before + 7_900)
+    page.clock.pause_at((before + 7_900) / 1000)  # Python's clock takes seconds
     expect(notice).to_be_visible()  # still there just before its 8 seconds are up
     page.clock.run_for(shown + 8_000 - (before + 7_900))
     expect(notice).to_have_count(0)
