@@ -63,9 +63,13 @@ def listening(page: Page) -> None:
     page.wait_for_function("() => window.__liveRecord && window.__liveRecord.opens >= 1")
 
 
-def fragments(page: Page) -> list[str]:
-    """The addresses of every page fragment the page's script has fetched so far."""
-    return page.evaluate("() => window.__liveRecord.fragments")
+def refetches(page: Page) -> list[str]:
+    """Each time the page's script has asked for its own address again as a fragment (what a
+    refresh does; an add field's preview asks another address)."""
+    return page.evaluate("""() => window.__liveRecord.fragments.filter(address => {
+      const url = new URL(address, location.href);
+      return url.pathname + url.search === location.pathname + location.search;
+    })""")
 
 
 def followed_last_event(page: Page, timeout: int = FOLLOW_TIMEOUT) -> None:

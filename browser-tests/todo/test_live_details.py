@@ -12,7 +12,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from live_follow import event_count, fragments, listening, new_context, wait_for_event
+from live_follow import event_count, listening, new_context, refetches, wait_for_event
 from pages_todo import DetailsPage, ItemFormPage, ListPage, track_documents
 from todo_server import MODES
 from waiting import assert_nothing_can_change
@@ -110,10 +110,10 @@ def test_LIVE_12_a_change_about_another_item_fetches_nothing(browser, server, ap
         # either of them scheduled has asked by now.
         wait_for_event(b, f"e => e.data && e.data.item === {third['id'].lower()!r}")
         b.page.clock.run_for(FOLLOW_TIMEOUT)
-        assert fragments(b.page) == []
+        assert refetches(b.page) == []
         api.patch(item, title="Mine, renamed")
         expect(b.title).to_have_text("Mine, renamed", timeout=FOLLOW_TIMEOUT)
-        asked = fragments(b.page)
+        asked = refetches(b.page)
         assert len(asked) == 1 and f"/items/{item['id']}" in asked[0], asked
     finally:
         b.page.context.close()
@@ -205,11 +205,11 @@ def test_LIVE_13_the_same_field_changed_elsewhere_ends_on_the_conflict_page(brow
         expect(row.locator("mark")).to_have_text(["Swim", "Walk"])
         # The conflict page does not follow: a later change reaches the page's stream (opened
         # by the form), and 2 s later on the page's clock it has asked for nothing.
-        asked, seen = len(fragments(b.page)), event_count(b.page)
+        asked, seen = len(refetches(b.page)), event_count(b.page)
         api.patch(api.by_title("Swim"), details="pool")
         wait_for_event(b, f"e => e.data && e.data.item === {item['id'].lower()!r}", after=seen)
         b.page.clock.run_for(FOLLOW_TIMEOUT)
-        assert fragments(b.page)[asked:] == []
+        assert refetches(b.page)[asked:] == []
         expect(conflict).to_be_visible()
         with b.page.expect_navigation():  # "Keep mine" is a plain form
             b.page.get_by_test_id("keep-mine").click()

@@ -9,7 +9,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from live_follow import fragments, listening, new_context, wait_for_event
+from live_follow import listening, new_context, refetches, wait_for_event
 from pages_todo import ListPage, track_documents
 
 FOLLOW_TIMEOUT = 2_000  # ms: LIVE-15's "within 2 s"
@@ -81,13 +81,13 @@ def test_LIVE_10_text_being_typed_is_kept_until_the_field_is_left(browser, serve
     try:
         field = b.page.get_by_test_id("add-title")
         field.fill("Half typed")
-        asked = len(fragments(b.page))
+        asked = len(refetches(b.page))
         made = api.add("Made elsewhere")
         # B's stream has the change, and LIVE-15's 2 s have passed on B's clock: had the refresh
         # it scheduled not waited for the typing, it would have asked for the page by now.
         wait_for_event(b, f"e => e.data && e.data.item === {made['id'].lower()!r}")
         b.page.clock.run_for(FOLLOW_TIMEOUT)
-        assert fragments(b.page)[asked:] == [], "B asked for its page while text was being typed"
+        assert refetches(b.page)[asked:] == [], "B asked for its page while text was being typed"
         expect(field).to_have_value("Half typed")
         expect(rows_titled(b, "Made elsewhere")).to_have_count(0)
         field.fill("")
