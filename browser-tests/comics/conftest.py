@@ -36,6 +36,7 @@ class ComicsServer:
         self.process = subprocess.Popen(
             [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "TZ": "UTC"},  # the copy's time is said in one zone, whatever the machine's
         )
         self.pid = self.process.pid
         self._wait_until_ready()
