@@ -5,7 +5,6 @@ import os
 import signal
 import socket
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 
 from built_executables import built_executable
 from marvel_stub import RULES_CATALOG, MarvelStub, StubBehaviour, StubCatalog
-
+from waiting import wait_until
 
 
 def comics_binary() -> Path:
@@ -37,23 +36,26 @@ class ComicsServer:
         self.process = subprocess.Popen(
             [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "TZ": "UTC"},  # the copy's time is said in one zone, whatever the machine's
         )
         self.pid = self.process.pid
         self._wait_until_ready()
 
     def _wait_until_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        def answers() -> bool:
             if self.process.poll() is not None:
                 raise RuntimeError(f"comics serve exited with {self.process.returncode}")
             try:
                 with urllib.request.urlopen(self.base_url + "/", timeout=1) as response:
-                    if response.status == 200:
-                        return
+                    return response.status == 200
             except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("comics serve did not answer in time")
+                return False
+
+        try:
+            wait_until(answers, timeout, "comics serve did not answer")
+        except AssertionError:
+            self.stop()
+            raise
 
     def stop(self) -> None:
         try:

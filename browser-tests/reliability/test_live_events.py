@@ -12,6 +12,7 @@ import subprocess
 import time
 
 from reliability_server import TodoServer, run_todo
+from waiting import wait_until
 
 
 class EventStream:
@@ -107,15 +108,15 @@ def test_LIVE_5_a_person_s_seventeenth_stream_is_refused_with_a_sentence(todo_se
         # the first heartbeat after it left (15 s) or, when that write still reaches the socket,
         # the second (30 s).
         streams.pop().close()
-        deadline = time.monotonic() + 40
-        while True:
+
+        def accepted() -> EventStream | None:
             again = EventStream(todo_server)
-            if again.response.status == 200 or time.monotonic() > deadline:
-                break
+            if again.response.status == 200:
+                return again
             again.close()
-            time.sleep(0.5)
-        assert again.response.status == 200
-        streams.append(again)
+            return None
+
+        streams.append(wait_until(accepted, 40, "a closed stream's place was not freed", interval=0.5))
     finally:
         for stream in streams:
             stream.close()

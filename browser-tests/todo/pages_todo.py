@@ -44,6 +44,20 @@ class BasePage:
             with self.page.expect_navigation():
                 action()
 
+    def swaps(self) -> str:
+        """How many in-place actions have settled so far (``<html data-swaps>``)."""
+        return self.page.locator("html").get_attribute("data-swaps") or "0"
+
+    def assert_no_action_since(self, swaps: str) -> None:
+        """No in-place action has started since `swaps` was read: none runs (one marks ``<html
+        class="busy">`` as its form is submitted, before it asks the server) and none has
+        settled. Read it once something handled after the input in question has shown (a later
+        key's effect): the input has been handled by then."""
+        state = self.page.evaluate(
+            "() => [document.documentElement.getAttribute('data-swaps') || '0',"
+            " document.documentElement.classList.contains('busy')]")
+        assert state == [swaps, False], f"an in-place action started (swaps {swaps} → {state[0]}, busy {state[1]})"
+
     def viewport(self) -> dict:
         size = self.page.viewport_size
         assert size is not None

@@ -12,26 +12,25 @@ import pytest
 
 from playwright.sync_api import expect
 
+from live_follow import event_count, listening, new_context, refetches, wait_for_event
 from pages_todo import DetailsPage, ItemFormPage, ListPage, track_documents
 from todo_server import MODES
+from waiting import assert_nothing_can_change
 
 FOLLOW_TIMEOUT = 2_000  # ms: LIVE-15's "within 2 s"
 CHANGED = re.compile(r"\blive-changed\b")
 
 
 def open_page(browser, server, path: str):
-    """`path` open in a new context of its own (a second tab of another browser, in effect)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(10_000)
+    """`path` open in a new context of its own (a second tab of another browser, in effect),
+    its stream recorded, and its timers on a clock the test may run ahead (time passes as usual
+    until it does)."""
+    context = new_context(browser)
     server.sign_in(context)
     page = context.new_page()
+    page.clock.install()
     page.goto(server(path))
     return page
-
-
-def listening(page) -> None:
-    """The stream is open once the server has answered it: give it a moment to be listening."""
-    page.wait_for_timeout(300)
 
 
 def refreshes(page) -> int:
@@ -92,9 +91,10 @@ def test_LIVE_12_the_page_s_own_check_is_neither_highlighted_nor_said_again(brow
         # Its own change comes back as an event: the page asks, finds nothing new, and stays.
         b.page.wait_for_function(
             "before => Number(document.documentElement.getAttribute('data-live-refreshes') || 0) > before", arg=before)
-        b.page.wait_for_timeout(300)  # a sentence is said 50 ms after the refresh that says it
+        # Had that refresh swapped the page, it would have emptied the announcer (to say “This
+        # item changed elsewhere.” 50 ms later) and highlighted the status before it was counted.
+        assert "live-changed" not in (b.field("status").get_attribute("class") or "")
         expect(b.page.get_by_test_id("announcer")).to_have_text("Checked “Water the plants”")
-        expect(b.field("status")).not_to_have_class(CHANGED)
     finally:
         b.page.context.close()
 
@@ -104,14 +104,16 @@ def test_LIVE_12_a_change_about_another_item_fetches_nothing(browser, server, ap
     other = api.add("Another")
     b = open_details(browser, server, item)
     try:
-        asked: list[str] = []
-        b.page.on("request", lambda request: asked.append(request.url) if request.headers.get("x-page-fragment") else None)
         api.patch(other, title="Another, renamed")
-        api.add("A third")
-        b.page.wait_for_timeout(1_000)
-        assert asked == [], asked
+        third = api.add("A third")
+        # Both changes reached the page, and LIVE-15's 2 s have passed for its timers: a refresh
+        # either of them scheduled has asked by now.
+        wait_for_event(b, f"e => e.data && e.data.item === {third['id'].lower()!r}")
+        b.page.clock.run_for(FOLLOW_TIMEOUT)
+        assert refetches(b.page) == []
         api.patch(item, title="Mine, renamed")
         expect(b.title).to_have_text("Mine, renamed", timeout=FOLLOW_TIMEOUT)
+        asked = refetches(b.page)
         assert len(asked) == 1 and f"/items/{item['id']}" in asked[0], asked
     finally:
         b.page.context.close()
@@ -201,9 +203,13 @@ def test_LIVE_13_the_same_field_changed_elsewhere_ends_on_the_conflict_page(brow
         row = b.page.get_by_test_id("conflict-row-title")
         expect(row).to_have_attribute("data-conflict", "")
         expect(row.locator("mark")).to_have_text(["Swim", "Walk"])
-        # The conflict page does not follow: a later change leaves it as it is.
+        # The conflict page does not follow: a later change reaches the page's stream (opened
+        # by the form), and 2 s later on the page's clock it has asked for nothing.
+        asked, seen = len(refetches(b.page)), event_count(b.page)
         api.patch(api.by_title("Swim"), details="pool")
-        b.page.wait_for_timeout(1_000)
+        wait_for_event(b, f"e => e.data && e.data.item === {item['id'].lower()!r}", after=seen)
+        b.page.clock.run_for(FOLLOW_TIMEOUT)
+        assert refetches(b.page)[asked:] == []
         expect(conflict).to_be_visible()
         with b.page.expect_navigation():  # "Keep mine" is a plain form
             b.page.get_by_test_id("keep-mine").click()
@@ -247,13 +253,14 @@ def test_LIVE_13_an_item_deleted_while_editing_says_so_and_keeps_the_typing(brow
 def test_LIVE_14_without_a_script_the_details_page_and_the_form_are_as_before(nojs_page, server, api):
     item = api.add("Run", details="5 km")
     page = nojs_page
-    page.goto(server(f"/items/{item['id']}?from=/"))
+    loaded = page.goto(server(f"/items/{item['id']}?from=/"))
     details = DetailsPage(page, server)
     expect(details.title).to_have_text("Run")
     expect(page.get_by_test_id("live-gone")).to_be_hidden()
     api.patch(item, title="Jog")
-    page.wait_for_timeout(1_000)
-    expect(details.title).to_have_text("Run")  # nothing follows; the next load shows it
+    # Nothing follows: the page has loaded, and nothing but a script could change it now.
+    assert_nothing_can_change(page.locator("main"), loaded)
+    expect(details.title).to_have_text("Run")  # the next load shows it
     page.reload()
     expect(details.title).to_have_text("Jog")
 
@@ -278,8 +285,7 @@ def test_LIVE_12_an_item_no_longer_shared_says_so_on_the_other_person_s_details_
     item = api.add("Paint the fence", project="Home")  # alice's
     server.add_person("bob")
     server.todo("share", "Home", "--owner", "alice", "--with", "bob", "--role", "viewer")
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(10_000)
+    context = new_context(browser)
     server.sign_in(context, "bob")
     page = context.new_page()
     try:

@@ -9,6 +9,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
+from live_follow import listening, new_context, refetches, wait_for_event
 from pages_todo import ListPage, track_documents
 
 FOLLOW_TIMEOUT = 2_000  # ms: LIVE-15's "within 2 s"
@@ -20,17 +21,18 @@ def rows_titled(page: ListPage, title: str):
 
 
 def open_two(browser, server):
-    """The list open in two contexts (A acts, B follows); B's script is listening."""
+    """The list open in two contexts (A acts, B follows); both pages' streams are listening, and
+    their timers run on a clock a test may run ahead (time passes as usual until it does)."""
     pages = []
     for _ in range(2):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.set_default_timeout(10_000)
+        context = new_context(browser)
         server.sign_in(context)
         page = context.new_page()
+        page.clock.install()
         ListPage(page, server).open()
         pages.append(page)
-    # The stream is open once the server has answered it: give it a moment to be listening.
-    pages[1].wait_for_timeout(300)
+    for page in pages:
+        listening(page)
     return [ListPage(page, server) for page in pages]
 
 
@@ -79,8 +81,13 @@ def test_LIVE_10_text_being_typed_is_kept_until_the_field_is_left(browser, serve
     try:
         field = b.page.get_by_test_id("add-title")
         field.fill("Half typed")
-        api.add("Made elsewhere")
-        b.page.wait_for_timeout(1_000)
+        asked = len(refetches(b.page))
+        made = api.add("Made elsewhere")
+        # B's stream has the change, and LIVE-15's 2 s have passed on B's clock: had the refresh
+        # it scheduled not waited for the typing, it would have asked for the page by now.
+        wait_for_event(b, f"e => e.data && e.data.item === {made['id'].lower()!r}")
+        b.page.clock.run_for(FOLLOW_TIMEOUT)
+        assert refetches(b.page)[asked:] == [], "B asked for its page while text was being typed"
         expect(field).to_have_value("Half typed")
         expect(rows_titled(b, "Made elsewhere")).to_have_count(0)
         field.fill("")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from live_follow import FOLLOW_TIMEOUT, Follower, new_context, titles_are, wait_for_event
+from live_follow import FOLLOW_TIMEOUT, Follower, followed_last_event, new_context, titles_are, wait_for_event
 from pages_todo import ListPage
 from todo_server import TodoServer
 
@@ -70,9 +70,9 @@ def test_LIVE_15_LIVE_2_a_shared_list_s_change_reaches_the_other_person_and_stop
         # would have come first (a stream is in order).
         server.todo("add", "Call mum", "--user", "bob")
         wait_for_event(bob, "e => e.data && e.data.kind === 'created' && e.data.mine === true")
-        # LIVE-15's window has passed since alice's changes, and a refresh bob's page might have
-        # started has ended.
-        bob.page.wait_for_timeout(FOLLOW_TIMEOUT)
+        # A refresh of bob's page has ended since: had her changes reached his page, it would
+        # show them now.
+        followed_last_event(bob.page)
         events = bob.events()
         unshared = [n for n, event in enumerate(events) if (event["data"] or {}).get("kind") == "unshared"]
         assert unshared, f"bob was told the list is no longer shared with him: {events}"

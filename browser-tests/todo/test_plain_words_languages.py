@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import subprocess
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from pages_todo import ListPage
+from todo_server import environment, today
 
 
 def tomorrow() -> datetime.date:
-    return datetime.date.today() + datetime.timedelta(days=1)
+    return today(1)  # the server's tomorrow
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_LANG_9_a_title_that_merely_contains_date_words_keeps_them(browser: Brow
 
 def test_LANG_9_todo_add_in_a_japanese_terminal(todo_bin, tmp_path):
     db = tmp_path / "todo.sqlite"
-    env = {**os.environ, "LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "TODO_DB": str(db)}
+    env = {**environment(), "LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "TODO_DB": str(db)}
     added = subprocess.run(
         [str(todo_bin), "add", "牛乳を買う", "明日", "#家"], env=env, capture_output=True, text=True, timeout=30
     )

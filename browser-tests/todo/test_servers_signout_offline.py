@@ -7,12 +7,11 @@ worker forgets the kept pages when the sign-out goes through it, whatever the se
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from pages_todo import ListPage
+from waiting import wait_until
 
 KEPT_PATHS = """async () => {
   const cache = await caches.open("todo-v1");
@@ -26,6 +25,11 @@ def is_shared(path: str) -> bool:
 
 def kept(page) -> list[str]:
     return page.evaluate(KEPT_PATHS)
+
+
+def people_s(paths: list[str]) -> list[str]:
+    """The kept pages that are someone's (not shared by everyone)."""
+    return [path for path in paths if not is_shared(path)]
 
 
 def sign_out_with_a_form(page) -> None:
@@ -58,16 +62,13 @@ def test_SERVERS_7_after_sign_out_the_kept_list_is_not_shown_offline(page, conte
 
     sign_out(page)
     page.goto(server("/offline"))  # any page of the site, to read its caches
-    # The worker forgets while the sign-out goes on: give it a moment, then look.
-    deadline = time.monotonic() + 10
-    while True:
-        after = kept(page)
-        pages = [path for path in after if not is_shared(path)]
-        if not pages or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+    # The worker forgets while the sign-out goes on: wait until it has.
+    def forgotten() -> list[str] | None:
+        paths = kept(page)
+        return paths if paths and not people_s(paths) else None
+
+    after = wait_until(forgotten, 10, "the worker still keeps pages of the person who signed out")
     # Only what is no one's stays: the assets, the offline page, the manifest.
-    assert after and not pages, after
     assert "/offline" in after
 
     context.set_offline(True)
@@ -93,13 +94,7 @@ def test_SERVERS_6_SERVERS_7_with_accounts_signing_out_leaves_nothing_of_the_per
     # (`headers` leaves out security headers; `all_headers()` has them all.)
     assert signed_out.value.all_headers().get("clear-site-data") == '"cache", "storage"'
 
-    deadline = time.monotonic() + 10
-    while True:
-        pages = [path for path in kept(page) if not is_shared(path)]
-        if not pages or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert not pages, pages
+    wait_until(lambda: not people_s(kept(page)), 10, "the worker still keeps pages of the person who signed out")
 
     context.set_offline(True)
     try:

@@ -4,12 +4,10 @@ control, the live region says what happened. Without a script the same forms pos
 
 from __future__ import annotations
 
-import datetime
-
-
 from playwright.sync_api import expect
 
 from pages_todo import ListPage, focused_test_id, track_documents
+from todo_server import today
 
 
 def seed(api, count: int) -> list[str]:
@@ -122,8 +120,8 @@ def test_WEB_4_edit_save_in_place_returns_to_the_details(page, server, api):
 
 def test_WEB_5_inline_add_lands_in_the_list_it_was_typed_on(page, server, api):
     api.add("Fix tap", project="Home")
-    today = datetime.date.today().isoformat()
-    for path, expected in (("/projects/Home", {"project": "Home"}), ("/today", {"dueDate": today}), ("/", {})):
+    due_today = today().isoformat()
+    for path, expected in (("/projects/Home", {"project": "Home"}), ("/today", {"dueDate": due_today}), ("/", {})):
         lst = ListPage(page, server).open(path)
         title = f"Added on {path}"
         field = page.get_by_test_id("add-title")

@@ -1,11 +1,9 @@
 """LIST-1..7: the list page, its sections, rows, the unfinished-only toggle and scoped lists."""
 
-import datetime
-
 import pytest
 from playwright.sync_api import expect
 
-from todo_server import MODES
+from todo_server import MODES, today
 from pages_todo import ListPage
 
 
@@ -105,11 +103,11 @@ def test_LIST_6_show_unfinished_only_hides_done_and_is_remembered(page, server, 
 
 
 def test_LIST_7_project_and_due_date_lists_show_only_their_items(page, server, api):
-    today = datetime.date.today().isoformat()
+    due_today = today().isoformat()
     api.add("Mow lawn", project="Home", completed=True)
     api.add("Fix tap", project="Home")
     api.add("Clean desk", project="Home")
-    api.add("Send invoice", project="Work", dueDate=today)
+    api.add("Send invoice", project="Work", dueDate=due_today)
     api.add("Book flights", dueDate="2030-03-07")
     api.add("Renew passport", dueDate="2030-03-07", completed=True)
 

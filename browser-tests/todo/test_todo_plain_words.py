@@ -9,10 +9,11 @@ import datetime
 from playwright.sync_api import expect
 
 from pages_todo import ListPage
+from todo_server import today
 
 
 def tomorrow() -> datetime.date:
-    return datetime.date.today() + datetime.timedelta(days=1)
+    return today(1)  # the server's tomorrow
 
 
 def test_WORDS_19_typing_shows_chips_and_enter_adds_with_the_date_and_project(page, server, api):

@@ -1,10 +1,9 @@
 """QUICK-1..10: the quick-add popup (a <dialog> on the list pages) and the /quick-add page."""
 
-import datetime
-
 from playwright.sync_api import expect
 
 from pages_todo import ListPage, QuickAddDialog
+from todo_server import today
 
 SECTIONS = ("project", "dueDate", "estimate", "repeatDays")
 
@@ -34,7 +33,7 @@ def test_QUICK_2_opened_from_project_or_date_list_preselects_it(page, server, ap
     assert dialog.selected("project") == ["Home"]
     assert dialog.selected("dueDate") == [""]  # None
 
-    in_two_days = (datetime.date.today() + datetime.timedelta(days=2)).isoformat()
+    in_two_days = today(2).isoformat()
     _, dialog = open_dialog(page, server, f"/due/{in_two_days}")
     assert dialog.selected("dueDate") == [in_two_days]
     assert dialog.selected("project") == [""]
@@ -48,7 +47,7 @@ def test_QUICK_2_opened_from_project_or_date_list_preselects_it(page, server, ap
     assert lst.todo_titles() == ["Book flights"]
 
     _, dialog = open_dialog(page, server, "/today")
-    assert dialog.selected("dueDate") == [datetime.date.today().isoformat()]
+    assert dialog.selected("dueDate") == [today().isoformat()]
 
     # the page version (no dialog) preselects as well
     page.goto(server("/quick-add?from=%2Fprojects%2FWork&project=Work"))
@@ -182,7 +181,7 @@ def test_QUICK_9_multiple_selection_adds_and_removes(page, server, api):
 
 def test_QUICK_10_save_delivers_every_section_selection_with_title_and_description(page, server, api):
     api.add("a", project="Home")
-    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    tomorrow = today(1).isoformat()
     _, dialog = open_dialog(page, server)
     dialog.type_text("Water plants\nthe ones on the balcony")
     dialog.option("project", "Home").check()

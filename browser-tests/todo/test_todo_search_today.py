@@ -9,11 +9,12 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from pages_todo import ListPage
+from todo_server import today
 
 
 def _day(offset: int) -> datetime.date:
-    # The server and the tests run on one machine, in one time zone: its today is ours.
-    return datetime.date.today() + datetime.timedelta(days=offset)
+    # The server's today, in the time zone the tests give it.
+    return today(offset)
 
 
 def _search(lst: ListPage, text: str) -> None:

@@ -4,12 +4,13 @@ restores, deletes forever and empties (after asking) — with the script, and wi
 
 from __future__ import annotations
 
-import time
+import re
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from pages_todo import BasePage, ListPage, focused_test_id, track_documents
+from waiting import assert_nothing_can_change
 
 AXE = Axe()
 
@@ -86,8 +87,12 @@ def test_UNDO_3_ctrl_z_restores_but_not_while_typing(page, server, api):
 
     field = page.get_by_test_id("add-title")
     field.fill("half a title")
+    swaps = lst.swaps()
     field.press("Control+z")  # the field's own undo, not ours
-    page.wait_for_timeout(300)
+    # Keys are handled in order: once a later key has typed into the field, Ctrl+Z has been handled.
+    field.press("!")
+    expect(field).to_have_value(re.compile("!$"))
+    lst.assert_no_action_since(swaps)
     assert lst.todo_titles() == ["Item 01", "Item 03"]
     assert trash_titles(api) == ["Item 02"]
 
@@ -102,20 +107,26 @@ def test_UNDO_3_ctrl_z_restores_but_not_while_typing(page, server, api):
 
 def test_UNDO_1_the_notice_goes_away_after_8_seconds(page, server, api):
     seed(api, 2)
+    # The page's timers run on a clock the test moves: 8 seconds pass at once.
+    page.clock.install()
     lst = ListPage(page, server).open()
+    before = page.evaluate("() => Date.now()")
     lst.delete("Item 01")
-    shown = time.monotonic()
     notice = page.get_by_test_id("undo-notice")
     expect(notice).to_be_visible()
-    page.wait_for_timeout(6_500)
-    expect(notice).to_be_visible()  # still there well into its 8 seconds
-    expect(notice).to_have_count(0, timeout=5_000)
-    gone = time.monotonic() - shown
-    assert 7.0 <= gone <= 10.5, gone
-    # Once it has gone, Ctrl+Z does nothing: the item stays in the Trash.
+    shown = page.evaluate("() => Date.now()")  # its 8 seconds started between `before` and now
+    page.clock.pause_at((before + 7_900) / 1000)  # Python's clock takes seconds
+    expect(notice).to_be_visible()  # still there just before its 8 seconds are up
+    page.clock.run_for(shown + 8_000 - (before + 7_900))
+    expect(notice).to_have_count(0)
+    # Once it has gone, Ctrl+Z does nothing: the item stays in the Trash. Keys are handled in
+    # order: once “j” has moved the focus to a row, Ctrl+Z has been handled.
+    swaps = lst.swaps()
     page.locator("#main").focus()
     page.keyboard.press("Control+z")
-    page.wait_for_timeout(300)
+    page.keyboard.press("j")
+    expect(lst.toggle_button("Item 02")).to_be_focused()
+    lst.assert_no_action_since(swaps)
     assert trash_titles(api) == ["Item 01"]
 
 
@@ -133,11 +144,13 @@ def test_UNDO_4_a_second_delete_replaces_the_notice(page, server, api):
 def test_UNDO_1_UNDO_2_without_script_the_notice_stays_and_undo_is_a_form(nojs_page, server, api):
     titles = seed(api, 3)
     lst = ListPage(nojs_page, server).open()
-    lst.delete("Item 02")
+    with nojs_page.expect_response(lambda r: r.request.resource_type == "document" and r.status == 200) as shown:
+        lst.delete("Item 02")
     notice = nojs_page.get_by_test_id("undo-notice")
     expect(notice).to_have_text("Deleted “Item 02” · Undo")
-    nojs_page.wait_for_timeout(9_000)
-    expect(notice).to_be_visible()  # no script: it stays until the next page
+    # No script: nothing takes it away (no refresh, no animation); it stays until the next page.
+    assert_nothing_can_change(notice, shown.value)
+    expect(notice).to_be_visible()
     lst.act(lambda: nojs_page.get_by_test_id("undo").click())
     assert lst.todo_titles() == titles
     expect(notice).to_have_count(0)

@@ -3,6 +3,7 @@ API with urllib (no extra dependencies)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -13,10 +14,19 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from built_executables import built_executable
 
 CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
+#: The time zone every ``todo`` the tests run is given (TZ), whatever the machine's own: the
+#: server's today, the CLI's and the tests' (``today()``) are one day.
+ZONE = "UTC"
+
+
+def environment() -> dict[str, str]:
+    """The environment a ``todo`` of the tests runs in: the tests' own, in ``ZONE``."""
+    return {**os.environ, "TZ": ZONE}
 READY = re.compile(r"Todo is running at (http://\S+?/) ")
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
@@ -24,6 +34,12 @@ STOP_TIMEOUT = 10.0
 
 def find_todo_binary() -> Path:
     return built_executable("todo")
+
+
+def today(offset: int = 0) -> datetime.date:
+    """The day it is in ``ZONE`` (plus `offset` days): the servers' and the CLI's today. `todo`
+    takes no clock to be given, so this is the real date: a test that uses it depends on it."""
+    return datetime.datetime.now(ZoneInfo(ZONE)).date() + datetime.timedelta(days=offset)
 
 
 #: The ways ``todo serve`` runs (docs/specs/modes.md, sharing.md): one person's SQLite file, the
@@ -66,7 +82,7 @@ class TodoServer:
     def todo(self, *args: str, stdin: str = "") -> str:
         """Runs a ``todo`` command on this server's database; its standard output."""
         done = subprocess.run([str(self.binary), *args, *self.database_args()], input=stdin.encode(),
-                              capture_output=True, timeout=60)
+                              capture_output=True, timeout=60, env=environment())
         assert done.returncode == 0, f"todo {' '.join(args)}: {done.stderr.decode(errors='replace')}"
         return done.stdout.decode()
 
@@ -115,7 +131,7 @@ class TodoServer:
             # The binary itself, no shell: Popen.pid is the server's PID.
             self.process = subprocess.Popen(
                 [str(self.binary), *self.serve_args()],
-                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment(),
             )
         finally:
             out.close()
