@@ -120,6 +120,8 @@ def open_stream(server) -> tuple[socket.socket, bytes]:
 
 def test_HARDEN_21_pages_answer_with_many_streams_open_under_256_descriptors(start_server):
     server = start_server(nofile=256)
+    said = server.log_text()  # the server is listening: its start is logged
+    assert "This process may open only 256 files (ulimit -n): serving at most 96 connections and 96 event streams" in said, said
     streams = []
     try:
         for _ in range(230):
@@ -134,7 +136,6 @@ def test_HARDEN_21_pages_answer_with_many_streams_open_under_256_descriptors(sta
             finally:
                 answer.close()
             assert status == 200, f"{path} answered {status} with {accepted} streams open"
-        assert "This process may open only 256 files (ulimit -n)" in server.log_text(), server.log_text()
         assert_still_serving(server)
     finally:
         for sock, _ in streams:
