@@ -153,6 +153,14 @@ extension CLIContext {
         return answer == "y" || answer == "yes"
     }
 
+    /// Writes text for a person to read on standard output, with what could reorder, hide or
+    /// overwrite a terminal line written visibly (`TerminalText.escaped`, HARDEN-24). JSON and
+    /// exports go to `writeOut` as they are.
+    func show(_ text: String) { writeOut(TerminalText.escaped(text)) }
+
+    /// `show` on standard error: a refusal names what was typed.
+    func showError(_ text: String) { writeErr(TerminalText.escaped(text)) }
+
     /// Writes `text` as it is stored, without copying it into `Data` first: a long list is
     /// hundreds of kilobytes.
     public static func write(_ text: String, to handle: FileHandle) {

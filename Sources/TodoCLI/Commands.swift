@@ -136,7 +136,7 @@ struct List: ParsableCommand, CLIRunnable {
         // A date that can't be read is refused before the file is opened (or made).
         if !upcoming { _ = try scope(context) }
         if watch { return try await ListWatch.run(self, in: context) }
-        try await draw(from: try await store.open(context), in: context, to: context.writeOut)
+        try await draw(from: try await store.open(context), in: context, to: json ? context.writeOut : context.show)
     }
 
     /// Which items, as of today (a watch draws again on another day).
@@ -192,7 +192,7 @@ struct Add: ParsableCommand, CLIRunnable {
         try fields.apply(to: form, words: context.words)
         let item = try await context.worded { try await form.save() }
         // What else was stored (from the words or the options): `· due 11/24/2026 · #Family` (WORDS-14).
-        context.writeOut(json ? try ListRenderer.json(item) : ItemText.added(item, in: context))
+        if json { context.writeOut(try ListRenderer.json(item)) } else { context.show(ItemText.added(item, in: context)) }
     }
 }
 
@@ -246,7 +246,7 @@ struct Show: ParsableCommand, CLIRunnable {
         let item = try await ItemReference.resolve(ref, in: store, words: context.words)
         let details = ItemDetailViewModel(store: store, id: item.id, language: context.language)
         try await details.load()
-        context.writeOut(json ? try ListRenderer.json(item) : ItemText.details(details, in: context))
+        if json { context.writeOut(try ListRenderer.json(item)) } else { context.show(ItemText.details(details, in: context)) }
     }
 }
 
@@ -286,7 +286,7 @@ private func setDone(_ done: Bool, refs: [String], store options: ListOptions, c
         try await context.worded { try await details.setDone(done) }
         report += ItemText.setDone(done, item, next: details.nextOccurrence, in: context)
     }
-    context.writeOut(report)
+    context.show(report)
 }
 
 struct Remove: ParsableCommand, CLIRunnable {
@@ -304,7 +304,7 @@ struct Remove: ParsableCommand, CLIRunnable {
             try await context.worded { try await ItemDetailViewModel(store: store, id: item.id).delete() }
             report += ItemText.deleted(item, in: context)  // and how to restore it (TRASH-11)
         }
-        context.writeOut(report)
+        context.show(report)
     }
 }
 
@@ -359,7 +359,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         if let done { form.isDone = done }
         try fields.apply(to: form, words: context.words)
         let saved = try await context.worded { try await form.save() }
-        context.writeOut(json ? try ListRenderer.json(saved) : ItemText.saved(saved, in: context))
+        if json { context.writeOut(try ListRenderer.json(saved)) } else { context.show(ItemText.saved(saved, in: context)) }
     }
 }
 
@@ -379,7 +379,7 @@ struct Move: ParsableCommand, CLIRunnable {
         let store = try await store.open(context)
         let item = try await ItemReference.resolve(ref, in: store, words: context.words)
         try await ItemDetailViewModel(store: store, id: item.id).move(toIndex: to - 1)
-        context.writeOut("Moved “\(item.title)” to place \(to) of \(item.section.headerTitle).\n")
+        context.show("Moved “\(item.title)” to place \(to) of \(item.section.headerTitle).\n")
     }
 }
 
@@ -404,9 +404,9 @@ struct Projects: ParsableCommand, CLIRunnable {
             let data = try TodoJSON.encoder(pretty: true).encode(rows.map { Entry(name: $0.name, count: $0.count) })
             context.writeOut(String(decoding: data, as: UTF8.self) + "\n")
         } else if rows.isEmpty {
-            context.writeOut(words("cli.list.projects.empty") + "\n")
+            context.show(words("cli.list.projects.empty") + "\n")
         } else {
-            context.writeOut(rows.map { words.plural("cli.list.projects.row", count: $0.count, ["name": $0.name]) + "\n" }.joined())
+            context.show(rows.map { words.plural("cli.list.projects.row", count: $0.count, ["name": $0.name]) + "\n" }.joined())
         }
     }
 }

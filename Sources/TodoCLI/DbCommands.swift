@@ -50,7 +50,7 @@ struct DbCopy: ParsableCommand, CLIRunnable {
             throw CLIError(context.words("cli.db.unknown-owner", ["name": owner, "address": address]))
         }
         let summary = try await ListCopy.copy(from: source, to: people.lists.store(ListOwner(account: account.id)))
-        context.writeOut(
+        context.show(
             context.words.plural(
                 "cli.db.copied", count: summary.entries.count,
                 [

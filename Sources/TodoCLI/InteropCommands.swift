@@ -49,7 +49,7 @@ struct Export: ParsableCommand, CLIRunnable {
         } catch {
             throw CLIError(context.words("cli.transfer.cant-write", ["file": output]))
         }
-        context.writeOut(context.words.plural("cli.transfer.exported", count: count, ["file": output, "format": format.rawValue]) + "\n")
+        context.show(context.words.plural("cli.transfer.exported", count: count, ["file": output, "format": format.rawValue]) + "\n")
     }
 }
 
@@ -94,6 +94,6 @@ struct Import: ParsableCommand, CLIRunnable {
         }
         let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context), language: context.language)
         let report = try await transfer.importData(data, format: format, source: source, dryRun: dryRun)
-        context.writeOut(report.text)
+        context.show(report.text)
     }
 }

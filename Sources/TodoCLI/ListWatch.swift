@@ -52,10 +52,12 @@ enum ListWatch {
                 break
             }
             guard drawing != shown else { continue }
+            // JSON as it is; a list for people with what could hide in it shown (HARDEN-24).
+            let write = list.json ? context.writeOut : context.show
             if context.stdoutIsTerminal {
-                context.writeOut(clearScreen + drawing)
+                write(clearScreen + drawing)
             } else {
-                context.writeOut(shown == nil ? drawing : "\n" + drawing)
+                write(shown == nil ? drawing : "\n" + drawing)
             }
             shown = drawing
         }

@@ -29,7 +29,7 @@ struct Search: ParsableCommand, CLIRunnable {
         if json {
             context.writeOut(try await ListRenderer.json(list))
         } else {
-            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: context.writeOut)
+            try await ListRenderer.text(list, words: context.words, styled: context.styled, to: context.show)
         }
     }
 }

@@ -27,7 +27,7 @@ struct ShareCommand: ParsableCommand, CLIRunnable {
         let sharing = try await SharingText.service(store, context)
         try await SharingText.reporting(context) {
             let share = try await sharing.share(list: list, owner: owner, with: person, role: ShareRole(rawValue: role)!)
-            context.writeOut(SharingWording.shared(share, context.language) + "\n")
+            context.show(SharingWording.shared(share, context.language) + "\n")
         }
     }
 }
@@ -47,7 +47,7 @@ struct UnshareCommand: ParsableCommand, CLIRunnable {
         let sharing = try await SharingText.service(store, context)
         try await SharingText.reporting(context) {
             try await sharing.unshare(list: list, owner: owner, with: person)
-            context.writeOut(SharingWording.unshared(list: list, person: person, context.language) + "\n")
+            context.show(SharingWording.unshared(list: list, person: person, context.language) + "\n")
         }
     }
 }
@@ -65,10 +65,10 @@ struct SharesCommand: ParsableCommand, CLIRunnable {
         try await SharingText.reporting(context) {
             let shares = try await sharing.shares(of: owner)
             guard !shares.isEmpty else {
-                return context.writeOut(context.words("cli.shares.none", ["name": owner]) + "\n")
+                return context.show(context.words("cli.shares.none", ["name": owner]) + "\n")
             }
             let width = shares.map(\.list.count).max() ?? 0, people = shares.map(\.person.name.count).max() ?? 0
-            context.writeOut(shares.map {
+            context.show(shares.map {
                 $0.list.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                     + $0.person.name.padding(toLength: people, withPad: " ", startingAt: 0) + "  "
                     + SharingWording.role($0.role, context.language) + "\n"

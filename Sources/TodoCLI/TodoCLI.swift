@@ -27,9 +27,9 @@ public enum TodoCLI {
             let code = Root.exitCode(for: error)
             let message = context.words.rewordingFirstLine(of: Root.fullMessage(for: error), key: "cli.error.line")
             if code == .success {
-                context.writeOut(message + "\n")
+                context.show(message + "\n")
             } else {
-                context.writeErr(message + "\n")
+                context.showError(message + "\n")
             }
             return code.rawValue
         }
@@ -38,7 +38,7 @@ public enum TodoCLI {
             try await runnable.run(in: context)
             return 0
         } catch {
-            context.writeErr("todo: \(sentence(for: error, language: context.language))\n")
+            context.showError("todo: \(sentence(for: error, language: context.language))\n")
             return 1
         }
     }

@@ -28,7 +28,7 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
         try await trash.load()
         if empty { return try await emptyTrash(trash, context) }
         if json { return context.writeOut(try ListRenderer.json(trash.rows.map(\.trashed))) }
-        guard !trash.isEmpty else { return context.writeOut(trash.emptyMessage + "\n") }
+        guard !trash.isEmpty else { return context.show(trash.emptyMessage + "\n") }
         let numbers = trash.rows.map { "#\($0.trashed.item.number)" }
         let width = numbers.map(\.count).max() ?? 0
         let titleWidth = min(trash.rows.map { TerminalColumns.count($0.title) }.max() ?? 0, 50)
@@ -38,19 +38,19 @@ struct TrashCommand: ParsableCommand, CLIRunnable {
             out += String(repeating: " ", count: 2 + width - number.count) + number + "  "
                 + title + "  " + row.deletedText.lowercased() + "\n"
         }
-        context.writeOut(out)
+        context.show(out)
     }
 
     /// Empties the Trash once confirmed: `--yes`, or “y” typed on a terminal (TRASH-14).
     private func emptyTrash(_ trash: TrashViewModel, _ context: CLIContext) async throws {
-        if trash.isEmpty { return context.writeOut(trash.emptyMessage + "\n") }
+        if trash.isEmpty { return context.show(trash.emptyMessage + "\n") }
         if !yes, try !context.confirms(
             trash.confirmEmptyQuestion,
             otherwise: context.words.plural("cli.trash.empty-needs-yes", count: trash.rows.count))
         {
-            return context.writeOut(context.words("cli.trash.nothing-deleted") + "\n")
+            return context.show(context.words("cli.trash.nothing-deleted") + "\n")
         }
-        context.writeOut(TrashViewModel.emptiedMessage(try await trash.emptyTrash(), language: context.language) + "\n")
+        context.show(TrashViewModel.emptiedMessage(try await trash.emptyTrash(), language: context.language) + "\n")
     }
 }
 
@@ -76,7 +76,7 @@ struct Restore: ParsableCommand, CLIRunnable {
         for row in chosen {
             report += TrashViewModel.restoredSentence(try await trash.restore(id: row.id), language: context.language) + "\n"
         }
-        context.writeOut(report)
+        context.show(report)
     }
 }
 

@@ -36,12 +36,12 @@ struct UsersAdd: ParsableCommand, CLIRunnable {
             let password = try UsersText.newPassword(for: name, context)
             let first = try await accounts.users().isEmpty
             let account = try await accounts.add(name: name, password: password)
-            context.writeOut(context.words("cli.users.added", ["name": account.name]) + "\n")
+            context.show(context.words("cli.users.added", ["name": account.name]) + "\n")
             // The first person takes the list the database had without accounts (OWNER-7).
             if first, let adopt = people.adoptLocalList {
                 let count = try await adopt(ListOwner(account: account.id))
                 if count > 0 {
-                    context.writeOut(context.words.plural("cli.users.adopted", count: count, ["name": account.name]) + "\n")
+                    context.show(context.words.plural("cli.users.adopted", count: count, ["name": account.name]) + "\n")
                 }
             }
         }
@@ -60,9 +60,9 @@ struct UsersList: ParsableCommand, CLIRunnable {
             struct Entry: Encodable { let name: String; let createdAt: String }
             return context.writeOut(try UsersText.json(users.map { Entry(name: $0.name, createdAt: UsersText.iso($0.createdAt)) }))
         }
-        guard !users.isEmpty else { return context.writeOut(context.words("cli.users.none") + "\n") }
+        guard !users.isEmpty else { return context.show(context.words("cli.users.none") + "\n") }
         let width = users.map(\.name.count).max() ?? 0
-        context.writeOut(users.map {
+        context.show(users.map {
             $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + UsersText.day($0.createdAt) + "\n"
         }.joined())
     }
@@ -82,7 +82,7 @@ struct UsersPasswd: ParsableCommand, CLIRunnable {
             let account = try await accounts.user(named: name)
             let password = try UsersText.newPassword(for: account.name, context)
             try await accounts.setPassword(name: account.name, new: password)
-            context.writeOut(context.words("cli.users.password-set", ["name": account.name]) + "\n")
+            context.show(context.words("cli.users.password-set", ["name": account.name]) + "\n")
         }
     }
 }
@@ -102,10 +102,10 @@ struct UsersRemove: ParsableCommand, CLIRunnable {
                 context.words("cli.users.confirm-remove", ["name": account.name]),
                 otherwise: context.words("cli.users.remove-needs-yes", ["name": account.name]))
             {
-                return context.writeOut(context.words("cli.users.nothing-removed") + "\n")
+                return context.show(context.words("cli.users.nothing-removed") + "\n")
             }
             try await accounts.remove(name: account.name)
-            context.writeOut(context.words("cli.users.removed", ["name": account.name]) + "\n")
+            context.show(context.words("cli.users.removed", ["name": account.name]) + "\n")
         }
     }
 }
@@ -123,7 +123,7 @@ struct UsersToken: ParsableCommand, CLIRunnable {
         try await UsersText.reporting(context) {
             let account = try await accounts.user(named: name)
             let made = try await accounts.createToken(name: account.name, label: label)
-            context.writeOut(
+            context.show(
                 context.words("cli.users.token-created", ["label": made.label, "name": account.name]) + "\n"
                     + made.token.text + "\n")
         }
@@ -149,10 +149,10 @@ struct UsersTokens: ParsableCommand, CLIRunnable {
                 }))
             }
             guard !tokens.isEmpty else {
-                return context.writeOut(context.words("cli.users.no-tokens", ["name": account.name]) + "\n")
+                return context.show(context.words("cli.users.no-tokens", ["name": account.name]) + "\n")
             }
             let width = tokens.map { TerminalColumns.count($0.label) }.max() ?? 0
-            context.writeOut(tokens.map { token in
+            context.show(tokens.map { token in
                 let label = token.label + String(repeating: " ", count: width - TerminalColumns.count(token.label))
                 let used = token.lastUsedAt.map(UsersText.minute) ?? context.words("cli.users.never")
                 return context.words(
@@ -174,7 +174,7 @@ struct UsersRevoke: ParsableCommand, CLIRunnable {
         try await UsersText.reporting(context) {
             let account = try await accounts.user(named: name)
             try await accounts.revoke(name: account.name, label: label)
-            context.writeOut(context.words("cli.users.revoked", ["label": label, "name": account.name]) + "\n")
+            context.show(context.words("cli.users.revoked", ["label": label, "name": account.name]) + "\n")
         }
     }
 }

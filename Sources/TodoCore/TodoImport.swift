@@ -176,6 +176,9 @@ public struct ImportPlan: Sendable {
     public init(
         _ imported: [ImportedItem], existing: [UUID: TodoItem], edges: Edges, now: Date
     ) throws(TodoImportError) {
+        if imported.count > TodoRules.maxImportItems {
+            throw TodoImportError(origin: imported[TodoRules.maxImportItems].origin, reason: TodoRules.tooManyImportItems + ".")
+        }
         let now = Timestamp.normalized(now)
         var seen: [UUID: String] = [:]
         var resolved: [(item: TodoItem, old: TodoItem?, placement: Placement?, origin: String)] = []

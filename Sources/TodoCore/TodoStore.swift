@@ -118,6 +118,13 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     /// The longest search a View accepts (characters); longer ones are refused with a sentence.
     public static let maxTextLength = 200
 
+    /// Whether a search or a project name from outside holds a NUL character: no stored text
+    /// does, and a database would cut the text there (SQLite) or fail (PostgreSQL). Views
+    /// refuse such a query with a sentence before it reaches a store (HARDEN-23).
+    public static func holdsNUL(_ text: String?) -> Bool {
+        text?.unicodeScalars.contains("\u{0}") ?? false
+    }
+
     /// The same filter with every section shown (`unfinishedOnly` off).
     public var withBothSections: TodoFilter {
         var filter = self
@@ -223,6 +230,10 @@ public struct TodoStorageError: Error, Equatable, Sendable, LocalizedError {
     }
 
     public var errorDescription: String? { message }
+
+    /// A writer gives up at once while an import writes (HARDEN-10e).
+    public static let importing = TodoStorageError(
+        .busy, "The list is busy: an import is writing to it. Try again in a moment; nothing was changed.")
 }
 
 /// Where items are kept: the list read model (`TodoListReadModel`) and the commands that

@@ -86,6 +86,14 @@ public enum TodoRules {
     /// (HARDEN-9), so the full range stays free for positions that come from outside.
     public static let comfortablePositions = -5e11...5e11
 
+    /// Items one import takes at most (HARDEN-22): every import path (web, API, CLI) and every
+    /// format refuses a file with more, before it reads them one by one.
+    public static let maxImportItems = 100_000
+
+    /// Why a file with more than `maxImportItems` items is refused.
+    public static let tooManyImportItems =
+        "the file has more than 100,000 items, the most one import takes; split it into parts and import each"
+
     /// Timestamps: whole milliseconds from 0001-01-01 to the end of 9999-12-31 (UTC).
     public static let timestampRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
 

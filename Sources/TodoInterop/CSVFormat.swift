@@ -39,6 +39,7 @@ public struct CSVFormat: TodoFormat {
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
         let records = try CSV.records(text)
         guard let header = records.first else { return [] }
+        try TodoFormatError.checkItemCount(records.count - 1)
         var columnIndex: [String: Int] = [:]
         for (index, rawName) in header.fields.enumerated() {
             let name = rawName.trimmingCharacters(in: .whitespaces)

@@ -75,6 +75,7 @@ public struct ICalendarFormat: TodoFormat {
                     throw .line(line.line, "END:\(line.value) does not close the component that is open.")
                 }
                 if component == "VTODO", stack.last?.name == "VCALENDAR" {
+                    try TodoFormatError.checkItemCount(items.count + 1)
                     items.append(try item(current, line: todoLine))
                 }
             default:

@@ -48,6 +48,7 @@ public struct JSONFormat: TodoFormat {
         } catch {
             throw TodoFormatError(nil, "the file is not JSON (\(error.localizedDescription)).")
         }
+        try TodoFormatError.checkItemCount(records.count)
         var items: [ImportedItem] = []
         for (index, record) in records.enumerated() {
             items.append(try record.imported(origin: "item \(index + 1)", options: options))

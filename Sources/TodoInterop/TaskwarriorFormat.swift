@@ -48,7 +48,10 @@ public struct TaskwarriorFormat: TodoFormat {
                 throw Self.describe(error, origin: nil)
             }
         } else {
-            for (index, line) in physicalLines(text).enumerated()
+            let lines = physicalLines(text)
+            // Each line a task, deleted ones included: counted before any is decoded.
+            try TodoFormatError.checkItemCount(lines.count { !$0.allSatisfy(\.isWhitespace) })
+            for (index, line) in lines.enumerated()
             where !line.allSatisfy(\.isWhitespace) {
                 do {
                     tasks.append((try decoder.decode(Task.self, from: Data(line.utf8)), "line \(index + 1)"))
@@ -57,6 +60,7 @@ public struct TaskwarriorFormat: TodoFormat {
                 }
             }
         }
+        try TodoFormatError.checkItemCount(tasks.count { $0.0.status != "deleted" })
         var items: [ImportedItem] = []
         for (task, origin) in tasks where task.status != "deleted" {
             items.append(try task.imported(origin: origin, options: options))

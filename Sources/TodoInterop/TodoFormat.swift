@@ -51,6 +51,11 @@ public struct TodoFormatError: Error, Equatable, Sendable, LocalizedError {
         TodoFormatError("line \(number)", reason)
     }
 
+    /// A file with more items than one import takes (HARDEN-22), refused when `count` is over it.
+    static func checkItemCount(_ count: Int) throws(TodoFormatError) {
+        if count > TodoRules.maxImportItems { throw TodoFormatError(nil, TodoRules.tooManyImportItems + ".") }
+    }
+
     public var errorDescription: String? {
         guard let origin else { return reason.prefix(1).uppercased() + reason.dropFirst() }
         return origin.prefix(1).uppercased() + origin.dropFirst() + ": " + reason

@@ -57,7 +57,9 @@ public struct TodoTxtFormat: TodoFormat {
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
         var items: [ImportedItem] = []
         var number = 0
-        for line in physicalLines(text) {
+        let lines = physicalLines(text)
+        try TodoFormatError.checkItemCount(lines.count { !$0.allSatisfy(\.isWhitespace) })
+        for line in lines {
             number += 1
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             items.append(try item(Substring(line), number: number))

@@ -42,18 +42,32 @@ public struct ImportReport: Equatable, Sendable {
         }
     }
 
-    /// In a dry run, one line per item that would change: `add “title”`, `update “title” (fields)`.
+    /// A dry run shows at most this many changes (and entries, in the API's answer); the others
+    /// are counted (HARDEN-22).
+    public static let shownChanges = 100
+
+    /// In a dry run, one line per item that would change: `add “title”`, `update “title” (fields)`;
+    /// after the first ``shownChanges``, one line `and N more changes`.
     public var changes: [String] {
         guard dryRun else { return [] }
         let words = TodoWords.strings(language)
-        return summary.entries.compactMap { entry in
+        var lines: [String] = []
+        var more = 0
+        for entry in summary.entries {
+            if case .unchanged = entry.change { continue }
+            guard lines.count < Self.shownChanges else {
+                more += 1
+                continue
+            }
             switch entry.change {
-            case .added: words("transfer.change.add", ["title": entry.title])
+            case .added: lines.append(words("transfer.change.add", ["title": entry.title]))
             case .updated(let fields):
-                words("transfer.change.update", ["title": entry.title, "fields": fields.map(\.rawValue).joined(separator: ", ")])
-            case .unchanged: nil
+                lines.append(words("transfer.change.update", ["title": entry.title, "fields": fields.map(\.rawValue).joined(separator: ", ")]))
+            case .unchanged: break
             }
         }
+        if more > 0 { lines.append(words.plural("transfer.change.more", count: more)) }
+        return lines
     }
 
     /// The headline and the changes, one per line.

@@ -539,7 +539,7 @@ public final class AppDatabase: Sendable {
     static func storageError(_ error: DatabaseError, location: String, path: String? = nil) -> any Error {
         switch error.resultCode {
         case .SQLITE_BUSY where path.map { ImportMarker(databasePath: $0).isHeld } ?? false:
-            return TodoStorageError(.busy, "The list is busy: an import is writing to it. Try again in a moment; nothing was changed.")
+            return TodoStorageError.importing
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return TodoStorageError(.busy, "The database \(location) is locked by another program; try again in a moment.")
         case .SQLITE_READONLY:

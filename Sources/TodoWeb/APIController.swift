@@ -52,8 +52,12 @@ struct APIController: Sendable {
         if let text, text.count > TodoFilter.maxTextLength {
             throw APIError(.badRequest, "?q= is at most \(TodoFilter.maxTextLength) characters.")
         }
+        let project = request.uri.queryParameters.get("project").map { String($0) }
+        // HARDEN-23: no stored text holds a NUL; a database would cut the query there, or fail.
+        if TodoFilter.holdsNUL(text) { throw APIError(.badRequest, "?q= can't contain a NUL character.") }
+        if TodoFilter.holdsNUL(project) { throw APIError(.badRequest, "?project= can't contain a NUL character.") }
         let filter = TodoFilter(
-            project: request.uri.queryParameters.get("project"),
+            project: project,
             dueDate: dueDate,
             unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1",
             text: text)

@@ -62,7 +62,9 @@ struct ListController: Sendable {
 
     @Sendable func project(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let raw = try context.parameters.require("name")
-        return try await list(.project(raw.removingPercentEncoding ?? raw), request)
+        let name = raw.removingPercentEncoding ?? raw
+        guard !TodoFilter.holdsNUL(name) else { throw PageError(.badRequest, key: "error.project-nul") }
+        return try await list(.project(name), request)
     }
 
     @Sendable func dueDate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -81,6 +83,7 @@ struct ListController: Sendable {
         guard text.count <= TodoFilter.maxTextLength else {
             throw PageError(.badRequest, key: "error.search-too-long", ["max": String(TodoFilter.maxTextLength)])
         }
+        guard !TodoFilter.holdsNUL(text) else { throw PageError(.badRequest, key: "error.search-nul") }
         return try await list(.search(text), request)
     }
 

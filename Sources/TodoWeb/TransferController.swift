@@ -106,12 +106,14 @@ struct TransferController: Sendable {
     }
 }
 
-/// An import's outcome as JSON: the counts, the headline, and each item's change.
+/// An import's outcome as JSON: the counts, the headline, and the first items' changes
+/// (`ImportReport.shownChanges`; `more` counts the others, HARDEN-22).
 struct ImportReportBody: Encodable {
     struct Entry: Encodable { let id: String; let title: String; let change: String; let fields: [String] }
     let dryRun: Bool, added: Int, updated: Int, unchanged: Int
     let message: String
     let entries: [Entry]
+    let more: Int
 
     init(_ report: ImportReport) {
         dryRun = report.dryRun
@@ -119,7 +121,8 @@ struct ImportReportBody: Encodable {
         updated = report.summary.updated
         unchanged = report.summary.unchanged
         message = report.headline
-        entries = report.summary.entries.map { entry in
+        more = max(0, report.summary.entries.count - ImportReport.shownChanges)
+        entries = report.summary.entries.prefix(ImportReport.shownChanges).map { entry in
             let (change, fields): (String, [String]) = switch entry.change {
             case .added: ("added", [])
             case .updated(let fields): ("updated", fields.map(\.rawValue))

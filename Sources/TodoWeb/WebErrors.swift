@@ -50,7 +50,8 @@ struct APIError: HTTPResponseError {
         case let error as TodoAccessError:
             return APIError(.forbidden, SharingWording.sentence(for: error, .english) ?? "That is not yours to change.")
         case let error as TodoStorageError:
-            var refusal = APIError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, error.message)
+            var refusal = APIError(
+                error.kind == .rejected ? .unprocessableContent : .serviceUnavailable, PageError.storageSentence(error, .english))
             if error.kind == .busy { refusal.headers[.retryAfter] = "2" }
             return refusal
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
@@ -107,9 +108,7 @@ struct PageError: Error {
         case let error as TodoAccessError:
             PageError(.forbidden) { SharingWording.sentence(for: error, $0) ?? error.localizedDescription }
         case let error as TodoStorageError:
-            PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable) { language in
-                language == .english ? error.message : storageSentence(error.kind, language)
-            }
+            PageError(error.kind == .rejected ? .unprocessableContent : .serviceUnavailable) { storageSentence(error, $0) }
         case let error as APIError: PageError(error.status, error.message)
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             PageError(.contentTooLarge, key: "error.too-large")
@@ -124,11 +123,14 @@ struct PageError: Error {
         }
     }
 
-    /// A storage failure in Chinese or Japanese: what it means for the person, by its kind (the
-    /// store's own sentence, with its paths, is English).
-    private static func storageSentence(_ kind: TodoStorageError.Kind, _ language: Language) -> String {
+    /// A storage failure as a person reads it: one fixed sentence by its kind, never the store's
+    /// own, which names the file, the host or the SQLSTATE (HARDEN-23; ``ErrorMiddleware`` logs
+    /// that one). A refused value and a busy import say what they are in English (their sentences
+    /// name nothing of the server).
+    static func storageSentence(_ error: TodoStorageError, _ language: Language) -> String {
+        if language == .english, error.kind == .rejected || error == .importing { return error.message }
         let words = TodoViews.strings(language)
-        return switch kind {
+        return switch error.kind {
         case .busy: words("error.storage.busy")
         case .readOnly: words("error.storage.read-only")
         case .full: words("error.storage.full")
@@ -146,6 +148,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
+            if let error = error as? TodoStorageError, error.kind != .rejected {
+                // The store's own sentence, with its path or host, is for the log only (HARDEN-23).
+                context.logger.error("\(error.message)")
+            }
             if request.uri.path.hasPrefix("/api/") {
                 return try APIError.from(error).response(from: request, context: context)
             }

@@ -1,7 +1,7 @@
 public import ArgumentParser
 
 /// The options both `serve` commands take to decide whom they answer and how long they wait
-/// (HARDEN-2, HARDEN-6).
+/// (HARDEN-2, HARDEN-6, HARDEN-20).
 public struct ServerSafetyOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("allowed-host"),
@@ -19,6 +19,13 @@ public struct ServerSafetyOptions: ParsableArguments, Sendable {
     public var idleTimeout: Double = 15
 
     @Option(
+        name: .customLong("body-timeout"),
+        help: ArgumentHelp(
+            "Answer 408 and close when a request's body has not arrived whole within this many seconds of its head.",
+            valueName: "seconds"))
+    public var bodyTimeout: Double = 30
+
+    @Option(
         name: .customLong("max-connections"),
         help: "Connections served at once; past it, the connection idle the longest is closed to make room.")
     public var maxConnections = 256
@@ -32,13 +39,18 @@ public struct ServerSafetyOptions: ParsableArguments, Sendable {
         guard idleTimeout.isFinite, (0.1...3600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be between 0.1 and 3600 seconds.")
         }
+        guard bodyTimeout.isFinite, (0.1...3600).contains(bodyTimeout) else {
+            throw ValidationError("--body-timeout must be between 0.1 and 3600 seconds.")
+        }
         guard (1...100_000).contains(maxConnections) else {
             throw ValidationError("--max-connections must be between 1 and 100000.")
         }
     }
 
     public var limits: ConnectionLimits {
-        ConnectionLimits(idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), maxConnections: maxConnections)
+        ConnectionLimits(
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
+            maxConnections: maxConnections)
     }
 
 }

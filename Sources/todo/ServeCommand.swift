@@ -101,7 +101,15 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         }
         // Pages follow the database's changes, whoever makes them (docs/specs/live.md, LIVE-7…9):
         // a file's by its watcher; PostgreSQL's by NOTIFY, from this instance and every other.
-        let streams = LiveChanges.Limits(total: maxStreams)
+        // Every connection and stream is a descriptor: fit both to this process's limit (HARDEN-21).
+        let logger = Logger(label: "todo")
+        let (budget, descriptorLimit) = DescriptorBudget.fitToProcessLimit(
+            maxConnections: safety.maxConnections, maxStreams: maxStreams)
+        if budget.lowered {
+            logger.warning("\(budget.sentence(limit: descriptorLimit, askedConnections: safety.maxConnections, askedStreams: maxStreams))")
+        }
+        options.limits.maxConnections = budget.maxConnections
+        let streams = LiveChanges.Limits(total: budget.maxStreams)
         let follow: (@Sendable (LiveChanges) async throws -> Void)?
         switch location {
         case .file(let path):
@@ -114,7 +122,6 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         case .inMemory:
             follow = nil  // a throwaway demo: no record of changes
         }
-        let logger = Logger(label: "todo")
         let host = self.host
         let environment = context.environment
         let app = try TodoWebApp.buildApplication(

@@ -46,7 +46,7 @@ struct TimelessRulesTests {
     @Test("TEST-1 the Trash keeps an item 30 days from its deletion, to the second", arguments: TestInstant.all)
     func test_TEST_1_trashThirtyDays(_ instant: TestInstant) async throws {
         let clock = TestEnvironment(start: instant.date, tick: 0, timeZone: instant.timeZone)
-        let store = InMemoryTodoStore(environment: clock.environment)
+        let store: any TodoStore = InMemoryTodoStore(environment: clock.environment)
         let item = try await store.add(TodoDraft(title: "Old receipt"))
         _ = try await store.delete(id: item.id)
         clock.advance(by: TrashRules.retention - 1)

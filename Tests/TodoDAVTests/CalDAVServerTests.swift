@@ -543,10 +543,11 @@ struct TimelessCalDAVTests {
         let completed = icalendarUTC(instant.date)
         try await sut.test { (dav: DAVClient) async throws in
             let created = try await dav.put("inbox", "walk.ics", DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: [due, rule]))
+            let etag: String = try #require(created.etag)
             let done = try await dav.put(
                 "inbox", "walk.ics",
                 DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: [due, rule, "STATUS:COMPLETED", "COMPLETED:\(completed)"]),
-                etag: try #require(created.etag))
+                etag: etag)
             #expect(done.status == 204)
             let next = try #require(try await sut.store(sut.alice).items().first { !$0.isDone })
             #expect(next.dueDate == tomorrow)

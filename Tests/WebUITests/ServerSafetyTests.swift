@@ -1,6 +1,8 @@
 import Foundation
 import NIOCore
 import NIOEmbedded
+import NIOHTTPTypes
+import HTTPTypes
 import Testing
 @testable import WebUI
 
@@ -59,12 +61,12 @@ struct ServerSafetyTests {
         let first = registry.register(channels[0])
         let second = registry.register(channels[1])
         _ = registry.register(channels[2])
-        registry.setBusy(first, true)  // a request in progress: never the one to go
+        registry.enter(first, .answering)  // a request in progress: never the one to go
         _ = registry.register(channels[3])
         #expect(registry.count == 3)
         #expect(channels[0].isActive && !channels[1].isActive && channels[2].isActive && channels[3].isActive)
         registry.remove(second)
-        registry.setBusy(first, false)  // idle again, now the longest idle but for none
+        registry.enter(first, .idle)  // idle again, now the longest idle but for none
         _ = registry.register(channels[4])
         #expect(channels.map(\.isActive) == [true, false, false, true, true])
     }
@@ -75,14 +77,14 @@ struct ServerSafetyTests {
         let channels = (0..<4).map { _ in EmbeddedChannel() }
         for channel in channels { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
         let stream = registry.register(channels[0])
-        registry.setBusy(stream, true)
+        registry.enter(stream, .answering)
         registry.setStreaming(stream, true)
         _ = registry.register(channels[1])  // the one counted place, taken
         #expect(channels[0].isActive && channels[1].isActive, "the stream took no place")
         let third = registry.register(channels[2])  // past the limit: the idle one makes room, never the stream
         #expect(channels[0].isActive && !channels[1].isActive && channels[2].isActive)
         registry.setStreaming(stream, false)
-        registry.setBusy(stream, false)  // its answer ended: an idle keep-alive connection, counted again
+        registry.enter(stream, .idle)  // its answer ended: an idle keep-alive connection, counted again
         registry.remove(third)
         _ = registry.register(channels[3])
         #expect(!channels[0].isActive && channels[3].isActive, "counted again, it makes room like any idle connection")
@@ -94,7 +96,7 @@ struct ServerSafetyTests {
         let registry = ConnectionRegistry(limit: 1, patience: .seconds(15), now: { clock.now })
         let slow = EmbeddedChannel(), early = EmbeddedChannel(), late = EmbeddedChannel()
         for channel in [slow, early, late] { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
-        registry.setBusy(registry.register(slow), true)
+        registry.enter(registry.register(slow), .answering)
         clock.advance(.seconds(10))
         _ = registry.register(early)
         #expect(slow.isActive && !early.isActive, "a request of 10 s is within the idle timeout: the newcomer waits elsewhere")
@@ -102,6 +104,113 @@ struct ServerSafetyTests {
         _ = registry.register(late)
         #expect(!slow.isActive && late.isActive, "a request running 16 s (a trickling body) makes room")
         #expect(registry.count == 1)
+    }
+
+    // MARK: HARDEN-20
+
+    @Test("HARDEN-20 when every other connection is busy, the one receiving its body the slowest makes room, not the newcomer")
+    func test_HARDEN_20_slowestBodyMakesRoom() async throws {
+        let clock = TestClock()
+        let registry = ConnectionRegistry(limit: 3, patience: .seconds(15), now: { clock.now })
+        let channels = (0..<5).map { _ in EmbeddedChannel() }
+        for channel in channels { try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get() }
+        let answering = registry.register(channels[0])
+        registry.enter(answering, .answering)  // a whole request in hand: never the one to go before the idle timeout
+        let trickle = registry.register(channels[1])
+        registry.enter(trickle, .receiving)
+        let upload = registry.register(channels[2])
+        registry.enter(upload, .receiving)
+        clock.advance(.seconds(5))
+        registry.received(trickle, bytes: 5)  // a byte a second
+        registry.received(upload, bytes: 500_000)  // a file on its way
+        let newcomer = registry.register(channels[3])
+        #expect(channels.map(\.isActive) == [true, false, true, true, true], "the trickling body made room, 5 s in: under the idle timeout")
+        registry.enter(newcomer, .answering)
+        _ = registry.register(channels[4])
+        #expect(channels.map(\.isActive) == [true, false, false, true, true], "then the only body still arriving, however fast")
+        #expect(registry.count == 3)
+    }
+
+    @Test("HARDEN-20 a body that has not arrived whole within the body timeout is answered 408 and its connection closed")
+    func test_HARDEN_20_lateBody() async throws {
+        let registry = ConnectionRegistry(limit: 10)
+        let channel = EmbeddedChannel(handler: ConnectionGuard(registry: registry, bodyTimeout: .seconds(30)))
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let head = HTTPRequest(method: .post, scheme: nil, authority: "127.0.0.1", path: "/api/todos")
+        try channel.writeInbound(HTTPRequestPart.head(head))
+        try channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "{")))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(try channel.readOutbound(as: HTTPResponsePart.self) == nil, "29 s in, the body may still come")
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        guard case .head(let answer) = try channel.readOutbound(as: HTTPResponsePart.self) else {
+            Issue.record("no answer after the body timeout")
+            return
+        }
+        #expect(answer.status == .requestTimeout)
+        guard case .body(let sentence) = try channel.readOutbound(as: HTTPResponsePart.self) else {
+            Issue.record("no sentence")
+            return
+        }
+        #expect(String(buffer: sentence) == "The request's body did not arrive in time; nothing was changed.\n")
+        #expect(!channel.isActive, "closed after the answer")
+    }
+
+    @Test("HARDEN-20 a body that arrives whole in time cancels the deadline; the next request has its own")
+    func test_HARDEN_20_bodyInTime() async throws {
+        let registry = ConnectionRegistry(limit: 10)
+        let channel = EmbeddedChannel(handler: ConnectionGuard(registry: registry, bodyTimeout: .seconds(30)))
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let head = HTTPRequest(method: .post, scheme: nil, authority: "127.0.0.1", path: "/api/todos")
+        try channel.writeInbound(HTTPRequestPart.head(head))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(20))
+        try channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "{}")))
+        try channel.writeInbound(HTTPRequestPart.end(nil))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(60))
+        #expect(try channel.readOutbound(as: HTTPResponsePart.self) == nil)
+        #expect(channel.isActive, "a request read whole is the app's to answer, however long it takes")
+    }
+}
+
+@Suite("WebUI: descriptor budget (HARDEN-21)")
+struct DescriptorBudgetTests {
+    @Test("HARDEN-21 a soft limit high enough changes nothing")
+    func test_HARDEN_21_enough() {
+        let budget = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 1_048_576, hard: 1_048_576)
+        #expect(budget == DescriptorBudget(softLimit: nil, maxConnections: 256, maxStreams: 2000, lowered: false))
+    }
+
+    @Test("HARDEN-21 a soft limit too low is raised to what is needed when the hard limit allows it")
+    func test_HARDEN_21_raiseSoft() {
+        let budget = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 1024, hard: 524_288)
+        #expect(budget == DescriptorBudget(softLimit: 256 + 2000 + 64, maxConnections: 256, maxStreams: 2000, lowered: false))
+        let unlimited = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 1024, hard: UInt64.max)
+        #expect(unlimited.softLimit == 2320 && !unlimited.lowered)
+    }
+
+    @Test("HARDEN-21 under a hard limit too low, connections keep up to half of what is left after the reserve, streams the rest")
+    func test_HARDEN_21_lowerCaps() {
+        // ulimit -n 256: 192 descriptors after the reserve.
+        let tight = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 256, hard: 256)
+        #expect(tight == DescriptorBudget(softLimit: nil, maxConnections: 96, maxStreams: 96, lowered: true))
+        // ulimit -n 1024: the 200 connections asked for fit in half; streams get the other 760.
+        let soft = DescriptorBudget.fitting(maxConnections: 200, maxStreams: 2000, soft: 512, hard: 1024)
+        #expect(soft == DescriptorBudget(softLimit: 1024, maxConnections: 200, maxStreams: 760, lowered: true))
+        #expect(soft.maxConnections + soft.maxStreams + Int(DescriptorBudget.reserve) <= 1024)
+    }
+
+    @Test("HARDEN-21 a limit below the reserve still serves one connection and no stream")
+    func test_HARDEN_21_tiny() {
+        let budget = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 20, hard: 20)
+        #expect(budget == DescriptorBudget(softLimit: nil, maxConnections: 1, maxStreams: 0, lowered: true))
+    }
+
+    @Test("HARDEN-21 the log line names the limit and both caps")
+    func test_HARDEN_21_sentence() {
+        let budget = DescriptorBudget.fitting(maxConnections: 256, maxStreams: 2000, soft: 256, hard: 256)
+        #expect(budget.sentence(limit: 256, askedConnections: 256, askedStreams: 2000)
+            == "This process may open only 256 files (ulimit -n): serving at most 96 connections and 96 event streams at once "
+            + "instead of 256 and 2000; raise the limit to serve more.")
     }
 }
 
