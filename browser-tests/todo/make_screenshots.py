@@ -15,14 +15,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pages_todo import ListPage  # noqa: E402
 from built_executables import REPO  # noqa: E402
-from todo_server import CHROMIUM, Api, TodoServer, find_todo_binary, today as server_today  # noqa: E402
+from todo_server import CHROMIUM, Api, TodoServer, find_todo_binary  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 800}
 
 
 def seed(api: Api) -> None:
-    today = server_today()
+    today = datetime.date.today()
 
     def day(offset: int) -> str:
         return (today + datetime.timedelta(days=offset)).isoformat()
@@ -72,7 +72,7 @@ LOCALES = {"zh-Hans": "zh-CN", "ja": "ja-JP"}
 
 
 def seed_language(api: Api, language: str) -> None:
-    today = server_today()
+    today = datetime.date.today()
     for title, fields in SAMPLES[language]:
         fields = dict(fields)
         if "due" in fields:
@@ -120,7 +120,7 @@ def main() -> None:
             form = lst.press_add()
             form.fill("Pick up the parcel", details="At the post office on Main Street.\nBring the ID card.",
                       location="Post office", project="Errands", estimate="30m", repeat=[])
-            form.due_input.fill((server_today() + datetime.timedelta(days=1)).isoformat())
+            form.due_input.fill((datetime.date.today() + datetime.timedelta(days=1)).isoformat())
             form.title_input.focus()
             page.screenshot(path=str(OUT / "form.png"), full_page=True)  # the whole form, Save included
 

@@ -22,25 +22,11 @@ CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
 #: The time zone every ``todo`` the tests run is given (TZ), whatever the machine's own: the
 #: server's today, the CLI's and the tests' (``today()``) are one day.
 ZONE = "UTC"
-#: The instant at which the clock of every ``todo`` the tests run starts, and from which it runs
-#: on (docs/specs/testing.md, TEST-1): libfaketime (Debian's ``faketime``) hands it to the
-#: process in place of the machine's clock, so no test depends on the day it runs. Monotonic
-#: clocks (timeouts, heartbeats) stay real.
-CLOCK_START = datetime.datetime(2026, 11, 21, 9, 0, 0, tzinfo=ZoneInfo(ZONE))
-LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 
 
 def environment() -> dict[str, str]:
-    """The environment a ``todo`` of the tests runs in: the tests' own, in ``ZONE``, on a clock
-    that starts at ``CLOCK_START``."""
-    if not os.path.exists(LIBFAKETIME):
-        raise RuntimeError(f"{LIBFAKETIME} is missing: ./scripts/test installs faketime (scripts/test-packages)")
-    return {
-        **os.environ, "TZ": ZONE, "LD_PRELOAD": LIBFAKETIME,
-        "FAKETIME": CLOCK_START.strftime("@%Y-%m-%d %H:%M:%S"), "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-    }
-
-
+    """The environment a ``todo`` of the tests runs in: the tests' own, in ``ZONE``."""
+    return {**os.environ, "TZ": ZONE}
 READY = re.compile(r"Todo is running at (http://\S+?/) ")
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
@@ -51,9 +37,9 @@ def find_todo_binary() -> Path:
 
 
 def today(offset: int = 0) -> datetime.date:
-    """The day the clock of every ``todo`` the tests run says it is (plus `offset` days): the
-    servers' and the CLI's today (``CLOCK_START``'s day: a test runs well within it)."""
-    return CLOCK_START.date() + datetime.timedelta(days=offset)
+    """The day it is in ``ZONE`` (plus `offset` days): the servers' and the CLI's today. `todo`
+    takes no clock to be given, so this is the real date: a test that uses it depends on it."""
+    return datetime.datetime.now(ZoneInfo(ZONE)).date() + datetime.timedelta(days=offset)
 
 
 #: The ways ``todo serve`` runs (docs/specs/modes.md, sharing.md): one person's SQLite file, the
