@@ -69,6 +69,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         return CalendarDate(moved, in: calendar.timeZone)
     }
 
+    /// The number of days from this date to `other` (negative when `other` is earlier).
+    public func days(to other: CalendarDate) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = { (date: CalendarDate) in DateComponents(year: date.year, month: date.month, day: date.day) }
+        guard let start = calendar.date(from: components(self)), let end = calendar.date(from: components(other)) else { return 0 }
+        return calendar.dateComponents([.day], from: start, to: end).day ?? 0
+    }
+
     /// The day of the week this date falls on.
     public var weekday: Weekday {
         var calendar = Calendar(identifier: .gregorian)

@@ -77,4 +77,21 @@ public protocol CalendarResources: Sendable {
     /// The changes to `owner`'s lists after `id`, oldest first, at most `limit`; `.gap` when
     /// `id` is older than the record keeps or unknown (as `ChangeRecord.changes(after:limit:)`).
     func changes(of owner: ListOwner, after id: Int64, limit: Int) async throws -> ChangesAfter
+    /// `latestChange(of:)` for one calendar (DAV-24): the changes to `owner`'s list `list`
+    /// (nil: the items without a list) only, those that name it as the list an item is in or
+    /// the list it left, and the changes that name no list (`ChangeKind.many`, an import).
+    func latestChange(of owner: ListOwner, list: String?) async throws -> Int64
+    /// `changes(of:after:limit:)` for one calendar: the changes `latestChange(of:list:)` counts.
+    func changes(of owner: ListOwner, list: String?, after id: Int64, limit: Int) async throws -> ChangesAfter
+}
+
+extension ListChange {
+    /// Whether this change is one of list `list` of its owner (nil: the items without a list)
+    /// for a calendar (DAV-24): an item's change names the list it is in, or the one it left; a
+    /// change that names no list and no item (an import) may be any list's.
+    public func concerns(list: String?) -> Bool {
+        if kind == .many { return true }
+        guard let list else { return self.list == nil && item != nil }
+        return self.list == list
+    }
 }

@@ -63,4 +63,12 @@ public actor InMemoryCalendarResources: CalendarResources {
     public func changes(of owner: ListOwner, after id: Int64, limit: Int) async -> ChangesAfter {
         await record.changes(of: owner, after: id, limit: limit)
     }
+
+    public func latestChange(of owner: ListOwner, list: String?) async -> Int64 {
+        await record.latestChangeID(of: owner, list: list)
+    }
+
+    public func changes(of owner: ListOwner, list: String?, after id: Int64, limit: Int) async -> ChangesAfter {
+        await record.changes(of: owner, list: list, after: id, limit: limit)
+    }
 }

@@ -9,7 +9,7 @@ extension TodoItem {
             dueDate: draft.dueDate, location: draft.location, project: draft.project,
             estimateMinutes: draft.estimateMinutes, repeatDays: draft.repeatDays,
             position: position, createdAt: now, updatedAt: now,
-            completedAt: draft.isDone ? now : nil, version: 1)
+            completedAt: draft.isDone ? draft.completedAt.map(Timestamp.normalized) ?? now : nil, version: 1)
     }
 
     /// The item with validated `changes` applied, except the position, which the store
@@ -27,6 +27,8 @@ extension TodoItem {
             next.isDone = isDone
             next.completedAt = isDone ? Timestamp.normalized(now) : nil
         }
+        // A client's own completion time (DAV-25): a phone that completed it offline.
+        if let completedAt = changes.completedAt, next.isDone { next.completedAt = Timestamp.normalized(completedAt) }
         if let position = changes.position { next.position = position }
         guard next != self else { return nil }
         next.updatedAt = Timestamp.normalized(now)

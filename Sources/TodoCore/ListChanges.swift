@@ -112,6 +112,16 @@ public actor InMemoryChangeRecord: ChangeRecord {
         changes(after: id, limit: limit) { $0.owner == owner }
     }
 
+    /// `latestChangeID(of:)` with the changes of `owner`'s list `list` only (`ListChange.concerns(list:)`).
+    public func latestChangeID(of owner: ListOwner, list: String?) -> Int64 {
+        changes.last { $0.owner == owner && $0.concerns(list: list) }?.id ?? changes.first.map { $0.id - 1 } ?? 0
+    }
+
+    /// `changes(of:after:limit:)` with the changes of `owner`'s list `list` only.
+    public func changes(of owner: ListOwner, list: String?, after id: Int64, limit: Int) -> ChangesAfter {
+        changes(after: id, limit: limit) { $0.owner == owner && $0.concerns(list: list) }
+    }
+
     private func changes(after id: Int64, limit: Int, where included: (ListChange) -> Bool) -> ChangesAfter {
         guard id >= 0, id <= latest else { return .gap }
         if id == latest { return .changes([]) }

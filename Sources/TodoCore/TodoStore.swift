@@ -12,11 +12,13 @@ public struct TodoDraft: Equatable, Sendable {
     public var repeatDays: Set<Weekday>
     /// An explicit position; nil places the item by the ordering rules (first of its section).
     public var position: Double?
+    /// When a done item was completed, as the client that sent it says (DAV-25); nil: now.
+    public var completedAt: Date?
 
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
-        repeatDays: Set<Weekday> = [], position: Double? = nil
+        repeatDays: Set<Weekday> = [], position: Double? = nil, completedAt: Date? = nil
     ) {
         self.title = title
         self.details = details
@@ -27,6 +29,7 @@ public struct TodoDraft: Equatable, Sendable {
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
         self.position = position
+        self.completedAt = completedAt
     }
 
     /// The draft with every rule applied (title trimmed, blank details dropped…), or the
@@ -39,6 +42,7 @@ public struct TodoDraft: Equatable, Sendable {
         draft.project = try TodoRules.project(project)
         draft.estimateMinutes = try TodoRules.estimate(estimateMinutes)
         draft.position = try TodoRules.position(position)
+        if let completedAt { draft.completedAt = try TodoRules.timestamp(completedAt, field: "completion date") }
         return draft
     }
 }
@@ -55,11 +59,15 @@ public struct TodoChanges: Equatable, Sendable {
     public var repeatDays: Set<Weekday>?
     /// An explicit position inside the item's (possibly new) section.
     public var position: Double?
+    /// When the item, done after the changes, was completed, as the client that sent them says
+    /// (DAV-25); nil: now when it becomes done, else as it was. Ignored for an item left open.
+    public var completedAt: Date?
 
     public init(
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
-        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, position: Double? = nil
+        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, position: Double? = nil,
+        completedAt: Date? = nil
     ) {
         self.title = title
         self.details = details
@@ -70,6 +78,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
         self.position = position
+        self.completedAt = completedAt
     }
 
     /// The changes with every given value checked by the rules.
@@ -81,6 +90,7 @@ public struct TodoChanges: Equatable, Sendable {
         if let project { changes.project = .some(try TodoRules.project(project)) }
         if let estimateMinutes { changes.estimateMinutes = .some(try TodoRules.estimate(estimateMinutes)) }
         changes.position = try TodoRules.position(position)
+        if let completedAt { changes.completedAt = try TodoRules.timestamp(completedAt, field: "completion date") }
         return changes
     }
 }

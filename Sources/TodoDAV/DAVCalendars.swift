@@ -186,8 +186,9 @@ extension DAVSession {
         href(calendar) + DAVPath.encoded(member.name)
     }
 
-    /// The newest change to the calendar owner's lists: its CTag and sync token (DAV-9).
+    /// The newest change to the calendar's own list: its CTag and sync token (DAV-9, DAV-24).
+    /// Another list of its owner's, shared or not, moves neither.
     func latestChange(_ calendar: DAVCalendar) async throws -> Int64 {
-        try await server.calendars.latestChange(of: calendar.owner)
+        try await server.calendars.latestChange(of: calendar.owner, list: calendar.list)
     }
 }

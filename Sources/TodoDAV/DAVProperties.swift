@@ -279,8 +279,9 @@ extension DAVRequests {
             guard given.hasPrefix(Self.tokenPrefix), let since = Int64(given.dropFirst(Self.tokenPrefix.count)), since >= 0 else {
                 throw invalid
             }
+            // This calendar's changes only (DAV-24): an item that left it is named there, once.
             guard case .changes(let changes) = try await server.calendars.changes(
-                of: calendar.owner, after: since, limit: ChangeRetention.changes + 1)
+                of: calendar.owner, list: calendar.list, after: since, limit: ChangeRetention.changes + 1)
             else { throw invalid }
             // A bulk change (an import) names no items: the client starts again.
             if changes.contains(where: { $0.kind == .many }) { throw invalid }
@@ -342,8 +343,8 @@ enum DAVWriterAsync {
 struct DAVPropertyWriter {
     let session: DAVSession
     let timeZone: TimeZone
-    /// CTags by owner, read once an answer.
-    private var latest: [ListOwner: Int64] = [:]
+    /// CTags by calendar (its segment), read once an answer.
+    private var latest: [String: Int64] = [:]
 
     init(session: DAVSession, timeZone: TimeZone) {
         self.session = session
@@ -506,9 +507,9 @@ struct DAVPropertyWriter {
     }
 
     private mutating func latestChange(_ calendar: DAVCalendar) async throws -> Int64 {
-        if let known = latest[calendar.owner] { return known }
+        if let known = latest[calendar.segment] { return known }
         let value = try await session.latestChange(calendar)
-        latest[calendar.owner] = value
+        latest[calendar.segment] = value
         return value
     }
 }

@@ -190,7 +190,22 @@ struct DAVRequests {
         if record.map({ ($0.name, $0.uid, $0.kept) != (wanted.name, wanted.uid, wanted.kept) }) ?? true {
             record = try await server.calendars.save(wanted, owner: calendar.owner, list: item.project?.name)
         }
+        if !member.item.isDone, item.isDone, !todo.kept.isEmpty {
+            try await keepForNextOccurrence(of: item, kept: todo.kept, in: calendar)
+        }
         return DAVMember(item: item, record: record)
+    }
+
+    /// Gives the occurrence that completing `item` made what the server kept of `item` (DAV-26),
+    /// its dates moved to the occurrence's; an occurrence that has a record already keeps it.
+    private func keepForNextOccurrence(of item: TodoItem, kept: String, in calendar: DAVCalendar) async throws {
+        guard !item.repeatDays.isEmpty, let next = try await calendar.store.nextOccurrence(of: item.id),
+              try await server.calendars.resources(of: calendar.owner, items: [next.id]).isEmpty
+        else { return }
+        let resource = CalendarResource(
+            item: next.id, name: DAVMember.defaultName(next.id), uid: next.id.lowercasedText,
+            kept: CalDAVTodoCodec.keptForOccurrence(kept, of: item, next: next))
+        _ = try await server.calendars.save(resource, owner: calendar.owner, list: next.project?.name)
     }
 
     /// `If-Match` and `If-None-Match` (DAV-6, DAV-7): 412 when they don't hold.

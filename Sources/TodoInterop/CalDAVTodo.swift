@@ -49,7 +49,8 @@ public struct CalDAVTodo: Equatable, Sendable {
     public func draft(project: Project?) -> TodoDraft {
         TodoDraft(
             title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-            project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays)
+            project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays,
+            completedAt: isDone ? completedAt : nil)
     }
 
     /// The changes that make `item` say what this resource says (only fields that differ;
@@ -59,11 +60,19 @@ public struct CalDAVTodo: Equatable, Sendable {
         if item.title != title { changes.title = title }
         if item.details != details { changes.details = .some(details) }
         if item.isDone != isDone { changes.isDone = isDone }
+        // The client's COMPLETED, to the second it writes (DAV-25).
+        if isDone, let completedAt, item.completedAt.map({ !Self.sameSecond($0, completedAt) }) ?? true {
+            changes.completedAt = completedAt
+        }
         if item.dueDate != dueDate { changes.dueDate = .some(dueDate) }
         if item.location != location { changes.location = .some(location) }
         if item.estimateMinutes != estimateMinutes { changes.estimateMinutes = .some(estimateMinutes) }
         if item.repeatDays != repeatDays { changes.repeatDays = repeatDays }
         return changes
+    }
+
+    private static func sameSecond(_ a: Date, _ b: Date) -> Bool {
+        (a.timeIntervalSince1970).rounded(.down) == (b.timeIntervalSince1970).rounded(.down)
     }
 }
 
@@ -147,6 +156,38 @@ public enum CalDAVTodoCodec {
         lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
         lines += kept.todoComponents + ["END:VTODO", "END:VCALENDAR"]
         return lines.map(ICalendarText.fold).joined()
+    }
+
+    /// The kept text of `item`'s next occurrence (DAV-26), from `kept`, the text kept for
+    /// `item` when a client completed it: what Todo keeps verbatim goes with it (PRIORITY,
+    /// CATEGORIES, VALARMs, X- properties, the VTIMEZONE), with the dates that belong to one
+    /// occurrence moved to the occurrence's due date: a DUE or DTSTART with a time, and a
+    /// VALARM's absolute TRIGGER. An open item's STATUS and PERCENT-COMPLETE stay behind.
+    public static func keptForOccurrence(_ kept: String, of item: TodoItem, next: TodoItem) -> String {
+        var parts = Kept(kept)
+        let days = item.dueDate.flatMap { from in next.dueDate.map { from.days(to: $0) } } ?? 0
+        parts.due = parts.due.map { moved($0, days: days) }
+        parts.start = parts.start.map { moved($0, days: days) }
+        parts.status = nil
+        parts.percent = nil
+        parts.todoComponents = parts.todoComponents.map { line in
+            guard name(of: line) == "TRIGGER", let parsed = try? ICalendarText.contentLine(line, line: 1),
+                  parsed.parameters["VALUE"]?.uppercased() == "DATE-TIME"
+            else { return line }
+            return moved(line, days: days)
+        }
+        return parts.text
+    }
+
+    /// A date or date-time line moved by `days` days (its time and zone as they were); as it
+    /// was when it doesn't read as one.
+    private static func moved(_ line: String, days: Int) -> String {
+        guard days != 0, let parsed = try? ICalendarText.contentLine(line, line: 1), line.hasSuffix(parsed.value),
+              let day = InteropDates.parseBasicDate(String(parsed.value.prefix(8)))
+        else { return line }
+        let rest = parsed.value.dropFirst(8)
+        guard rest.isEmpty || rest.first == "T" else { return line }
+        return String(line.dropLast(parsed.value.count)) + ICalendarText.basicDate(day.adding(days: days)) + rest
     }
 
     /// The X-APPLE-SORT-ORDER written for `item`: its position rounded down. A client that

@@ -166,6 +166,20 @@ public struct PostgresCalendarResources: CalendarResources {
         }
     }
 
+    public func latestChange(of owner: ListOwner, list: String?) async throws -> Int64 {
+        try await database.run(PostgresChangeRecord.latest(schema: database.schema, owner: owner.key, list: list))
+            .first?.decode(Int64.self) ?? 0
+    }
+
+    public func changes(of owner: ListOwner, list: String?, after id: Int64, limit: Int) async throws -> ChangesAfter {
+        let schema = database.schema
+        // One snapshot: the newest id and the rows agree.
+        return try await database.transaction(readOnly: true) { connection in
+            try await PostgresChangeRecord.changes(
+                connection, schema: schema, after: id, limit: limit, owner: owner.key, list: list)
+        }
+    }
+
     // MARK: Rows
 
     private var select: String { "SELECT item, name, uid, kept, revision FROM \(resource)" }

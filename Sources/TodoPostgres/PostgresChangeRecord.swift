@@ -40,11 +40,6 @@ public struct PostgresChangeRecord: ChangeRecord {
         let kinds = ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
         let muted = "current_setting('\(muteSetting)', true) IS NOT DISTINCT FROM 'on'"
-        let list = { (row: String) in "(SELECT name FROM \(S.project) WHERE owner = \(row).owner AND id = \(row).project_id)" }
-        // What a person wrote is as it was: a change of place alone is a move.
-        let sameContent = ["title", "details", "due_date", "location_name", "location_latitude", "location_longitude",
-                           "project_id", "estimate_minutes", "repeat_days"]
-            .map { "OLD.\($0) IS NOT DISTINCT FROM NEW.\($0)" }.joined(separator: " AND ")
         let insert = "INSERT INTO \(S.change) (owner, kind, list, item, at) VALUES"
         return [
             """
@@ -91,37 +86,7 @@ public struct PostgresChangeRecord: ChangeRecord {
             $$
             """,
             "CREATE TRIGGER change_kept AFTER INSERT ON \(S.change) FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_kept()",
-            """
-            CREATE FUNCTION \(S.schemaQuoted).change_item() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF \(muted) THEN RETURN NULL; END IF;
-                IF TG_OP = 'INSERT' THEN
-                    \(insert) (NEW.owner,
-                        CASE WHEN EXISTS (SELECT 1 FROM \(S.trash) WHERE owner = NEW.owner AND id = NEW.id)
-                            THEN 'restored' ELSE 'created' END,
-                        \(list("NEW")), NEW.id, \(now));
-                ELSIF TG_OP = 'UPDATE' THEN
-                    IF OLD.version IS DISTINCT FROM NEW.version OR OLD.position IS DISTINCT FROM NEW.position
-                        OR OLD.is_done IS DISTINCT FROM NEW.is_done OR OLD.owner IS DISTINCT FROM NEW.owner
-                    THEN
-                        \(insert) (NEW.owner,
-                            CASE WHEN OLD.is_done IS DISTINCT FROM NEW.is_done
-                                    THEN (CASE WHEN NEW.is_done THEN 'checked' ELSE 'unchecked' END)
-                                WHEN OLD.position IS DISTINCT FROM NEW.position AND \(sameContent) THEN 'moved'
-                                ELSE 'changed' END,
-                            \(list("NEW")), NEW.id, \(now));
-                        -- Moved to another list: the list it left changed too.
-                        IF OLD.project_id IS DISTINCT FROM NEW.project_id AND OLD.project_id IS NOT NULL THEN
-                            \(insert) (OLD.owner, 'changed', \(list("OLD")), OLD.id, \(now));
-                        END IF;
-                    END IF;
-                ELSE
-                    \(insert) (OLD.owner, 'deleted', \(list("OLD")), OLD.id, \(now));
-                END IF;
-                RETURN NULL;
-            END
-            $$
-            """,
+            itemFunction(S, inboxLeft: false),
             """
             CREATE TRIGGER change_item AFTER INSERT OR UPDATE OR DELETE ON \(S.item)
                 FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_item()
@@ -162,6 +127,59 @@ public struct PostgresChangeRecord: ChangeRecord {
                 FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_share()
             """,
         ]
+    }
+
+    /// The function that records an item's insert, update or delete: an update's change in the
+    /// list it is in and, when it moved to another list, a change of the list it left; with
+    /// `inboxLeft` also when it left the items without a list (migration 7, DAV-24; before it
+    /// only a project it left was recorded). Migration 7 replaces migration 4's.
+    static func itemFunction(_ S: PostgresSchema.Names, inboxLeft: Bool) -> String {
+        let muted = "current_setting('\(muteSetting)', true) IS NOT DISTINCT FROM 'on'"
+        let list = { (row: String) in "(SELECT name FROM \(S.project) WHERE owner = \(row).owner AND id = \(row).project_id)" }
+        // What a person wrote is as it was: a change of place alone is a move.
+        let sameContent = ["title", "details", "due_date", "location_name", "location_latitude", "location_longitude",
+                           "project_id", "estimate_minutes", "repeat_days"]
+            .map { "OLD.\($0) IS NOT DISTINCT FROM NEW.\($0)" }.joined(separator: " AND ")
+        let insert = "INSERT INTO \(S.change) (owner, kind, list, item, at) VALUES"
+        let left = "OLD.project_id IS DISTINCT FROM NEW.project_id" + (inboxLeft ? "" : " AND OLD.project_id IS NOT NULL")
+        return """
+            CREATE \(inboxLeft ? "OR REPLACE " : "")FUNCTION \(S.schemaQuoted).change_item() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF \(muted) THEN RETURN NULL; END IF;
+                IF TG_OP = 'INSERT' THEN
+                    \(insert) (NEW.owner,
+                        CASE WHEN EXISTS (SELECT 1 FROM \(S.trash) WHERE owner = NEW.owner AND id = NEW.id)
+                            THEN 'restored' ELSE 'created' END,
+                        \(list("NEW")), NEW.id, \(now));
+                ELSIF TG_OP = 'UPDATE' THEN
+                    IF OLD.version IS DISTINCT FROM NEW.version OR OLD.position IS DISTINCT FROM NEW.position
+                        OR OLD.is_done IS DISTINCT FROM NEW.is_done OR OLD.owner IS DISTINCT FROM NEW.owner
+                    THEN
+                        \(insert) (NEW.owner,
+                            CASE WHEN OLD.is_done IS DISTINCT FROM NEW.is_done
+                                    THEN (CASE WHEN NEW.is_done THEN 'checked' ELSE 'unchecked' END)
+                                WHEN OLD.position IS DISTINCT FROM NEW.position AND \(sameContent) THEN 'moved'
+                                ELSE 'changed' END,
+                            \(list("NEW")), NEW.id, \(now));
+                        -- Moved to another list: the list it left changed too.
+                        IF \(left) THEN
+                            \(insert) (OLD.owner, 'changed', \(list("OLD")), OLD.id, \(now));
+                        END IF;
+                    END IF;
+                ELSE
+                    \(insert) (OLD.owner, 'deleted', \(list("OLD")), OLD.id, \(now));
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """
+    }
+
+    /// Migration 7 (docs/specs/caldav.md, DAV-24): an item that leaves the items without a list
+    /// records that list's change too, and each calendar reads its own list's changes through
+    /// the index `change_list`.
+    static func calendarChanges(_ S: PostgresSchema.Names) -> [String] {
+        [itemFunction(S, inboxLeft: true), "CREATE INDEX change_list ON \(S.change) (owner, list, id)"]
     }
 
     /// Silences the item triggers for the rest of the transaction's writes (an import).
@@ -232,6 +250,59 @@ public struct PostgresChangeRecord: ChangeRecord {
                 .collect()
         }
         return .changes(try rows.compactMap(Self.change))
+    }
+
+    /// The changes of `owner`'s list `list` after `id` (nil: the items without a list;
+    /// `ListChange.concerns(list:)`), oldest first, at most `limit`, read through `change_list`.
+    /// Run it in one snapshot.
+    static func changes(
+        _ connection: PostgresConnection, schema: String, after id: Int64, limit: Int, owner: String, list: String?
+    ) async throws -> ChangesAfter {
+        let change = "\"\(schema)\".change", counter = "\"\(schema)\".change_counter"
+        let limit = max(0, limit)
+        let logger = PostgresTodoDatabase.logger
+        let latest = try await connection.query("SELECT last FROM \(unescaped: counter) WHERE id = 1", logger: logger)
+            .collect().first?.decode(Int64.self) ?? 0
+        guard id >= 0, id <= latest else { return .gap }
+        if id == latest { return .changes([]) }
+        guard let oldest = try await connection.query("SELECT MIN(id) FROM \(unescaped: change)", logger: logger)
+            .collect().first?.decode(Int64?.self) ?? nil, oldest <= id + 1
+        else { return .gap }
+        let columns = "SELECT id, owner, kind, list, item, person, at FROM \(change)"
+        let rows = if let list {
+            try await connection.query(
+                """
+                \(unescaped: columns) WHERE owner = \(owner) AND (list = \(list) OR (list IS NULL AND kind = 'many'))
+                AND id > \(id) ORDER BY id LIMIT \(limit)
+                """, logger: logger
+            ).collect()
+        } else {
+            try await connection.query(
+                """
+                \(unescaped: columns) WHERE owner = \(owner) AND list IS NULL AND (item IS NOT NULL OR kind = 'many')
+                AND id > \(id) ORDER BY id LIMIT \(limit)
+                """, logger: logger
+            ).collect()
+        }
+        return .changes(try rows.compactMap(Self.change))
+    }
+
+    /// `latest(schema:owner:)` for `owner`'s list `list`: the newest of the changes
+    /// `changes(_:schema:after:limit:owner:list:)` reads.
+    static func latest(schema: String, owner: String, list: String?) -> PostgresQuery {
+        let change = "\"\(schema)\".change"
+        if let list {
+            return """
+                SELECT COALESCE((SELECT MAX(id) FROM \(unescaped: change) WHERE owner = \(owner)
+                        AND (list = \(list) OR (list IS NULL AND kind = 'many'))),
+                    (SELECT MIN(id) - 1 FROM \(unescaped: change)), 0)::bigint
+                """
+        }
+        return """
+            SELECT COALESCE((SELECT MAX(id) FROM \(unescaped: change) WHERE owner = \(owner)
+                    AND list IS NULL AND (item IS NOT NULL OR kind = 'many')),
+                (SELECT MIN(id) - 1 FROM \(unescaped: change)), 0)::bigint
+            """
     }
 
     /// The newest change to `owner`'s lists the table keeps, or when it keeps none of theirs the

@@ -260,6 +260,10 @@ enum PostgresSchema {
             // docs/specs/caldav.md (DAV-6, DAV-10, DAV-14, DAV-16, DAV-17): `PostgresCalendarResources`.
             PostgresCalendarResources.schema(S)
         },
+        Migration(version: 7, name: "each calendar reads the changes of its own list") { S in
+            // docs/specs/caldav.md, DAV-24: `PostgresChangeRecord.calendarChanges`.
+            PostgresChangeRecord.calendarChanges(S)
+        },
     ]
 
     static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"

@@ -334,6 +334,10 @@ public final class AppDatabase: Sendable {
             // docs/specs/caldav.md (DAV-6, DAV-10, DAV-14, DAV-16, DAV-17): `SQLiteCalendarResources`.
             try db.execute(sql: SQLiteCalendarResources.v11)
         }
+        migrator.registerMigration("v12-calendar-changes each calendar reads the changes of its own list") { db in
+            // docs/specs/caldav.md, DAV-24: `SQLiteChangeRecord.v12`.
+            try SQLiteChangeRecord.v12(db)
+        }
         return migrator
     }()
 

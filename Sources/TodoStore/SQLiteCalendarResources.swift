@@ -153,6 +153,16 @@ public struct SQLiteCalendarResources: CalendarResources {
         try await database.read { db in try SQLiteChangeRecord.changes(db, after: id, limit: limit, owner: owner.key) }
     }
 
+    public func latestChange(of owner: ListOwner, list: String?) async throws -> Int64 {
+        try await database.read { db in try SQLiteChangeRecord.latest(db, owner: owner.key, list: list) }
+    }
+
+    public func changes(of owner: ListOwner, list: String?, after id: Int64, limit: Int) async throws -> ChangesAfter {
+        try await database.read { db in
+            try SQLiteChangeRecord.changes(db, after: id, limit: limit, owner: owner.key, list: list)
+        }
+    }
+
     // MARK: Rows
 
     private static let select = "SELECT item, name, uid, kept, revision FROM calendarResource"

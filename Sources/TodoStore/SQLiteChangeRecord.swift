@@ -35,7 +35,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
             at INTEGER NOT NULL
         );
         CREATE TABLE changeMute (id INTEGER PRIMARY KEY CHECK (id = 1));
-        \(triggers)
+        \(triggers(inboxLeft: false))
         """
     }
 
@@ -62,20 +62,27 @@ public struct SQLiteChangeRecord: ChangeRecord {
                 SELECT id, owner, kind, list, item, person, at FROM change;
             DROP TABLE change;
             ALTER TABLE newChange RENAME TO change;
-            \(triggers)
+            \(triggers(inboxLeft: false))
             """)
+    }
+
+    /// Migration v12-calendar-changes (docs/specs/caldav.md, DAV-24): an item that leaves the
+    /// items without a list records that list's change too, as one that leaves a list always
+    /// did, so that each calendar reads its own changes; and the index a calendar reads them by
+    /// (`change_list`: owner, list, id).
+    static func v12(_ db: Database) throws {
+        try db.execute(sql: "DROP TRIGGER change_itemUpdated;\n" + itemUpdated(inboxLeft: true)
+            + "\nCREATE INDEX change_list ON change(owner, list, id);")
     }
 
     private static var kinds: String { ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
 
-    /// The table's pruning and the triggers that write it, as the latest migration made them.
-    private static var triggers: String {
+    /// The table's pruning and the triggers that write it, as v9 and v10 made them (v12 made
+    /// `change_itemUpdated` again, with `inboxLeft`).
+    private static func triggers(inboxLeft: Bool) -> String {
         let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
         let unmuted = "NOT EXISTS (SELECT 1 FROM changeMute)"
         let list = { (row: String) in "(SELECT name FROM project WHERE id = \(row).projectId)" }
-        // What a person wrote is as it was: a change of place alone is a move.
-        let sameContent = ["title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude",
-                           "projectId", "estimateMinutes", "repeatDays"].map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
         return """
             CREATE TRIGGER change_pruned AFTER INSERT ON change BEGIN
                 DELETE FROM change WHERE id IN (SELECT id FROM change ORDER BY id LIMIT 2)
@@ -87,19 +94,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
                         THEN 'restored' ELSE 'created' END,
                     \(list("NEW")), NEW.id, \(now));
             END;
-            CREATE TRIGGER change_itemUpdated AFTER UPDATE ON todoItem
-                WHEN \(unmuted) AND (OLD.version IS NOT NEW.version OR OLD.position IS NOT NEW.position
-                    OR OLD.isDone IS NOT NEW.isDone OR OLD.owner IS NOT NEW.owner)
-            BEGIN
-                INSERT INTO change (owner, kind, list, item, at) VALUES (NEW.owner,
-                    CASE WHEN OLD.isDone IS NOT NEW.isDone THEN (CASE NEW.isDone WHEN 1 THEN 'checked' ELSE 'unchecked' END)
-                        WHEN OLD.position IS NOT NEW.position AND \(sameContent) THEN 'moved' ELSE 'changed' END,
-                    \(list("NEW")), NEW.id, \(now));
-                -- Moved to another list: the list it left changed too.
-                INSERT INTO change (owner, kind, list, item, at)
-                    SELECT OLD.owner, 'changed', \(list("OLD")), OLD.id, \(now)
-                    WHERE OLD.projectId IS NOT NEW.projectId AND OLD.projectId IS NOT NULL;
-            END;
+            \(itemUpdated(inboxLeft: inboxLeft))
             CREATE TRIGGER change_itemDeleted AFTER DELETE ON todoItem WHEN \(unmuted) BEGIN
                 INSERT INTO change (owner, kind, list, item, at) VALUES (OLD.owner, 'deleted', \(list("OLD")), OLD.id, \(now));
             END;
@@ -116,6 +111,33 @@ public struct SQLiteChangeRecord: ChangeRecord {
             END;
             CREATE TRIGGER change_unshared AFTER DELETE ON listShare BEGIN
                 INSERT INTO change (owner, kind, list, person, at) VALUES (OLD.ownerId, 'unshared', OLD.list, OLD.personId, \(now));
+            END;
+            """
+    }
+
+    /// The trigger that records an item's update: its change in the list it is in and, when it
+    /// moved to another list, a change of the list it left; with `inboxLeft` also when it left
+    /// the items without a list (before v12 only a project it left was recorded).
+    private static func itemUpdated(inboxLeft: Bool) -> String {
+        let unmuted = "NOT EXISTS (SELECT 1 FROM changeMute)"
+        let list = { (row: String) in "(SELECT name FROM project WHERE id = \(row).projectId)" }
+        // What a person wrote is as it was: a change of place alone is a move.
+        let sameContent = ["title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude",
+                           "projectId", "estimateMinutes", "repeatDays"].map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
+        let left = "OLD.projectId IS NOT NEW.projectId" + (inboxLeft ? "" : " AND OLD.projectId IS NOT NULL")
+        return """
+            CREATE TRIGGER change_itemUpdated AFTER UPDATE ON todoItem
+                WHEN \(unmuted) AND (OLD.version IS NOT NEW.version OR OLD.position IS NOT NEW.position
+                    OR OLD.isDone IS NOT NEW.isDone OR OLD.owner IS NOT NEW.owner)
+            BEGIN
+                INSERT INTO change (owner, kind, list, item, at) VALUES (NEW.owner,
+                    CASE WHEN OLD.isDone IS NOT NEW.isDone THEN (CASE NEW.isDone WHEN 1 THEN 'checked' ELSE 'unchecked' END)
+                        WHEN OLD.position IS NOT NEW.position AND \(sameContent) THEN 'moved' ELSE 'changed' END,
+                    \(list("NEW")), NEW.id, \(now));
+                -- Moved to another list: the list it left changed too.
+                INSERT INTO change (owner, kind, list, item, at)
+                    SELECT OLD.owner, 'changed', \(list("OLD")), OLD.id, \(now)
+                    WHERE \(left);
             END;
             """
     }
@@ -167,6 +189,42 @@ public struct SQLiteChangeRecord: ChangeRecord {
                 db.cachedStatement(sql: columns + " WHERE id > ? ORDER BY id LIMIT ?"), arguments: [id, max(0, limit)])
         }
         return .changes(rows.compactMap(Self.change))
+    }
+
+    /// The changes of `owner`'s list `list` after `id` (nil: the items without a list;
+    /// `ListChange.concerns(list:)`), oldest first, at most `limit`, read through `change_list`.
+    static func changes(_ db: Database, after id: Int64, limit: Int, owner: String, list: String?) throws -> ChangesAfter {
+        let latest = try Self.latest(db)
+        guard id >= 0, id <= latest else { return .gap }
+        if id == latest { return .changes([]) }
+        guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
+            return .gap
+        }
+        let sql = "SELECT id, owner, kind, list, item, person, at FROM change WHERE owner = ? AND \(listed(list))"
+            + " AND id > ? ORDER BY id LIMIT ?"
+        var arguments: StatementArguments = [owner]
+        if let list { arguments += [list] }
+        arguments += [id, max(0, limit)]
+        let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        return .changes(rows.compactMap(Self.change))
+    }
+
+    /// `latest(_:owner:)` for `owner`'s list `list`: the newest of the changes
+    /// `changes(_:after:limit:owner:list:)` reads.
+    static func latest(_ db: Database, owner: String, list: String?) throws -> Int64 {
+        let sql = "SELECT COALESCE((SELECT MAX(id) FROM change WHERE owner = ? AND \(listed(list))),"
+            + " (SELECT MIN(id) - 1 FROM change), 0)"
+        var arguments: StatementArguments = [owner]
+        if let list { arguments += [list] }
+        return try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+    }
+
+    /// The condition of `ListChange.concerns(list:)` in SQL: the list's changes (for the items
+    /// without a list, those about an item), and those that name no list (an import).
+    private static func listed(_ list: String?) -> String {
+        list == nil
+            ? "list IS NULL AND (item IS NOT NULL OR kind = 'many')"
+            : "(list = ? OR (list IS NULL AND kind = 'many'))"
     }
 
     /// The newest change to `owner`'s lists the table keeps, or when it keeps none of theirs the

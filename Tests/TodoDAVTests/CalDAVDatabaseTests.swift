@@ -47,4 +47,115 @@ struct CalDAVDatabaseTests {
             #expect(try await store.trash().map(\.item.title) == ["Brown eggs"])
         }
     }
+
+    @Test("DAV-24 a token sync, the CTag and the sync token cover the calendar's own list only, on each database",
+        arguments: DAVSUT.Database.allCases)
+    func test_DAV_24_syncScopedToItsCalendar(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        let store = sut.store(sut.alice)
+        _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        _ = try await store.add(TodoDraft(title: "Diary", project: Project(name: "Private")))
+        try await sut.lists.sharing.share(
+            list: "Groceries", owner: ListPerson(id: sut.alice.id, name: "alice"), with: ListPerson(id: sut.bob.id, name: "bob"),
+            role: .viewer)
+        let inbox = "/dav/calendars/alice/inbox/"
+        let shared = "/dav/calendars/bob/list-alice~sGroceries/"
+        try await sut.test { (dav: DAVClient) async throws in
+            let bob = dav.as("bob", sut.bobToken)
+            let groceriesToken = try #require(try await dav.report(Self.groceries, DAVBodies.sync(token: "")).syncToken)
+            let inboxToken = try #require(try await dav.report(inbox, DAVBodies.sync(token: "")).syncToken)
+            let bobsFirst = try await bob.report(shared, DAVBodies.sync(token: ""))
+            let bobsToken = try #require(bobsFirst.syncToken)
+            let ctag = try await bob.propfind(shared, depth: "0", props: ["cs:getctag"]).response(shared)?.text("getctag")
+
+            // Alice's private list changes: nothing of it reaches bob, and his calendar's CTag stays.
+            let secret = try await dav.put(
+                "list-Private", "divorce-lawyer-appointment.ics", DAVBodies.vtodo(uid: "secret", summary: "Lawyer"))
+            #expect(secret.status == 201)
+            _ = try await dav.put(
+                "list-Private", "divorce-lawyer-appointment.ics", DAVBodies.vtodo(uid: "secret", summary: "Lawyer at 9"),
+                etag: secret.etag)
+            let bobsNext = try await bob.report(shared, DAVBodies.sync(token: bobsToken))
+            #expect(bobsNext.responses.isEmpty, "\(bobsNext.text)")
+            #expect(!bobsNext.text.contains("divorce-lawyer-appointment"))
+            #expect(try await bob.propfind(shared, depth: "0", props: ["cs:getctag"]).response(shared)?.text("getctag") == ctag)
+
+            // Thunderbird's move: a PUT into Groceries under the same name and UID, then a DELETE
+            // from To Do. Groceries' next sync reports the task there, never as gone.
+            let task = try await dav.put("inbox", "task.ics", DAVBodies.vtodo(uid: "task", summary: "Pay rent"))
+            #expect(try await dav.put("list-Groceries", "task.ics", DAVBodies.vtodo(uid: "task", summary: "Pay rent")).status == 201)
+            #expect(try await dav.send("DELETE", inbox + "task.ics", headers: ["If-Match": try #require(task.etag)]).status == 204)
+            let groceries = try await dav.report(Self.groceries, DAVBodies.sync(token: groceriesToken))
+            #expect(groceries.response(Self.groceries + "task.ics")?.status == nil, "\(groceries.text)")
+            #expect(groceries.response(Self.groceries + "task.ics")?.text("getetag") != nil)
+            #expect(!groceries.text.contains("divorce-lawyer-appointment"))
+
+            // An item moved out of To Do elsewhere is gone from To Do, once; it is in Groceries.
+            let moving = try await store.add(TodoDraft(title: "Bread"))
+            let beforeMove = try #require(try await dav.report(inbox, DAVBodies.sync(token: inboxToken)).syncToken)
+            let groceriesBeforeMove = try #require(groceries.syncToken)
+            _ = try await store.update(id: moving.id, TodoChanges(project: .some(Project(name: "Groceries"))))
+            let bread = moving.id.lowercasedText + ".ics"
+            let left = try await dav.report(inbox, DAVBodies.sync(token: beforeMove))
+            #expect(left.response(inbox + bread)?.status?.contains("404") == true, "\(left.text)")
+            #expect(left.responses.count == 1)
+            let again = try await dav.report(inbox, DAVBodies.sync(token: try #require(left.syncToken)))
+            #expect(again.responses.isEmpty, "reported gone once")
+            let joined = try await dav.report(Self.groceries, DAVBodies.sync(token: groceriesBeforeMove))
+            #expect(joined.response(Self.groceries + bread)?.text("getetag") != nil, "\(joined.text)")
+        }
+    }
+
+    @Test("DAV-25 a client's COMPLETED time is kept on a PUT, new or over an item, on each database",
+        arguments: DAVSUT.Database.allCases)
+    func test_DAV_25_completedTimeKept(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        let store = sut.store(sut.alice)
+        let offline = try #require(ISO8601DateFormatter().date(from: "2026-11-20T08:00:00Z"))
+        try await sut.test { (dav: DAVClient) async throws in
+            let done = ["STATUS:COMPLETED", "COMPLETED:20261120T080000Z"]
+            #expect(try await dav.put("inbox", "new.ics", DAVBodies.vtodo(uid: "new", summary: "Done offline", extra: done)).status == 201)
+            let open = try await dav.put("inbox", "open.ics", DAVBodies.vtodo(uid: "open", summary: "Done later"))
+            #expect(try await dav.put(
+                "inbox", "open.ics", DAVBodies.vtodo(uid: "open", summary: "Done later", extra: done), etag: open.etag).status == 204)
+            for item in try await store.items() {
+                #expect(item.completedAt == offline, "\(item.title)")
+            }
+            let get = try await dav.send("GET", "/dav/calendars/alice/inbox/new.ics")
+            #expect(get.text.contains("COMPLETED:20261120T080000Z\r\n"), "\(get.text)")
+        }
+    }
+
+    @Test("DAV-26 completing a repeating task over CalDAV gives its next occurrence what the server kept, on each database",
+        arguments: DAVSUT.Database.allCases)
+    func test_DAV_26_occurrenceKeepsKept(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        let store = sut.store(sut.alice)
+        let zone = ["BEGIN:VTIMEZONE", "TZID:Europe/Paris", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+                    "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
+        let kept = ["PRIORITY:1", "CATEGORIES:Home,Errands", "X-CLIENT-THING;X-P=1:value"]
+        let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER;VALUE=DATE-TIME:20261124T070000Z",
+                     "END:VALARM"]
+        let task = ["DUE;TZID=Europe/Paris:20261124T090000", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH"] + kept + alarm
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.put(
+                "inbox", "walk.ics", DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: task, calendarExtra: zone))
+            let done = try await dav.put(
+                "inbox", "walk.ics",
+                DAVBodies.vtodo(uid: "walk", summary: "Walk", extra: task + ["STATUS:COMPLETED", "COMPLETED:20261124T100000Z"],
+                    calendarExtra: zone),
+                etag: created.etag)
+            #expect(done.status == 204)
+            let next = try #require(try await store.items().first { !$0.isDone })
+            #expect(next.dueDate == CalendarDate(year: 2026, month: 11, day: 26))
+            let get = try await dav.send("GET", "/dav/calendars/alice/inbox/" + next.id.lowercasedText + ".ics")
+            #expect(get.status == 200)
+            for line in kept { #expect(get.text.contains(line + "\r\n"), "\(line) in \(get.text)") }
+            #expect(get.text.contains("DUE;TZID=Europe/Paris:20261126T090000\r\n"), "\(get.text)")
+            #expect(get.text.contains("TRIGGER;VALUE=DATE-TIME:20261126T070000Z\r\n"), "the alarm moves with the date")
+            #expect(get.text.contains(zone.joined(separator: "\r\n")), "the calendar's VTIMEZONE")
+            #expect(get.text.contains("UID:" + next.id.lowercasedText + "\r\n"), "the occurrence is its own task")
+            #expect(!get.text.contains("STATUS:COMPLETED"))
+        }
+    }
 }

@@ -95,6 +95,18 @@ struct ChangeRecordContractTests {
         #expect(try await store.trash().isEmpty)
     }
 
+    @Test("DAV-24 a move records the list the item joined and the one it left, the items without a list too",
+        arguments: Kind.allCases)
+    func test_DAV_24_moveRecordsBothLists(kind: Kind) async throws {
+        let (store, record, _) = try await kind.make()
+        let bread = try await store.add(TodoDraft(title: "Buy bread"))
+        _ = try await store.update(id: bread.id, TodoChanges(project: .some(Project(name: "Shopping"))))
+        _ = try await store.update(id: bread.id, TodoChanges(project: .some(nil)))
+        let changes = try await Self.all(record)
+        #expect(Self.summary(changes) == ["created -", "changed Shopping", "changed -", "changed -", "changed Shopping"])
+        #expect(changes.allSatisfy { $0.item == bread.id })
+    }
+
     @Test("LIVE-7 an import is one change, however many items it writes; a dry run none", arguments: Kind.allCases)
     func test_LIVE_7_importIsOneChange(kind: Kind) async throws {
         let (store, record, _) = try await kind.make()
