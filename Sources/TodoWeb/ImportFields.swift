@@ -73,23 +73,28 @@ struct ImportFields {
     /// up to CR LF (values may be UTF-8: a file name); an empty line ends it. Each line is read
     /// once, however many blocks run into it: the check stays linear in the body's length.
     static func hasHeaderNameBeyondASCII(_ buffer: ByteBuffer, boundary delimiter: [UInt8]) -> Bool {
-        let body = buffer.readableBytesView
-        var rest = body[...], lineStarts = Set<Int>()
-        while let found = rest.firstRange(of: delimiter) {
-            rest = body[body.index(after: found.lowerBound)...]
-            guard body[found.upperBound...].starts(with: [UInt8.cr, UInt8.lf]) else { continue }
-            var index = found.upperBound + 2
-            lines: while index < body.endIndex, lineStarts.insert(index).inserted {
-                while index < body.endIndex, body[index] != .colon {
-                    if body[index] >= 0x80 { return true }
-                    if body[index] == .cr { break lines }
-                    index += 1
+        buffer.withUnsafeReadableBytes { body in
+            let length = delimiter.count
+            var lineStarts = Set<Int>(), candidate = 0
+            while candidate + length + 2 <= body.count {
+                let start = candidate
+                candidate += 1
+                guard body[start + length] == .cr, body[start + length + 1] == .lf,
+                      (0..<length).allSatisfy({ body[start + $0] == delimiter[$0] })
+                else { continue }
+                var index = start + length + 2
+                lines: while index < body.count, lineStarts.insert(index).inserted {
+                    while index < body.count, body[index] != .colon {
+                        if body[index] >= 0x80 { return true }
+                        if body[index] == .cr { break lines }
+                        index += 1
+                    }
+                    while index < body.count, body[index] != .cr { index += 1 }
+                    index += 2
                 }
-                while index < body.endIndex, body[index] != .cr { index += 1 }
-                index += 2
             }
+            return false
         }
-        return false
     }
 
     /// The text of the field `name` (its first part that is not a file), line breaks as LF.
