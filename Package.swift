@@ -180,6 +180,13 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // MARK: Fuzzing (docs/specs/hardening.md, HARDEN-13): one target per parser of what a request
+        // or a file sends. `scripts/fuzz` builds it with libFuzzer; the ordinary build replays files.
+        .executableTarget(
+            name: "TodoFuzz",
+            dependencies: ["TodoCore", "TodoInterop", "TodoPresentation", "TodoDAV", "TodoWeb", hummingbird],
+            path: "Fuzz/TodoFuzz", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
@@ -189,7 +196,9 @@ let package = Package(
             dependencies: ["TodoCore", "TodoAccounts", "TodoPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/TodoPostgresTestSupport", swiftSettings: strict),
         .testTarget(name: "TodoCoreTests", dependencies: ["TodoCore", "TodoTestSupport"], swiftSettings: strict),
-        .testTarget(name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport", propertyBased], swiftSettings: strict),
+        .testTarget(
+            name: "TodoInteropTests", dependencies: ["TodoCore", "TodoInterop", "TodoTestSupport", propertyBased, "TodoFuzz"],
+            swiftSettings: strict),
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [

@@ -31,6 +31,7 @@ struct DAVRequests {
     }
 
     func answer(_ target: DAVPath) async throws -> Response {
+        if case .resource(_, _, let name) = target { try Self.checkResourceName(name) }
         switch request.method {
         case .propfind: return try await propfind(target)
         case .report: return try await report(target)
@@ -66,6 +67,20 @@ struct DAVRequests {
         try requireSelf(name)
         guard let calendar = session.calendar(segment) else { throw DAVFailure.notFound }
         return calendar
+    }
+
+    /// HARDEN-14: a resource name a store could cut short (NUL), a client would read as another
+    /// address (`..`) or that can't be one segment (`/`) is refused, whatever the method.
+    static func checkResourceName(_ name: String) throws(DAVFailure) {
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw DAVFailure(.badRequest, "A resource name can't hold control characters; nothing was changed.")
+        }
+        if name == "." || name == ".." {
+            throw DAVFailure(.badRequest, "A resource name can't be . or ..; nothing was changed.")
+        }
+        if name.contains("/") {
+            throw DAVFailure(.badRequest, "A resource name can't hold a slash; nothing was changed.")
+        }
     }
 
     // MARK: - bodies
@@ -152,7 +167,7 @@ struct DAVRequests {
         if let existing {
             stored = try await update(existing, with: todo, in: calendar)
         } else {
-            guard name.count <= 255, !name.contains("/") else {
+            guard name.count <= 255 else {
                 throw DAVFailure(.badRequest, "A resource name is at most 255 characters; nothing was changed.")
             }
             var draft = todo.draft(project: calendar.list.map(Project.init(name:)))

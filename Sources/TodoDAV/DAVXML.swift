@@ -52,6 +52,8 @@ enum DAVNamespace {
 }
 
 /// Reading request bodies (DAV-11): no DTD, no entity declaration, nothing nested without end.
+/// The parser is handed only text this type decoded and checked (HARDEN-11, HARDEN-15):
+/// FoundationXML's `XMLParser` stops the program on a name that isn't UTF-8.
 enum DAVXML {
     /// The deepest nesting a body may have; real requests stay under 10.
     static let maxDepth = 32
@@ -59,22 +61,88 @@ enum DAVXML {
     /// The root element of `data`; nil for an empty body. Throws a sentence for anything else
     /// that isn't plain, well-formed XML.
     static func parse(_ data: Data) throws(DAVFailure) -> DAVElement? {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
-        // Refused before any parser sees it: no entity expansion, no external entities.
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil
-            || data.range(of: Data("<!doctype".utf8)) != nil
-        {
+        let text = try Self.text(of: data)
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
+        // Refused before any parser sees it: no entity expansion, no external entities. The
+        // decoded text is what is read, so no encoding hides a declaration (HARDEN-15).
+        let lowered = text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        if lowered.firstRange(of: Array("<!doctype".utf8)) != nil || lowered.firstRange(of: Array("<!entity".utf8)) != nil {
             throw DAVFailure(.badRequest, "XML with a DTD or an entity declaration is not accepted.")
         }
+        // FoundationXML's `XMLParser` reads a processing instruction without data (`<?x?>`) through
+        // a null pointer; CalDAV has no use for any (HARDEN-11).
+        let body = try withoutDeclaration(text)
+        if body.utf8.firstRange(of: Array("<?".utf8)) != nil {
+            throw DAVFailure(.badRequest, "XML processing instructions are not accepted.")
+        }
         let reader = TreeReader()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(body.utf8))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse(), reader.failure == nil, let root = reader.root else {
-            throw reader.failure ?? DAVFailure(.badRequest, "The request body is not well-formed XML.")
+            throw reader.failure ?? notWellFormed
         }
         return root
+    }
+
+    private static let notWellFormed = DAVFailure(.badRequest, "The request body is not well-formed XML.")
+    private static let notText = DAVFailure(.badRequest, "The request body is not UTF-8 or UTF-16 text.")
+
+    /// The body as text (HARDEN-11): UTF-8, with or without a byte order mark, or UTF-16 with
+    /// one. Invalid or overlong sequences, lone surrogates and NUL (never XML; a UTF-16 body
+    /// without its mark reads as UTF-8 full of them) are refused.
+    static func text(of data: Data) throws(DAVFailure) -> String {
+        let bytes = [UInt8](data)
+        let text: String?
+        switch (bytes.first, bytes.dropFirst().first) {
+        case (0xFF?, 0xFE?): text = decoded(units(bytes.dropFirst(2), bigEndian: false), as: UTF16.self)
+        case (0xFE?, 0xFF?): text = decoded(units(bytes.dropFirst(2), bigEndian: true), as: UTF16.self)
+        default: text = decoded(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
+        }
+        guard let text, !text.utf8.contains(0) else { throw notText }
+        return text
+    }
+
+    /// UTF-16 code units of `bytes` in the given order; nil for an odd count.
+    private static func units(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt16]? {
+        guard bytes.count % 2 == 0 else { return nil }
+        return stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map { index in
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+    }
+
+    /// `units` decoded strictly: nil at the first invalid sequence (the standard library's
+    /// decoders refuse overlong forms, surrogates and values past U+10FFFF).
+    private static func decoded<Codec: UnicodeCodec, Units: Sequence<Codec.CodeUnit>>(
+        _ units: Units?, as codec: Codec.Type
+    ) -> String? {
+        guard let units else { return nil }
+        var iterator = units.makeIterator(), decoder = Codec(), scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: return String(scalars)
+            case .error: return nil
+            }
+        }
+    }
+
+    /// `text` without its XML declaration, which may name an encoding other than the UTF-8 the
+    /// parser is handed; a declaration naming anything but UTF-8 or UTF-16 is refused.
+    private static func withoutDeclaration(_ text: String) throws(DAVFailure) -> Substring {
+        guard text.hasPrefix("<?xml"), let next = text.dropFirst(5).first, next.isWhitespace else { return text[...] }
+        guard let match = text.prefixMatch(of: declaration.matchingSemantics(.unicodeScalar)) else { throw notWellFormed }
+        if let encoding = match.output.1 ?? match.output.2, !["utf-8", "utf-16"].contains(encoding.lowercased()) {
+            throw notText
+        }
+        return text[match.range.upperBound...]
+    }
+
+    /// `<?xml version="1.x" encoding="…" standalone="…"?>` (XML 1.0, 2.8).
+    private static var declaration: Regex<(Substring, Substring?, Substring?)> {
+        #/<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"([A-Za-z][A-Za-z0-9._\-]*)"|'([A-Za-z][A-Za-z0-9._\-]*)'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/#
     }
 
     private final class TreeReader: NSObject, XMLParserDelegate {

@@ -76,7 +76,11 @@ extension WebFormat {
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
             throw PageError(.unsupportedMediaType, key: "error.form.media-type")
         }
-        let buffer = try await body(of: request)
+        return try form(type, from: try await body(of: request))
+    }
+
+    /// The form in `buffer` (a URL-encoded body): as `form(_:of:)`, once the body is read.
+    static func form<Form: Decodable>(_ type: Form.Type, from buffer: ByteBuffer) throws -> Form {
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
               text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
         else {

@@ -29,7 +29,12 @@ struct ImportFields {
         guard let parameter = mediaType.parameter, parameter.name.lowercased() == "boundary",
               (1...70).contains(parameter.value.utf8.count)
         else { throw malformed }
-        let parts = try Self.parts(of: try await WebFormat.body(of: request), boundary: parameter.value)
+        return try fields(of: try await WebFormat.body(of: request), boundary: parameter.value)
+    }
+
+    /// The fields of a `multipart/form-data` body whose boundary is `boundary` (1 to 70 characters).
+    static func fields(of body: ByteBuffer, boundary: String) throws -> ImportFields {
+        let parts = try Self.parts(of: body, boundary: boundary)
         let file = parts.first { $0.name == "file" && fileName(of: $0)?.isEmpty == false }
         return ImportFields(
             format: text("format", in: parts), contents: text("contents", in: parts) ?? "",
@@ -40,8 +45,10 @@ struct ImportFields {
     private static var malformed: PageError { PageError(.badRequest, key: "error.import.malformed") }
 
     /// The body's parts. MultipartKit's parser refuses bad syntax; a body that ends before its
-    /// closing delimiter (`--boundary--`) or holds more than `maxParts` parts is refused here.
-    private static func parts(of body: ByteBuffer, boundary: String) throws -> [MultipartPart] {
+    /// closing delimiter (`--boundary--`), holds more than `maxParts` parts or a header name the
+    /// parser can't be handed (HARDEN-12) is refused here.
+    static func parts(of body: ByteBuffer, boundary: String) throws -> [MultipartPart] {
+        guard !hasHeaderNameBeyondASCII(body, boundary: Array("--\(boundary)".utf8)) else { throw malformed }
         let parser = MultipartParser(boundary: boundary)
         var parts: [MultipartPart] = [], tooMany = false
         var headers = HTTPHeaders(), bytes = ByteBuffer()
@@ -57,6 +64,37 @@ struct ImportFields {
         let closed = body.readableBytesView.firstRange(of: Array("--\(boundary)--".utf8)) != nil
         guard closed, !tooMany else { throw malformed }
         return parts
+    }
+
+    /// Whether a header name holds a byte ≥ 0x80 (HARDEN-12). MultipartKit 4.7.1's parser looks
+    /// each header name byte up in a table of 128 entries and stops the program past it, so such
+    /// a body must not reach it. A header block follows every `--boundary` and a CR LF (where the
+    /// parser may see a delimiter, and more); each of its lines is a name up to `:`, then a value
+    /// up to CR LF (values may be UTF-8: a file name); an empty line ends it. Each line is read
+    /// once, however many blocks run into it: the check stays linear in the body's length.
+    static func hasHeaderNameBeyondASCII(_ buffer: ByteBuffer, boundary delimiter: [UInt8]) -> Bool {
+        buffer.withUnsafeReadableBytes { body in
+            let length = delimiter.count
+            var lineStarts = Set<Int>(), candidate = 0
+            while candidate + length + 2 <= body.count {
+                let start = candidate
+                candidate += 1
+                guard body[start + length] == .cr, body[start + length + 1] == .lf,
+                      (0..<length).allSatisfy({ body[start + $0] == delimiter[$0] })
+                else { continue }
+                var index = start + length + 2
+                lines: while index < body.count, lineStarts.insert(index).inserted {
+                    while index < body.count, body[index] != .colon {
+                        if body[index] >= 0x80 { return true }
+                        if body[index] == .cr { break lines }
+                        index += 1
+                    }
+                    while index < body.count, body[index] != .cr { index += 1 }
+                    index += 2
+                }
+            }
+            return false
+        }
     }
 
     /// The text of the field `name` (its first part that is not a file), line breaks as LF.
@@ -75,4 +113,10 @@ struct ImportFields {
         else { return nil }
         return (match.output.1 ?? match.output.2).map(String.init)
     }
+}
+
+private extension UInt8 {
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let colon = UInt8(ascii: ":")
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import TodoCore
+import TodoInterop
+import TodoPresentation
+
+@testable import TodoDAV
+@testable import TodoWeb
+
+/// The fuzz targets (docs/specs/hardening.md, HARDEN-13), by name: each hands its input to one
+/// parser of what a request or a file sends, the way the app does, and drops what it answers.
+/// Only a crash (or a hang) is a finding; every error a parser throws is an answer.
+enum FuzzTargets {
+    static let all: [(name: String, run: @Sendable ([UInt8]) -> Void)] = [
+        ("dav-xml", davXML),
+        ("ics", iCalendar),
+        ("multipart", multipart),
+        ("plain-words", plainWords),
+        ("csv", { interop(.csv, $0) }),
+        ("todotxt", { interop(.todotxt, $0) }),
+        ("taskwarrior", { interop(.taskwarrior, $0) }),
+        ("json", { interop(.json, $0) }),
+        ("form", form),
+    ]
+
+    static func named(_ name: String) -> (@Sendable ([UInt8]) -> Void)? { all.first { $0.name == name }?.run }
+
+    /// A CalDAV request body (PROPFIND, PROPPATCH, REPORT, MKCALENDAR), as `DAVRequests` reads it.
+    static func davXML(_ bytes: [UInt8]) {
+        _ = try? DAVXML.parse(Data(bytes))
+    }
+
+    /// An `.ics` file imported, and a CalDAV `PUT` body (both iCalendar readers).
+    static func iCalendar(_ bytes: [UInt8]) {
+        interop(.ics, bytes)
+        guard let text = String(data: Data(bytes), encoding: .utf8), let todo = try? CalDAVTodoCodec.read(text) else { return }
+        _ = todo.draft(project: nil)
+    }
+
+    /// A file or pasted text imported in `format`, and the format detection that runs first.
+    static func interop(_ format: InteropFormat, _ bytes: [UInt8]) {
+        guard let text = try? InteropFormat.text(from: Data(bytes)) else { return }
+        _ = InteropFormat.detect(text)
+        _ = try? format.codec().decode(text)
+    }
+
+    /// The import route's `multipart/form-data` body, through HARDEN-12's check; the first byte
+    /// picks one of a few boundaries.
+    static func multipart(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let boundaries = ["XyZ", "-", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
+        _ = try? ImportFields.fields(of: ByteBuffer(bytes: bytes.dropFirst()), boundary: boundaries[Int(first) % boundaries.count])
+    }
+
+    /// Plain words (TodoCore's grammar) in English, Chinese, Japanese and all three, read on a
+    /// few days (the first byte picks both), then applied to a draft as the add fields do.
+    static func plainWords(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let vocabularies: [PlainWordsVocabulary] = [.allLanguages, .english, .chinese, .japanese]
+        let days = [(2026, 11, 24), (2024, 2, 29), (2026, 12, 31)].compactMap { CalendarDate(year: $0, month: $1, day: $2) }
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        let reading = PlainWords.read(
+            text, today: days[Int(first >> 2) % days.count], vocabulary: vocabularies[Int(first) % vocabularies.count])
+        _ = PlainWordsInput.apply(reading, to: TodoDraft(title: text), wordsWin: true)
+    }
+
+    /// A URL-encoded form body, decoded into the forms the pages send.
+    static func form(_ bytes: [UInt8]) {
+        let body = ByteBuffer(bytes: bytes)
+        _ = try? WebFormat.form(ItemForm.self, from: body)
+        _ = try? WebFormat.form(QuickAddForm.self, from: body)
+        _ = try? WebFormat.form(ImportForm.self, from: body)
+        _ = try? WebFormat.form(RowActionForm.self, from: body)
+    }
+}
