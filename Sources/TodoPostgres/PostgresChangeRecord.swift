@@ -223,14 +223,13 @@ public struct PostgresChangeRecord: ChangeRecord {
         }
     }
 
-    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
-    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
-    /// table keeps, whoever's the changes are. Run it in one snapshot.
-    static func changes(
-        _ connection: PostgresConnection, schema: String, after id: Int64, limit: Int, owner: String?
-    ) async throws -> ChangesAfter {
+    /// The answer for the changes after `id` when no row needs reading: a gap when `id` is unknown
+    /// or older than the table keeps, whoever's the changes are; none when it is the newest; nil
+    /// when the changes after it are all kept.
+    private static func unreadable(
+        _ connection: PostgresConnection, schema: String, after id: Int64
+    ) async throws -> ChangesAfter? {
         let change = "\"\(schema)\".change", counter = "\"\(schema)\".change_counter"
-        let limit = max(0, limit)
         let logger = PostgresTodoDatabase.logger
         let latest = try await connection.query("SELECT last FROM \(unescaped: counter) WHERE id = 1", logger: logger)
             .collect().first?.decode(Int64.self) ?? 0
@@ -240,6 +239,19 @@ public struct PostgresChangeRecord: ChangeRecord {
         guard let oldest = try await connection.query("SELECT MIN(id) FROM \(unescaped: change)", logger: logger)
             .collect().first?.decode(Int64?.self) ?? nil, oldest <= id + 1
         else { return .gap }
+        return nil
+    }
+
+    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
+    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
+    /// table keeps, whoever's the changes are. Run it in one snapshot.
+    static func changes(
+        _ connection: PostgresConnection, schema: String, after id: Int64, limit: Int, owner: String?
+    ) async throws -> ChangesAfter {
+        let change = "\"\(schema)\".change"
+        let limit = max(0, limit)
+        let logger = PostgresTodoDatabase.logger
+        if let answer = try await unreadable(connection, schema: schema, after: id) { return answer }
         let columns = "SELECT id, owner, kind, list, item, person, at FROM \(change)"
         let rows = if let owner {
             try await connection.query(
@@ -258,16 +270,10 @@ public struct PostgresChangeRecord: ChangeRecord {
     static func changes(
         _ connection: PostgresConnection, schema: String, after id: Int64, limit: Int, owner: String, list: String?
     ) async throws -> ChangesAfter {
-        let change = "\"\(schema)\".change", counter = "\"\(schema)\".change_counter"
+        let change = "\"\(schema)\".change"
         let limit = max(0, limit)
         let logger = PostgresTodoDatabase.logger
-        let latest = try await connection.query("SELECT last FROM \(unescaped: counter) WHERE id = 1", logger: logger)
-            .collect().first?.decode(Int64.self) ?? 0
-        guard id >= 0, id <= latest else { return .gap }
-        if id == latest { return .changes([]) }
-        guard let oldest = try await connection.query("SELECT MIN(id) FROM \(unescaped: change)", logger: logger)
-            .collect().first?.decode(Int64?.self) ?? nil, oldest <= id + 1
-        else { return .gap }
+        if let answer = try await unreadable(connection, schema: schema, after: id) { return answer }
         let columns = "SELECT id, owner, kind, list, item, person, at FROM \(change)"
         let rows = if let list {
             try await connection.query(

@@ -168,10 +168,10 @@ public struct SQLiteChangeRecord: ChangeRecord {
         try await database.read { db in try Self.changes(db, after: id, limit: limit, owner: nil) }
     }
 
-    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
-    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
-    /// table keeps, whoever's the changes are.
-    static func changes(_ db: Database, after id: Int64, limit: Int, owner: String?) throws -> ChangesAfter {
+    /// The answer for the changes after `id` when no row needs reading: a gap when `id` is unknown
+    /// or older than the table keeps, whoever's the changes are; none when it is the newest; nil
+    /// when the changes after it are all kept.
+    private static func unreadable(_ db: Database, after id: Int64) throws -> ChangesAfter? {
         let latest = try Self.latest(db)
         guard id >= 0, id <= latest else { return .gap }
         if id == latest { return .changes([]) }
@@ -179,6 +179,14 @@ public struct SQLiteChangeRecord: ChangeRecord {
         guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
             return .gap
         }
+        return nil
+    }
+
+    /// The changes after `id`, oldest first, at most `limit`; `owner`'s only when one is given
+    /// (read through the index `change_owner`). A gap when `id` is unknown, or older than the
+    /// table keeps, whoever's the changes are.
+    static func changes(_ db: Database, after id: Int64, limit: Int, owner: String?) throws -> ChangesAfter {
+        if let answer = try unreadable(db, after: id) { return answer }
         let columns = "SELECT id, owner, kind, list, item, person, at FROM change"
         let rows = if let owner {
             try Row.fetchAll(
@@ -194,12 +202,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
     /// The changes of `owner`'s list `list` after `id` (nil: the items without a list;
     /// `ListChange.concerns(list:)`), oldest first, at most `limit`, read through `change_list`.
     static func changes(_ db: Database, after id: Int64, limit: Int, owner: String, list: String?) throws -> ChangesAfter {
-        let latest = try Self.latest(db)
-        guard id >= 0, id <= latest else { return .gap }
-        if id == latest { return .changes([]) }
-        guard let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM change"), oldest <= id + 1 else {
-            return .gap
-        }
+        if let answer = try unreadable(db, after: id) { return answer }
         let sql = "SELECT id, owner, kind, list, item, person, at FROM change WHERE owner = ? AND \(listed(list))"
             + " AND id > ? ORDER BY id LIMIT ?"
         var arguments: StatementArguments = [owner]
