@@ -159,6 +159,12 @@ struct DAVRequests {
         }
         let todo: CalDAVTodo
         do { todo = try CalDAVTodoCodec.read(text) } catch {
+            // RFC 4791 §5.3.2.1: a component the calendar does not take is a precondition, 403.
+            if let component = error.unsupportedComponent {
+                throw DAVFailure(
+                    .forbidden, "These calendars hold tasks (VTODO) only, not \(component); nothing was changed.",
+                    condition: .caldav("supported-calendar-component"))
+            }
             throw DAVFailure(.badRequest, error.message + " Nothing was changed.", condition: .caldav("valid-calendar-data"))
         }
         let existing = try await session.member(calendar, named: name)

@@ -80,7 +80,13 @@ public struct CalDAVTodo: Equatable, Sendable {
 /// line.
 public struct CalDAVTodoError: Error, Equatable, Sendable, LocalizedError {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The component a calendar of tasks does not store (`VEVENT`, `VJOURNAL`, `VFREEBUSY`) when
+    /// the body holds one: a server refuses it as unsupported, not as malformed (DAV-27).
+    public var unsupportedComponent: String?
+    public init(_ message: String, unsupportedComponent: String? = nil) {
+        self.message = message
+        self.unsupportedComponent = unsupportedComponent
+    }
     public var errorDescription: String? { message }
 }
 
@@ -111,8 +117,26 @@ public enum CalDAVTodoCodec {
         do {
             return try parse(text)
         } catch {
-            throw CalDAVTodoError(error.errorDescription ?? error.reason)
+            throw CalDAVTodoError(error.errorDescription ?? error.reason, unsupportedComponent: unsupportedComponent(in: text))
         }
+    }
+
+    /// The first component directly in the VCALENDAR that is an event, a journal entry or
+    /// free/busy time, if any.
+    private static func unsupportedComponent(in text: String) -> String? {
+        guard let lines = try? ICalendarText.contentLines(text) else { return nil }
+        var depth = 0
+        for line in lines {
+            switch line.name {
+            case "BEGIN":
+                let component = line.value.uppercased()
+                if depth == 1, component != "VTODO", otherItems.contains(component) { return component }
+                depth += 1
+            case "END": depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier

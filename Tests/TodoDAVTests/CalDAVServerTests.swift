@@ -455,6 +455,32 @@ struct CalDAVServerTests {
         }
     }
 
+    @Test("DAV-27 an event, a journal entry or free/busy time answers 403 supported-calendar-component; a bad task still 400")
+    func test_DAV_27_unsupportedComponent() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            let header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tests//DAV//EN"]
+            let task = ["BEGIN:VTODO", "UID:t", "DTSTAMP:20261124T090000Z", "SUMMARY:Task", "END:VTODO"]
+            let bodies: [(String, [String])] = [
+                ("VEVENT", ["BEGIN:VEVENT", "UID:e", "DTSTAMP:20261124T090000Z", "DTSTART:20261125T100000Z", "SUMMARY:Meeting", "END:VEVENT"]),
+                ("VJOURNAL", ["BEGIN:VJOURNAL", "UID:j", "DTSTAMP:20261124T090000Z", "SUMMARY:Notes", "END:VJOURNAL"]),
+                ("VFREEBUSY", ["BEGIN:VFREEBUSY", "UID:f", "DTSTAMP:20261124T090000Z", "END:VFREEBUSY"]),
+                ("VEVENT", task + ["BEGIN:VEVENT", "UID:e", "DTSTAMP:20261124T090000Z", "END:VEVENT"]),
+            ]
+            for (index, (component, lines)) in bodies.enumerated() {
+                let body = (header + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+                let answer = try await dav.put("inbox", "x\(index).ics", body)
+                #expect(answer.status == 403, "\(component): \(answer.text)")
+                #expect(answer.text.contains("supported-calendar-component"), "\(answer.text)")
+                #expect(answer.text.contains(component), "\(answer.text)")
+            }
+            let broken = (header + ["BEGIN:VTODO", "UID:b", "DUE:not-a-date", "END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n")
+            let refused = try await dav.put("inbox", "broken.ics", broken)
+            #expect(refused.status == 400 && refused.text.contains("valid-calendar-data"), "\(refused.text)")
+            #expect(try await sut.store(sut.alice).items().isEmpty, "nothing was stored")
+        }
+    }
+
     @Test("DAV-17 PROPPATCH renames a list (its items follow, its address stays) and recolours it; shared lists 403")
     func test_DAV_17_proppatch() async throws {
         let sut = try await DAVSUT.make()

@@ -388,8 +388,25 @@ struct CalDAVTodoTests {
 
     @Test("DAV-11 a malformed body is refused with a sentence that names the line", arguments: Self.badBodies)
     func test_DAV_11_refused(body: [String], message: String) {
-        #expect(throws: CalDAVTodoError(message)) { try CalDAVTodoCodec.read(Samples.body(body)) }
+        #expect { try CalDAVTodoCodec.read(Samples.body(body)) } throws: { ($0 as? CalDAVTodoError)?.message == message }
         #expect(CalDAVTodoError(message).localizedDescription == message)
+    }
+
+    @Test("DAV-27 an event, a journal entry or free/busy time in the body is named as unsupported; other faults are not")
+    func test_DAV_27_unsupportedComponent() {
+        let cases: [([String], String?)] = [
+            (Self.calendar(["BEGIN:VEVENT", "UID:e", "END:VEVENT"]), "VEVENT"),
+            (Self.calendar(["BEGIN:VEVENT", "UID:e", "END:VEVENT"] + Self.todo), "VEVENT"),
+            (Self.calendar(Self.todo + ["BEGIN:VJOURNAL", "END:VJOURNAL"]), "VJOURNAL"),
+            (Self.calendar(["BEGIN:VFREEBUSY", "END:VFREEBUSY"]), "VFREEBUSY"),
+            (Self.calendar(Self.todo + Self.todo), nil),
+            (Self.calendar(["BEGIN:VTODO", "UID:a", "DUE:20261301", "END:VTODO"]), nil),
+        ]
+        for (body, component) in cases {
+            #expect { try CalDAVTodoCodec.read(Samples.body(body)) } throws: {
+                ($0 as? CalDAVTodoError)?.unsupportedComponent == component
+            }
+        }
     }
 
     static let untitledLines: [([String], String)] = [
