@@ -81,8 +81,7 @@ public struct Accounts: Sendable {
         if let wait = try await retryAfter(keys: [.address(key)], at: time) {
             throw AttemptsLimited(of: .signUps, retryAfter: wait)
         }
-        try await store.pruneFailures(before: time.addingTimeInterval(-AccountRules.failureWindow))
-        try await store.recordFailure(nameKey: nil, address: key, at: time)
+        try await countFailure(nameKey: nil, address: key, at: time)
         return try await add(name: name, password: password)
     }
 
@@ -144,8 +143,7 @@ public struct Accounts: Sendable {
         }
         // A password no account can have is not hashed (it is wrong all the same).
         guard password.utf8.count <= AccountRules.maxPasswordBytes, await verified(password, stored.passwordHash) else {
-            try await store.pruneFailures(before: time.addingTimeInterval(-AccountRules.failureWindow))
-            try await store.recordFailure(nameKey: nameKey, address: address, at: time)
+            try await countFailure(nameKey: nameKey, address: address, at: time)
             throw AccountError.wrongPassword
         }
         return stored
@@ -157,7 +155,6 @@ public struct Accounts: Sendable {
     /// that the name or the address has had too many failures lately.
     public func signIn(name: String, password: String, address: String) async throws -> SignInResult {
         let time = now()
-        let since = time.addingTimeInterval(-AccountRules.failureWindow)
         // A name no account can have is counted by address only.
         let nameKey = AccountRules.isValidName(name) ? AccountRules.key(name) : nil
         let address = AccountRules.addressKey(address)
@@ -178,8 +175,7 @@ public struct Accounts: Sendable {
             right = false
         }
         guard right, let stored else {
-            try await store.pruneFailures(before: since)
-            try await store.recordFailure(nameKey: nameKey, address: address, at: time)
+            try await countFailure(nameKey: nameKey, address: address, at: time)
             return .refused
         }
         if let nameKey { try await store.clearFailures(nameKey: nameKey) }
@@ -283,6 +279,13 @@ public struct Accounts: Sendable {
     }
 
     // MARK: The limiter
+
+    /// Counts one failure under the name (when known) and the address at `time`, forgetting the
+    /// ones the window has left behind: what sign-in, sign-up and a wrong password all record.
+    private func countFailure(nameKey: String?, address: String, at time: Date) async throws {
+        try await store.pruneFailures(before: time.addingTimeInterval(-AccountRules.failureWindow))
+        try await store.recordFailure(nameKey: nameKey, address: address, at: time)
+    }
 
     /// What the limiter counts under: a name (its key) or an address (as kept).
     private enum LimitKey {
