@@ -4,8 +4,9 @@
 (no account wizard, no start page, no default-client check), turns off updates, telemetry and
 every background fetch, pins the calendar's time zone to UTC, and sets ``marionette.port`` to a
 free loopback port. ``start()`` runs ``thunderbird --headless --marionette
---remote-allow-system-access --profile DIR --no-remote`` with a HOME of its own, records its PID (Debian's wrapper execs the binary, and
-Marionette's ``moz:processID`` must be that PID) and ``stop()`` ends it by that PID.
+--remote-allow-system-access --profile DIR --no-remote`` with a HOME of its own, records its
+PID (Debian's wrapper execs the binary, and Marionette's ``moz:processID`` must be that PID)
+and ``stop()`` ends it by that PID.
 
 Each ``Thunderbird`` method runs one action of ``thunderbird_calendar.js`` in Thunderbird's
 chrome context: Thunderbird's own calendar code (detection, its CalDAV provider and offline
@@ -138,10 +139,10 @@ class Thunderbird:
         with open(self.log, "wb") as out:
             # Debian's /usr/bin/thunderbird is a script that execs the binary: Popen's PID is
             # Thunderbird's own (checked against Marionette's moz:processID below). Chrome-context
-            # scripts need --remote-allow-system-access (since Thunderbird 138).
+            # scripts need --remote-allow-system-access.
             self.process = subprocess.Popen(
-                [THUNDERBIRD, "--headless", "--marionette", "--remote-allow-system-access", "--profile", str(self.profile),
-                 "--no-remote"],
+                [THUNDERBIRD, "--headless", "--marionette", "--remote-allow-system-access",
+                 "--profile", str(self.profile), "--no-remote"],
                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=self.env(), cwd=self.root)
         try:
             wait_until(self._listening, START_TIMEOUT, f"Thunderbird's Marionette on port {self.port}")
