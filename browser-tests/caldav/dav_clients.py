@@ -73,6 +73,23 @@ def dav_get(url: str, account: Account) -> bytes:
         return answer.read()
 
 
+SYNC_TOKEN_PROPFIND = (b'<?xml version="1.0" encoding="utf-8"?>'
+                       b'<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>')
+
+
+def dav_sync_token(url: str, account: Account) -> str:
+    """A calendar's current ``DAV:sync-token`` (``PROPFIND`` Depth 0), as the server answers it."""
+    credentials = base64.b64encode(f"{account.name}:{account.token}".encode()).decode()
+    request = urllib.request.Request(url, data=SYNC_TOKEN_PROPFIND, method="PROPFIND", headers={
+        "Authorization": f"Basic {credentials}", "Depth": "0", "Content-Type": "application/xml; charset=utf-8"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 207, answer.status
+        body = answer.read().decode()
+    match = re.search(r"<(?:\w+:)?sync-token>([^<]+)</(?:\w+:)?sync-token>", body)
+    assert match, f"no sync-token for {url}:\n{body}"
+    return match.group(1)
+
+
 def collection_path(project: str | None) -> str:
     """The calendar's path segment for a list (docs/specs/caldav.md, "Words")."""
     return "inbox" if project is None else "list-" + urllib.parse.quote(project, safe="")
