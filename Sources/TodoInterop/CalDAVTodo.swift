@@ -156,18 +156,7 @@ public enum CalDAVTodoCodec {
             // An open item keeps the client's own open status (IN-PROCESS, 40 %).
             lines += text.map { $0 == "STATUS:NEEDS-ACTION" ? kept.status ?? $0 : $0 } + [kept.percent].compactMap { $0 }
         }
-        var due: String?
-        var start = kept.start
-        if let day = item.dueDate {
-            // The client's own DUE (its time, its zone) while it still means the same day.
-            if let original = kept.due, keptDay(original) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
-        }
-        // A DTSTART that went with a DUE with a time goes when that DUE does.
-        if kept.due != nil, due != kept.due { start = nil }
-        if start == nil, !item.repeatDays.isEmpty, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
-            // A recurrence starts at DTSTART: the due date (reading drops it again).
-            start = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day)
-        }
+        let (due, start) = dueAndStart(item, kept)
         lines += [due, start].compactMap { $0 }
         if !item.repeatDays.isEmpty {
             lines.append(ICalendarText.ruleLine(item.repeatDays))
@@ -180,6 +169,24 @@ public enum CalDAVTodoCodec {
         lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
         lines += kept.todoComponents + ["END:VTODO", "END:VCALENDAR"]
         return lines.map(ICalendarText.fold).joined()
+    }
+
+    /// The DUE and DTSTART lines `write` gives `item`: the client's own DUE (its time, its
+    /// zone) while it still means the item's due day, else the day; the client's DTSTART unless
+    /// it went with a DUE that is gone; a repeating item's date DTSTART.
+    static func dueAndStart(_ item: TodoItem, _ kept: Kept) -> (due: String?, start: String?) {
+        var due: String?
+        var start = kept.start
+        if let day = item.dueDate {
+            if let original = kept.due, keptDay(original) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
+        }
+        // A DTSTART that went with a DUE with a time goes when that DUE does.
+        if kept.due != nil, due != kept.due { start = nil }
+        if start == nil, !item.repeatDays.isEmpty, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
+            // A recurrence starts at DTSTART: the due date (reading drops it again).
+            start = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day)
+        }
+        return (due, start)
     }
 
     /// The kept text of `item`'s next occurrence (DAV-26), from `kept`, the text kept for
@@ -395,12 +402,12 @@ public enum CalDAVTodoCodec {
     }
 
     /// A kept line's property name, upper-cased.
-    private static func name(of line: String) -> String {
+    static func name(of line: String) -> String {
         String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
     }
 
     /// The kept text, in parts.
-    private struct Kept {
+    struct Kept {
         var calendarProperties: [String] = []
         var calendarComponents: [String] = []
         var due: String?

@@ -1,12 +1,14 @@
 """DAV-23 with the Python ``caldav`` library (PyPI) as the client: discovery from the server's
 well-known address, the principal and its calendars, an item created, completed, edited and
 deleted (each checked through the JSON API, and on the web page), sync tokens, and another
-person's calendars answering 404 (docs/specs/caldav.md)."""
+person's calendars answering 404 (docs/specs/caldav.md); and DAV-28, its time-range searches
+for tasks."""
 
 from __future__ import annotations
 
 import urllib.parse
 import uuid
+from datetime import date, datetime, timedelta, timezone
 
 import caldav
 import pytest
@@ -200,3 +202,43 @@ def test_DAV_23_caldav_lib_another_persons_calendars_answer_404(caldav_client, d
         assert bob.request(dav_server(path), "GET").status == 404, f"GET {path}"
     with pytest.raises(error.NotFoundError):
         caldav.Calendar(client=bob, url=dav_server("/dav/calendars/alice/inbox/")).get_properties([dav.DisplayName()])
+
+
+def test_DAV_28_caldav_lib_time_range_searches_follow_rfc_4791(caldav_client, dav_server):
+    """The library's time-range searches for tasks (``search(todo=True, start=…, end=…)``, as
+    caldav-server-tester sends them) answer what RFC 4791 §9.9's table says: by DTSTART and DUE,
+    DTSTART and DURATION, a repeating task by its occurrences, a task without dates never in the
+    year 2000. The server's zone is UTC (``TZ``)."""
+    principal = caldav_client(dav_server.alice).principal()
+    calendar = principal.make_calendar(name="Time Ranges", cal_id=f"ranges-{uuid.uuid4()}",
+                                       supported_calendar_component_set=["VTODO"])
+    try:
+        calendar.add_todo(summary="Start and due", uid="dav28-start-due",
+                          dtstart=datetime(2000, 1, 9, 12, 0, tzinfo=timezone.utc),
+                          due=datetime(2000, 1, 9, 13, 0, tzinfo=timezone.utc))
+        calendar.add_todo(summary="Start and duration", uid="dav28-duration",
+                          dtstart=datetime(2000, 1, 18, 12, 0, tzinfo=timezone.utc), duration=timedelta(hours=2))
+        calendar.add_todo(summary="Every Monday", uid="dav28-weekly", due=date(2000, 1, 3),
+                          rrule={"FREQ": "WEEKLY", "BYDAY": "MO"})
+        calendar.add_todo(summary="No dates", uid="dav28-open")
+
+        def found(start: datetime | None, end: datetime | None) -> set[str]:
+            answer = calendar.search(todo=True, start=start, end=end, include_completed=True, post_filter=False)
+            return {summary(resource) for resource in answer}
+
+        def utc(*parts: int) -> datetime:
+            return datetime(*parts, tzinfo=timezone.utc)
+
+        assert found(utc(2000, 1, 9), utc(2000, 1, 10)) == {"Start and due"}
+        assert found(utc(2000, 1, 18, 11), utc(2000, 1, 18, 13)) == {"Start and duration"}
+        assert found(utc(2000, 1, 18, 13), utc(2000, 1, 18, 15)) == {"Start and duration"}
+        # Monday 7 February 2000 is an occurrence; the rest of that week holds none.
+        assert found(utc(2000, 2, 7), utc(2000, 2, 8)) == {"Every Monday"}
+        assert found(utc(2000, 2, 8), utc(2000, 2, 13)) == set()
+        # Open at one end: nothing before the year 2000 began; from 9 January on, all four.
+        assert found(None, utc(2000, 1, 1)) == set()
+        assert found(utc(2000, 1, 9), None) == {"Start and due", "Start and duration", "Every Monday", "No dates"}
+        # Monday 4 January 2100: the weekly task, and the task without dates (open since it was made).
+        assert found(utc(2100, 1, 4), utc(2100, 1, 5)) == {"Every Monday", "No dates"}
+    finally:
+        calendar.delete()
