@@ -34,12 +34,12 @@ enum FuzzTargets {
     /// dates a `time-range` reads from what the server keeps of it (DAV-28: its VTIMEZONEs).
     static func iCalendar(_ bytes: [UInt8]) {
         interop(.ics, bytes)
-        guard let text = String(data: Data(bytes), encoding: .utf8), let todo = try? CalDAVTodoCodec.read(text) else { return }
+        let utc = TimeZone(identifier: "UTC")!
+        guard let text = String(data: Data(bytes), encoding: .utf8), let todo = try? CalDAVTodoCodec.read(text, timeZone: utc) else { return }
         _ = todo.draft(project: nil)
         let item = TodoItem(
             id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatDays: todo.repeatDays,
             createdAt: Date(timeIntervalSince1970: 1_795_000_000), completedAt: todo.completedAt)
-        let utc = TimeZone(identifier: "UTC")!
         let times = CalDAVTodoCodec.times(of: item, kept: todo.kept, timeZone: utc)
         _ = DAVTimeRange(start: DAVTimeRange.utc("99990101T000000Z"), end: nil).overlaps(times, zone: utc)
     }

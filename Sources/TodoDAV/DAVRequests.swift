@@ -158,7 +158,7 @@ struct DAVRequests {
             throw DAVFailure(.badRequest, "The calendar data is not UTF-8 text; nothing was changed.")
         }
         let todo: CalDAVTodo
-        do { todo = try CalDAVTodoCodec.read(text) } catch {
+        do { todo = try CalDAVTodoCodec.read(text, timeZone: server.timeZone) } catch {
             // RFC 4791 §5.3.2.1: a component the calendar does not take is a precondition, 403.
             if let component = error.unsupportedComponent {
                 throw DAVFailure(

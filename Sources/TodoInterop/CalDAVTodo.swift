@@ -112,10 +112,11 @@ public enum CalDAVTodoCodec {
 
     /// Reads a client's resource body. Throws for: not a VCALENDAR, no VTODO, more than one
     /// VTODO (or a VTODO plus VEVENT/VJOURNAL), mismatched BEGIN/END, bad dates, over-long
-    /// fields per TodoRules.
-    public static func read(_ text: String) throws(CalDAVTodoError) -> CalDAVTodo {
+    /// fields per TodoRules. `timeZone` is the owner's: a DUE at a UTC time is due on its day
+    /// there (`DUE:20261230T230000Z` is 31 December in Tokyo, DAV-28).
+    public static func read(_ text: String, timeZone: TimeZone) throws(CalDAVTodoError) -> CalDAVTodo {
         do {
-            return try parse(text)
+            return try parse(text, timeZone: timeZone)
         } catch {
             throw CalDAVTodoError(error.errorDescription ?? error.reason, unsupportedComponent: unsupportedComponent(in: text))
         }
@@ -141,7 +142,7 @@ public enum CalDAVTodoCodec {
 
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
     /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets. `timeZone` is the
-    /// owner's; every date written today is a day or a UTC time, so it decides nothing yet.
+    /// owner's: a kept DUE at a UTC time still means the item's due day when it falls on it there.
     public static func write(_ item: TodoItem, uid: String, kept: String, timeZone: TimeZone) -> String {
         let kept = Kept(kept)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
@@ -156,7 +157,7 @@ public enum CalDAVTodoCodec {
             // An open item keeps the client's own open status (IN-PROCESS, 40 %).
             lines += text.map { $0 == "STATUS:NEEDS-ACTION" ? kept.status ?? $0 : $0 } + [kept.percent].compactMap { $0 }
         }
-        let (due, start) = dueAndStart(item, kept)
+        let (due, start) = dueAndStart(item, kept, timeZone: timeZone)
         lines += [due, start].compactMap { $0 }
         if !item.repeatDays.isEmpty {
             lines.append(ICalendarText.ruleLine(item.repeatDays))
@@ -174,11 +175,11 @@ public enum CalDAVTodoCodec {
     /// The DUE and DTSTART lines `write` gives `item`: the client's own DUE (its time, its
     /// zone) while it still means the item's due day, else the day; the client's DTSTART unless
     /// it went with a DUE that is gone; a repeating item's date DTSTART.
-    static func dueAndStart(_ item: TodoItem, _ kept: Kept) -> (due: String?, start: String?) {
+    static func dueAndStart(_ item: TodoItem, _ kept: Kept, timeZone: TimeZone) -> (due: String?, start: String?) {
         var due: String?
         var start = kept.start
         if let day = item.dueDate {
-            if let original = kept.due, keptDay(original) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
+            if let original = kept.due, keptDay(original, in: timeZone) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
         }
         // A DTSTART that went with a DUE with a time goes when that DUE does.
         if kept.due != nil, due != kept.due { start = nil }
@@ -244,7 +245,7 @@ public enum CalDAVTodoCodec {
     /// Components a task resource can't hold besides its one VTODO.
     private static let otherItems: Set<String> = ["VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY"]
 
-    private static func parse(_ text: String) throws(TodoFormatError) -> CalDAVTodo {
+    private static func parse(_ text: String, timeZone: TimeZone) throws(TodoFormatError) -> CalDAVTodo {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let lines = try ICalendarText.contentLines(String(body))
@@ -314,11 +315,13 @@ public enum CalDAVTodoCodec {
         }
         if let open = stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
         guard let todoLine else { throw TodoFormatError(nil, "the VCALENDAR holds no VTODO; a resource here is one task.") }
-        return try fields(todo, line: todoLine, kept: &kept)
+        return try fields(todo, line: todoLine, kept: &kept, timeZone: timeZone)
     }
 
     /// The VTODO's own properties as fields; what isn't modelled goes to `kept`.
-    private static func fields(_ lines: [ContentLine], line todoLine: Int, kept: inout Kept) throws(TodoFormatError) -> CalDAVTodo {
+    private static func fields(
+        _ lines: [ContentLine], line todoLine: Int, kept: inout Kept, timeZone: TimeZone
+    ) throws(TodoFormatError) -> CalDAVTodo {
         func value(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
         func checked<T>(_ line: ContentLine?, _ rule: (T) throws(TodoValidationError) -> T, _ given: T) throws(TodoFormatError) -> T {
             do {
@@ -358,7 +361,7 @@ public enum CalDAVTodoCodec {
         }
 
         let due = value("DUE"), start = value("DTSTART")
-        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: utc) }
+        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: timeZone) }
         if let start { _ = try ICalendarText.day(start, zone: utc) }
         if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
         var exactRule = false
@@ -395,10 +398,10 @@ public enum CalDAVTodoCodec {
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
-    /// The day a kept DUE line means (nil when it no longer reads).
-    private static func keptDay(_ line: String) -> CalendarDate? {
+    /// The day a kept DUE line means in the owner's `zone` (nil when it no longer reads).
+    private static func keptDay(_ line: String, in zone: TimeZone) -> CalendarDate? {
         guard let parsed = try? ICalendarText.contentLine(line, line: 1) else { return nil }
-        return try? ICalendarText.day(parsed, zone: TimeZone(identifier: "UTC")!)
+        return try? ICalendarText.day(parsed, zone: zone)
     }
 
     /// A kept line's property name, upper-cased.

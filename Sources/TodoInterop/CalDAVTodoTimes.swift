@@ -55,7 +55,7 @@ extension CalDAVTodoCodec {
     /// COMPLETED when done, CREATED, and how it repeats.
     public static func times(of item: TodoItem, kept text: String, timeZone: TimeZone) -> CalDAVTodoTimes {
         let kept = Kept(text)
-        let (due, start) = dueAndStart(item, kept)
+        let (due, start) = dueAndStart(item, kept, timeZone: timeZone)
         var zones: ICalendarZones?
         func value(_ line: String?) -> CalDAVTodoTimes.Value? {
             line.flatMap { timeValue($0, owner: timeZone) { tzid, wall in

@@ -115,6 +115,14 @@ struct CalDAVTimeRangeTests {
             // A range that ends the moment it is due holds it; one that starts then doesn't.
             #expect(try await Self.tasks(dav, "20261230T220000Z", "20261230T230000Z") == ["utc", "tzid", "floating", "vtimezone", "date"])
             #expect(try await Self.tasks(dav, "20261230T230000Z", "20261230T233000Z") == ["date"])
+
+            // The item itself is due that day in Tokyo, everywhere (web, API, CLI), and the
+            // client's DUE line comes back as it sent it.
+            let items = try await sut.store(sut.alice).items()
+            let utc = try #require(items.first { $0.title == "utc" })
+            #expect(utc.dueDate == CalendarDate(year: 2026, month: 12, day: 31))
+            let resource = try await dav.send("GET", "/dav/calendars/alice/inbox/utc.ics")
+            #expect(resource.text.contains("DUE:20261230T230000Z\r\n"), "\(resource.text)")
         }
     }
 

@@ -35,9 +35,9 @@ struct CalDAVTodoTests {
 
     /// Reads, writes the item made of it, reads again: the second read says what the first did.
     func expectRoundTrip(_ body: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (CalDAVTodo, String) {
-        let first = try CalDAVTodoCodec.read(Samples.body(body))
+        let first = try CalDAVTodoCodec.read(Samples.body(body), timeZone: testUTC)
         let written = CalDAVTodoCodec.write(item(first), uid: first.uid, kept: first.kept, timeZone: berlin)
-        var again = try CalDAVTodoCodec.read(written)
+        var again = try CalDAVTodoCodec.read(written, timeZone: testUTC)
         #expect(again.kept == first.kept, sourceLocation: sourceLocation)
         again.completedAt = first.completedAt  // a store's own time when the client gave none
         again.sortOrder = first.sortOrder  // the server's position, not the client's
@@ -49,7 +49,7 @@ struct CalDAVTodoTests {
 
     @Test("DAV-10 Apple Reminders: the fields are read, the rest is kept")
     func test_DAV_10_apple() throws {
-        let todo = try CalDAVTodoCodec.read(Samples.body(Samples.apple))
+        let todo = try CalDAVTodoCodec.read(Samples.body(Samples.apple), timeZone: testUTC)
         #expect(todo.uid == "6F1C3A2B-90D4-4E4B-9C7E-3C1D2A0B9F11")
         #expect(todo.title == "Call the dentist")
         #expect(todo.details == nil)
@@ -115,7 +115,7 @@ struct CalDAVTodoTests {
         let lines = unfolded(CalDAVTodoCodec.write(moved, uid: todo.uid, kept: todo.kept, timeZone: berlin))
         #expect(lines.filter { $0.hasPrefix("DUE") } == ["DUE;VALUE=DATE:20261130"])
         #expect(!lines.contains("DTSTART;TZID=Europe/Berlin:20261123T090000"), "the start went with the time of the old due date")
-        #expect(try CalDAVTodoCodec.read(Samples.body(lines)).dueDate == moved.dueDate)
+        #expect(try CalDAVTodoCodec.read(Samples.body(lines), timeZone: testUTC).dueDate == moved.dueDate)
 
         var cleared = item(todo)
         cleared.dueDate = nil
@@ -180,7 +180,7 @@ struct CalDAVTodoTests {
         let lines = unfolded(CalDAVTodoCodec.write(done, uid: todo.uid, kept: todo.kept, timeZone: berlin))
         #expect(lines.filter { $0.hasPrefix("STATUS") || $0.hasPrefix("PERCENT") || $0.hasPrefix("COMPLETED") }
             == ["STATUS:COMPLETED", "COMPLETED:20261122T070000Z", "PERCENT-COMPLETE:100"])
-        let back = try CalDAVTodoCodec.read(Samples.body(lines))
+        let back = try CalDAVTodoCodec.read(Samples.body(lines), timeZone: testUTC)
         #expect(back.isDone && back.completedAt == done.completedAt)
     }
 
@@ -216,7 +216,7 @@ struct CalDAVTodoTests {
         #expect(physical.allSatisfy { $0.utf8.count <= 75 })
         #expect(unfolded(written).contains(long))
         // Folded LF-only input reads the same.
-        #expect(try CalDAVTodoCodec.read(written.replacingOccurrences(of: "\r\n", with: "\n")) == CalDAVTodoCodec.read(written))
+        #expect(try CalDAVTodoCodec.read(written.replacingOccurrences(of: "\r\n", with: "\n"), timeZone: testUTC) == CalDAVTodoCodec.read(written, timeZone: testUTC))
     }
 
     static let rules: [(String, Set<Weekday>, Bool)] = [
@@ -257,7 +257,7 @@ struct CalDAVTodoTests {
     func test_DAV_10_done(lines: [String], done: Bool) throws {
         var body = Samples.todoman
         body.insert(contentsOf: lines, at: 5)
-        let todo = try CalDAVTodoCodec.read(Samples.body(body))
+        let todo = try CalDAVTodoCodec.read(Samples.body(body), timeZone: testUTC)
         #expect(todo.isDone == done)
         #expect(todo.completedAt == (lines.first == "COMPLETED:20261121T101500Z" ? InteropFixtures.at("2026-11-21T10:15:00Z") : nil))
     }
@@ -274,7 +274,7 @@ struct CalDAVTodoTests {
 
     @Test("DAV-10 draft and changes: only the fields that differ, cleared ones as .some(nil)")
     func test_DAV_10_draftAndChanges() throws {
-        let todo = try CalDAVTodoCodec.read(Samples.body(Samples.tasksOrg))
+        let todo = try CalDAVTodoCodec.read(Samples.body(Samples.tasksOrg), timeZone: testUTC)
         let draft = todo.draft(project: Project(name: "Errands"))
         #expect(draft == TodoDraft(
             title: "Buy milk", details: "Oat, not soy", dueDate: CalendarDate(year: 2026, month: 11, day: 26),
@@ -308,7 +308,7 @@ struct CalDAVTodoTests {
                 return parts % count
             }
             let sample = Self.samples[pick(Self.samples.count)]
-            let kept = sample.isEmpty ? "" : (try? CalDAVTodoCodec.read(Samples.body(sample)).kept) ?? "?"
+            let kept = sample.isEmpty ? "" : (try? CalDAVTodoCodec.read(Samples.body(sample), timeZone: testUTC).kept) ?? "?"
             var item = InteropFixtures.items[pick(InteropFixtures.items.count)]
             let trimmed = title.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             item.title = trimmed.isEmpty ? "(untitled)" : trimmed
@@ -321,7 +321,7 @@ struct CalDAVTodoTests {
             item.location = [nil, Location(name: "Home"), Location(name: "Lab, 2nd floor", latitude: -33.5, longitude: 151.25)][pick(3)]
             item.position = [0, -12, 1e12, 3.75, -0.5][pick(5)]
             let written = CalDAVTodoCodec.write(item, uid: "uid-\(code)", kept: kept, timeZone: TimeZone(identifier: "Europe/Berlin")!)
-            guard let back = try? CalDAVTodoCodec.read(written) else {
+            guard let back = try? CalDAVTodoCodec.read(written, timeZone: testUTC) else {
                 Issue.record("unreadable: \(written)")
                 return
             }
@@ -388,7 +388,7 @@ struct CalDAVTodoTests {
 
     @Test("DAV-11 a malformed body is refused with a sentence that names the line", arguments: Self.badBodies)
     func test_DAV_11_refused(body: [String], message: String) {
-        #expect { try CalDAVTodoCodec.read(Samples.body(body)) } throws: { ($0 as? CalDAVTodoError)?.message == message }
+        #expect { try CalDAVTodoCodec.read(Samples.body(body), timeZone: testUTC) } throws: { ($0 as? CalDAVTodoError)?.message == message }
         #expect(CalDAVTodoError(message).localizedDescription == message)
     }
 
@@ -403,7 +403,7 @@ struct CalDAVTodoTests {
             (Self.calendar(["BEGIN:VTODO", "UID:a", "DUE:20261301", "END:VTODO"]), nil),
         ]
         for (body, component) in cases {
-            #expect { try CalDAVTodoCodec.read(Samples.body(body)) } throws: {
+            #expect { try CalDAVTodoCodec.read(Samples.body(body), timeZone: testUTC) } throws: {
                 ($0 as? CalDAVTodoError)?.unsupportedComponent == component
             }
         }
@@ -417,7 +417,7 @@ struct CalDAVTodoTests {
 
     @Test("DAV-11 a missing or blank SUMMARY becomes “(untitled)”; line breaks and tabs in a title become spaces", arguments: Self.untitledLines)
     func test_DAV_11_untitled(lines: [String], title: String) throws {
-        let todo = try CalDAVTodoCodec.read(Samples.body(Self.calendar(["BEGIN:VTODO", "UID:a"] + lines + ["END:VTODO"])))
+        let todo = try CalDAVTodoCodec.read(Samples.body(Self.calendar(["BEGIN:VTODO", "UID:a"] + lines + ["END:VTODO"])), timeZone: testUTC)
         #expect(todo.title == title)
         #expect(todo.kept == "")
     }
@@ -434,17 +434,17 @@ struct CalDAVTodoTests {
             Samples.body(Self.calendar(["BEGIN:VTODO", "UID:a", folded, "END:VTODO"])),
             Samples.body(Self.calendar(["BEGIN:VTODO", "UID:a"] + alarms + deep + ["END:VTODO"])),
         ] {
-            let todo = try CalDAVTodoCodec.read(body)
+            let todo = try CalDAVTodoCodec.read(body, timeZone: testUTC)
             #expect(todo.kept.utf8.count <= body.utf8.count)
             let written = CalDAVTodoCodec.write(item(todo), uid: todo.uid, kept: todo.kept, timeZone: berlin)
-            #expect(try CalDAVTodoCodec.read(written).kept == todo.kept)
+            #expect(try CalDAVTodoCodec.read(written, timeZone: testUTC).kept == todo.kept)
         }
         // Endless nesting and endless BEGIN lines are refused, not followed.
         let nested = Self.calendar(["BEGIN:VTODO", "UID:a"] + Array(repeating: "BEGIN:X", count: 100_000))
-        #expect(throws: CalDAVTodoError.self) { try CalDAVTodoCodec.read(Samples.body(nested)) }
+        #expect(throws: CalDAVTodoError.self) { try CalDAVTodoCodec.read(Samples.body(nested), timeZone: testUTC) }
         for garbage in ["\u{0}\u{0}", String(repeating: ":", count: 1000), "BEGIN:VCALENDAR\r\n" + String(repeating: ";", count: 5000) + "\r\n",
                         "BEGIN:VCALENDAR\r\nEND:VTODO\r\n", "\u{FEFF}", "\r\n \r\n \r\n"] {
-            #expect(throws: CalDAVTodoError.self) { try CalDAVTodoCodec.read(garbage) }
+            #expect(throws: CalDAVTodoError.self) { try CalDAVTodoCodec.read(garbage, timeZone: testUTC) }
         }
         // Whatever is stored as kept, writing never crashes.
         for kept in ["END:VTODO\r\nEND:VTODO\r\n", "BEGIN:VTODO\r\nBEGIN:VTODO\r\n", "END:X\r\n", ":\r\n;\r\n", "DUE:junk\r\n"] {

@@ -14,10 +14,10 @@ struct CalDAVTodoTimesTests {
     let created = InteropFixtures.at("2026-11-20T08:00:00Z")
 
     /// The item a server would store for a VTODO with `extra` lines, and what it keeps.
-    func stored(_ extra: [String], calendar: [String] = []) throws -> (TodoItem, String) {
+    func stored(_ extra: [String], calendar: [String] = [], in zone: TimeZone = TimeZone(identifier: "UTC")!) throws -> (TodoItem, String) {
         let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tests//EN"] + calendar
             + ["BEGIN:VTODO", "UID:t", "DTSTAMP:20261121T083000Z", "SUMMARY:Task"] + extra + ["END:VTODO", "END:VCALENDAR"]
-        let todo = try CalDAVTodoCodec.read(CalDAVSamples.body(lines))
+        let todo = try CalDAVTodoCodec.read(CalDAVSamples.body(lines), timeZone: zone)
         let item = TodoItem(
             id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatDays: todo.repeatDays,
             createdAt: created, completedAt: todo.isDone ? todo.completedAt : nil)
@@ -25,7 +25,7 @@ struct CalDAVTodoTimesTests {
     }
 
     func times(_ extra: [String], calendar: [String] = [], in zone: TimeZone) throws -> CalDAVTodoTimes {
-        let (item, kept) = try stored(extra, calendar: calendar)
+        let (item, kept) = try stored(extra, calendar: calendar, in: zone)
         return CalDAVTodoCodec.times(of: item, kept: kept, timeZone: zone)
     }
 
