@@ -54,6 +54,9 @@ public protocol CalendarResources: Sendable {
     func resources(of owner: ListOwner, items: [UUID]) async throws -> [CalendarResource]
     /// The records of `owner`'s items named `name` (any list; usually one).
     func resources(of owner: ListOwner, named name: String) async throws -> [CalendarResource]
+    /// The records of `owner`'s items whose UID is `uid` (any list; RFC 4791's
+    /// `no-uid-conflict` asks which resource of a calendar holds a UID).
+    func resources(of owner: ListOwner, uid: String) async throws -> [CalendarResource]
     /// Inserts or replaces the record of `resource.item` and returns it as stored, its
     /// revision one more than before (1 when new). Records a `changed` change for the item in
     /// `list` in the same write.

@@ -27,6 +27,10 @@ public actor InMemoryCalendarResources: CalendarResources {
         (resources[owner] ?? [:]).values.filter { $0.name == name }
     }
 
+    public func resources(of owner: ListOwner, uid: String) -> [CalendarResource] {
+        (resources[owner] ?? [:]).values.filter { $0.uid == uid }
+    }
+
     public func save(_ resource: CalendarResource, owner: ListOwner, list: String?) async -> CalendarResource {
         var stored = resource
         stored.revision = (resources[owner]?[resource.item]?.revision ?? 0) + 1

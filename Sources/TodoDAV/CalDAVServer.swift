@@ -15,6 +15,8 @@ public struct CalDAVServer: Sendable {
     public let calendars: any CalendarResources
     /// Where a due date's day is, for `time-range` filters and dates written without a time.
     public let timeZone: TimeZone
+    /// The time a free/busy answer is stamped with (DAV-29).
+    public let now: @Sendable () -> Date
 
     /// The largest request body read (DAV-11), as the web app's.
     public static let maxBodySize = 1 << 20
@@ -25,11 +27,15 @@ public struct CalDAVServer: Sendable {
     public static let root = "/dav/"
     static let wellKnown = "/.well-known/caldav"
 
-    public init(accounts: Accounts, lists: PeopleLists, calendars: any CalendarResources, timeZone: TimeZone = .current) {
+    public init(
+        accounts: Accounts, lists: PeopleLists, calendars: any CalendarResources, timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = TodoEnvironment.live.now
+    ) {
         self.accounts = accounts
         self.lists = lists
         self.calendars = calendars
         self.timeZone = timeZone
+        self.now = now
     }
 
     /// The middleware that answers `/dav/…` and the well-known address, and passes every

@@ -163,6 +163,18 @@ extension DAVSession {
         return DAVMember(item: item, record: record)
     }
 
+    /// The resource of `calendar` whose UID is `uid`; nil when none has it (RFC 4791's
+    /// `no-uid-conflict`). An item without a record has its id as its UID.
+    func member(_ calendar: DAVCalendar, uid: String) async throws -> DAVMember? {
+        for record in try await server.calendars.resources(of: calendar.owner, uid: uid) {
+            if let item = try await calendar.item(id: record.item) { return DAVMember(item: item, record: record) }
+        }
+        guard let id = UUID(uuidString: uid), id.lowercasedText == uid, let item = try await calendar.item(id: id),
+              try await server.calendars.resources(of: calendar.owner, items: [id]).isEmpty
+        else { return nil }
+        return DAVMember(item: item, record: nil)
+    }
+
     /// The resources `names` of `calendar` that are there, by name: a multiget reads the items
     /// it names, not the whole calendar.
     func members(_ calendar: DAVCalendar, named names: [String]) async throws -> [String: DAVMember] {

@@ -10,6 +10,9 @@ struct DAVFailure: Error, Equatable, Sendable {
     var message: String
     /// The precondition or postcondition element that failed (`DAV:valid-sync-token`…).
     var condition: DAVName?
+    /// The `DAV:href`s the condition element holds (`CALDAV:no-uid-conflict` names the resource
+    /// that has the UID already).
+    var conditionHrefs: [String] = []
     var headers: HTTPFields = [:]
 
     init(_ status: HTTPResponse.Status, _ message: String, condition: DAVName? = nil) {
@@ -32,7 +35,11 @@ struct DAVFailure: Error, Equatable, Sendable {
         if let condition {
             headers[.contentType] = DAVWriter.contentType
             body = DAVWriter.document(root: .dav("error")) { writer in
-                writer.empty(condition)
+                if conditionHrefs.isEmpty { writer.empty(condition) } else {
+                    writer.open(condition)
+                    for href in conditionHrefs { writer.element(.dav("href"), text: href) }
+                    writer.close(condition)
+                }
                 writer.element(.dav("responsedescription"), text: message)
             }
         } else {

@@ -181,7 +181,9 @@ extension DAVRequests {
         guard let root = try await xmlBody() else {
             throw DAVFailure(.badRequest, "A REPORT needs a body that names the report.")
         }
-        let known: Set<DAVName> = [.caldav("calendar-query"), .caldav("calendar-multiget"), .dav("sync-collection")]
+        let known: Set<DAVName> = [
+            .caldav("calendar-query"), .caldav("calendar-multiget"), .dav("sync-collection"), .caldav("free-busy-query"),
+        ]
         guard known.contains(root.qualifiedName) else {
             throw DAVFailure(.forbidden, "Todo doesn't know the report “\(root.name)”.", condition: .dav("supported-report"))
         }
@@ -197,6 +199,7 @@ extension DAVRequests {
         switch root.name {
         case "calendar-query": return try await query(calendar, root, asked)
         case "calendar-multiget": return try await multiget(calendar, root, asked)
+        case "free-busy-query": return try freeBusy(root)
         default: return try await sync(calendar, root, asked)
         }
     }
@@ -207,6 +210,41 @@ extension DAVRequests {
             DAVQueryFilter.matches(filter, $0, timeZone: server.timeZone)
         }
         return try await properties(of: members.map { (session.href(calendar, $0), .member(calendar, $0)) }, asked: asked)
+    }
+
+    /// RFC 4791 §7.10 (DAV-29): only VEVENTs and VFREEBUSYs take time in a free/busy answer,
+    /// so a calendar of tasks answers the range asked for with no busy period in it.
+    private func freeBusy(_ root: DAVElement) throws -> Response {
+        let range = root.child(DAVNamespace.caldav, "time-range")
+        guard let start = range?.attributes["start"], let end = range?.attributes["end"],
+              Self.isUTCDateTime(start), Self.isUTCDateTime(end), start < end
+        else {
+            throw DAVFailure(.badRequest, "A free-busy-query names a time-range with a start and a later end, in UTC (20261124T000000Z).",
+                condition: .caldav("valid-filter"))
+        }
+        let stamp = Self.utcStamp.string(from: server.now())
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "BEGIN:VFREEBUSY",
+            "DTSTAMP:\(stamp)", "DTSTART:\(start)", "DTEND:\(end)", "END:VFREEBUSY", "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
+        var headers = HTTPFields()
+        headers[.contentType] = "text/calendar; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// `20261124T090000Z`: the form RFC 4791 gives a time-range's bounds.
+    static func isUTCDateTime(_ text: String) -> Bool {
+        let characters = Array(text.utf8)
+        guard characters.count == 16, characters[8] == UInt8(ascii: "T"), characters[15] == UInt8(ascii: "Z") else { return false }
+        return characters.enumerated().allSatisfy { index, byte in [8, 15].contains(index) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    }
+
+    private static var utcStamp: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter
     }
 
     private func multiget(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
@@ -251,6 +289,15 @@ extension DAVRequests {
 
     static let tokenPrefix = "http://todo.invalid/sync/"
 
+    /// What a `sync-collection` answers: the members to report, the hrefs of those gone, the
+    /// token, and whether `DAV:limit` cut it short (a 507 for the calendar).
+    private struct SyncAnswer {
+        var changed: [DAVMember] = []
+        var removed: [String] = []
+        var token: String
+        var truncated = false
+    }
+
     private func sync(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
         let given = root.child(DAVNamespace.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if let level = root.child(DAVNamespace.dav, "sync-level")?.text.trimmingCharacters(in: .whitespaces), level != "1" {
@@ -259,64 +306,20 @@ extension DAVRequests {
         }
         let limit = root.child(DAVNamespace.dav, "limit")?.child(DAVNamespace.dav, "nresults")
             .flatMap { Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { max($0, 1) }
-        let invalid = DAVFailure(.forbidden, "The sync token is unknown or too old; sync again from the start.",
-            condition: .dav("valid-sync-token"))
-        var changed: [DAVMember] = []
-        var removed: [String] = []
-        var token: Int64
-        var truncated = false
-        let calendarHref = session.href(calendar)
+        let answer: SyncAnswer
         if given.isEmpty {
-            token = try await session.latestChange(calendar)
-            changed = try await session.members(calendar)
-            if let limit, changed.count > limit {
-                // Without a token there is no point to go on from: the client asks for fewer.
-                throw DAVFailure(.init(code: 507, reasonPhrase: "Insufficient Storage"),
-                    "The calendar holds \(changed.count) resources, more than the limit of \(limit).",
-                    condition: .dav("number-of-matches-within-limits"))
-            }
+            answer = try await firstSync(calendar, since: try await session.latestChange(calendar), after: nil, limit: limit)
+        } else if let checkpoint = Self.checkpoint(given) {
+            guard checkpoint.since <= (try await session.latestChange(calendar)) else { throw Self.invalidToken }
+            answer = try await firstSync(calendar, since: checkpoint.since, after: checkpoint.after, limit: limit)
         } else {
-            guard given.hasPrefix(Self.tokenPrefix), let since = Int64(given.dropFirst(Self.tokenPrefix.count)), since >= 0 else {
-                throw invalid
-            }
-            // This calendar's changes only (DAV-24): an item that left it is named there, once.
-            guard case .changes(let changes) = try await server.calendars.changes(
-                of: calendar.owner, list: calendar.list, after: since, limit: ChangeRetention.changes + 1)
-            else { throw invalid }
-            // A bulk change (an import) names no items: the client starts again.
-            if changes.contains(where: { $0.kind == .many }) { throw invalid }
-            token = since
-            var seen = Set<UUID>()
-            var ids: [UUID] = []
-            for change in changes {
-                if let item = change.item, seen.insert(item).inserted {
-                    if let limit, ids.count == limit {
-                        truncated = true
-                        break
-                    }
-                    ids.append(item)
-                }
-                token = change.id
-            }
-            if !truncated, changes.count > ChangeRetention.changes { truncated = true }
-            if !truncated, let latest = changes.last?.id { token = latest }
-            // What is in the calendar now is reported as it is; everything else as gone.
-            var present: [TodoItem] = []
-            for id in ids {
-                if let item = try await calendar.item(id: id) { present.append(item) }
-            }
-            changed = try await session.members(calendar, items: present)
-            let presentIDs = Set(present.map(\.id))
-            let gone = ids.filter { !presentIDs.contains($0) }
-            let records = try await server.calendars.resources(of: calendar.owner, items: gone)
-            let names = Dictionary(records.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
-            removed = gone.map { calendarHref + DAVPath.encoded(names[$0] ?? DAVMember.defaultName($0)) }
+            answer = try await changes(calendar, given: given, limit: limit)
         }
-        let finalToken = token
-        let targets = changed.map { (session.href(calendar, $0), DAVTarget.member(calendar, $0)) }
+        let calendarHref = session.href(calendar)
+        let targets = answer.changed.map { (session.href(calendar, $0), DAVTarget.member(calendar, $0)) }
         return try await properties(of: targets, asked: asked) { writer in
-            for href in removed { DAVPropertyWriter.status(href: href, .notFound, into: &writer) }
-            if truncated {
+            for href in answer.removed { DAVPropertyWriter.status(href: href, .notFound, into: &writer) }
+            if answer.truncated {
                 writer.open(.dav("response"))
                 writer.element(.dav("href"), text: calendarHref)
                 writer.element(.dav("status"), text: "HTTP/1.1 507 Insufficient Storage")
@@ -325,8 +328,79 @@ extension DAVRequests {
                 writer.close(.dav("error"))
                 writer.close(.dav("response"))
             }
-            writer.element(.dav("sync-token"), text: Self.tokenPrefix + String(finalToken))
+            writer.element(.dav("sync-token"), text: answer.token)
         }
+    }
+
+    private static let invalidToken = DAVFailure(.forbidden, "The sync token is unknown or too old; sync again from the start.",
+        condition: .dav("valid-sync-token"))
+
+    /// A first sync's checkpoint (DAV-29): `<prefix><token>/<id>`, the token the first page
+    /// was answered at and the id of the last member it reported.
+    static func checkpoint(_ given: String) -> (since: Int64, after: UUID)? {
+        guard given.hasPrefix(tokenPrefix) else { return nil }
+        let parts = given.dropFirst(tokenPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let since = Int64(parts[0]), since >= 0, let after = UUID(uuidString: String(parts[1])) else {
+            return nil
+        }
+        return (since, after)
+    }
+
+    /// Every member of the calendar, by id, after `after` (a checkpoint's); past `limit`, the
+    /// first `limit` and a checkpoint to go on from (RFC 6578 §3.6). The last page answers the
+    /// token `since` the first page was answered at: the changes made while the client paged
+    /// come with its next sync.
+    private func firstSync(_ calendar: DAVCalendar, since: Int64, after: UUID?, limit: Int?) async throws -> SyncAnswer {
+        var members = try await session.members(calendar).map { ($0.item.id.lowercasedText, $0) }.sorted { $0.0 < $1.0 }
+        if let after = after?.lowercasedText { members.removeAll { $0.0 <= after } }
+        if let limit, members.count > limit {
+            let page = members.prefix(limit)
+            return SyncAnswer(changed: page.map(\.1), token: Self.tokenPrefix + "\(since)/\(page.last!.0)", truncated: true)
+        }
+        return SyncAnswer(changed: members.map(\.1), token: Self.tokenPrefix + String(since))
+    }
+
+    /// The members changed since the token `given`, and those gone (deleted or moved out).
+    private func changes(_ calendar: DAVCalendar, given: String, limit: Int?) async throws -> SyncAnswer {
+        guard given.hasPrefix(Self.tokenPrefix), let since = Int64(given.dropFirst(Self.tokenPrefix.count)), since >= 0 else {
+            throw Self.invalidToken
+        }
+        // This calendar's changes only (DAV-24): an item that left it is named there, once.
+        guard case .changes(let changes) = try await server.calendars.changes(
+            of: calendar.owner, list: calendar.list, after: since, limit: ChangeRetention.changes + 1)
+        else { throw Self.invalidToken }
+        // A bulk change (an import) names no items: the client starts again.
+        if changes.contains(where: { $0.kind == .many }) { throw Self.invalidToken }
+        var token = since
+        var truncated = false
+        var seen = Set<UUID>()
+        var ids: [UUID] = []
+        for change in changes {
+            if let item = change.item, seen.insert(item).inserted {
+                if let limit, ids.count == limit {
+                    truncated = true
+                    break
+                }
+                ids.append(item)
+            }
+            token = change.id
+        }
+        if !truncated, changes.count > ChangeRetention.changes { truncated = true }
+        if !truncated, let latest = changes.last?.id { token = latest }
+        // What is in the calendar now is reported as it is; everything else as gone.
+        var present: [TodoItem] = []
+        for id in ids {
+            if let item = try await calendar.item(id: id) { present.append(item) }
+        }
+        let presentIDs = Set(present.map(\.id))
+        let gone = ids.filter { !presentIDs.contains($0) }
+        let records = try await server.calendars.resources(of: calendar.owner, items: gone)
+        let names = Dictionary(records.map { ($0.item, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let calendarHref = session.href(calendar)
+        return SyncAnswer(
+            changed: try await session.members(calendar, items: present),
+            removed: gone.map { calendarHref + DAVPath.encoded(names[$0] ?? DAVMember.defaultName($0)) },
+            token: Self.tokenPrefix + String(token), truncated: truncated)
     }
 }
 
@@ -430,7 +504,7 @@ struct DAVPropertyWriter {
         names.map { "<d:privilege><d:\($0)/></d:privilege>" }.joined()
     }
 
-    private static let reports = ["c:calendar-query", "c:calendar-multiget", "d:sync-collection"]
+    private static let reports = ["c:calendar-query", "c:calendar-multiget", "d:sync-collection", "c:free-busy-query"]
         .map { "<d:supported-report><d:report><\($0)/></d:report></d:supported-report>" }.joined()
 
     /// A property's inner XML; nil when the resource has no such property (a 404 propstat).

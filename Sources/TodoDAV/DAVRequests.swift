@@ -169,6 +169,14 @@ struct DAVRequests {
         }
         let existing = try await session.member(calendar, named: name)
         try checkPreconditions(existing)
+        if existing?.uid != todo.uid, let other = try await session.member(calendar, uid: todo.uid) {
+            // RFC 4791 §5.3.2.1 (DAV-29): one UID names one resource of a calendar.
+            var failure = DAVFailure(
+                .conflict, "Another task of this calendar has the UID “\(todo.uid)” already; nothing was changed.",
+                condition: .caldav("no-uid-conflict"))
+            failure.conditionHrefs = [session.href(calendar, other)]
+            throw failure
+        }
         let stored: DAVMember
         if let existing {
             stored = try await update(existing, with: todo, in: calendar)

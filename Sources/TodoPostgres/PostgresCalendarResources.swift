@@ -86,6 +86,11 @@ public struct PostgresCalendarResources: CalendarResources {
         return try await database.run("\(unescaped: select) WHERE owner = \(owner.key) AND name = \(name)").map(Self.resource)
     }
 
+    public func resources(of owner: ListOwner, uid: String) async throws -> [CalendarResource] {
+        guard !uid.contains("\u{0}") else { return [] }
+        return try await database.run("\(unescaped: select) WHERE owner = \(owner.key) AND uid = \(uid)").map(Self.resource)
+    }
+
     public func save(_ resource: CalendarResource, owner: ListOwner, list: String?) async throws -> CalendarResource {
         try Self.refuseNUL([resource.name, resource.uid, resource.kept, list ?? ""])
         let table = self.resource, schema = database.schema

@@ -82,6 +82,13 @@ public struct SQLiteCalendarResources: CalendarResources {
         }
     }
 
+    public func resources(of owner: ListOwner, uid: String) async throws -> [CalendarResource] {
+        try await database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: Self.select + " WHERE owner = ? AND uid = ?"), arguments: [owner.key, uid])
+                .compactMap(Self.resource)
+        }
+    }
+
     public func save(_ resource: CalendarResource, owner: ListOwner, list: String?) async throws -> CalendarResource {
         try await database.write { db in
             let key = resource.item.lowercasedText

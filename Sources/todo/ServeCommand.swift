@@ -88,7 +88,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
             options.secureCookies = secureCookies
             // CalDAV on the same listener (docs/specs/caldav.md): phones and desktop apps sync the same lists.
             if let calendars = people.calendars {
-                let dav = CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars)
+                let dav = CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars, now: clock.now)
                 options.services.append { router in router.add(middleware: dav.middleware()) }
             }
             todoStore = people.lists.store(.local)

@@ -158,4 +158,93 @@ struct CalDAVDatabaseTests {
             #expect(!get.text.contains("STATUS:COMPLETED"))
         }
     }
+
+    @Test("DAV-29 a UID another resource of the calendar holds answers 409 no-uid-conflict naming it, on each database",
+          arguments: DAVSUT.Database.allCases)
+    func test_DAV_29_noUIDConflict(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        let store = sut.store(sut.alice)
+        let made = try await store.add(TodoDraft(title: "Made on the web", project: Project(name: "Groceries")))
+        try await sut.test { (dav: DAVClient) async throws in
+            #expect(try await dav.put("list-Groceries", "first.ics", DAVBodies.vtodo(uid: "same-uid", summary: "First")).status == 201)
+            // RFC 4791 §5.3.2.1: the same UID under another name of the same calendar is refused.
+            let second = try await dav.put("list-Groceries", "second.ics", DAVBodies.vtodo(uid: "same-uid", summary: "Second"))
+            #expect(second.status == 409, "\(second.text)")
+            #expect(second.text.contains("no-uid-conflict") && second.text.contains(Self.groceries + "first.ics"), "\(second.text)")
+            // An item made elsewhere has its id as its UID.
+            let web = made.id.lowercasedText
+            let copy = try await dav.put("list-Groceries", "copy.ics", DAVBodies.vtodo(uid: web, summary: "Copy"))
+            #expect(copy.status == 409 && copy.text.contains(Self.groceries + web + ".ics"), "\(copy.text)")
+            #expect(try await store.items(TodoFilter(project: "Groceries")).map(\.title).sorted() == ["First", "Made on the web"])
+            // Another calendar may hold the same UID (Thunderbird's move, DAV-24), and the
+            // resource itself keeps it on an update.
+            #expect(try await dav.put("inbox", "first.ics", DAVBodies.vtodo(uid: "same-uid", summary: "Moved")).status == 201)
+            let get = try await dav.send("GET", Self.groceries + "first.ics")
+            #expect(try await dav.put("list-Groceries", "first.ics", DAVBodies.vtodo(uid: "same-uid", summary: "First!"), etag: get.etag).status == 204)
+        }
+    }
+
+    @Test("DAV-29 a first sync with DAV:limit answers a page, a 507 and a checkpoint that leads to every member, on each database",
+          arguments: DAVSUT.Database.allCases)
+    func test_DAV_29_firstSyncLimit(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        let store = sut.store(sut.alice)
+        var made: [TodoItem] = []
+        for title in ["A", "B", "C", "D", "E"] {
+            made.append(try await store.add(TodoDraft(title: title, project: Project(name: "Groceries"))))
+        }
+        let first = made
+        let href: @Sendable (TodoItem) -> String = { Self.groceries + $0.id.lowercasedText + ".ics" }
+        try await sut.test { (dav: DAVClient) async throws in
+            var items = first
+            var seen = Set<String>()
+            var token = ""
+            var pages = 0
+            while pages < 10 {
+                pages += 1
+                let page = try await dav.report(Self.groceries, DAVBodies.sync(token: token, limit: 2))
+                #expect(page.status == 207, "\(page.text)")
+                let cut = page.responses.filter { $0.status?.contains("507") == true }
+                #expect(cut.allSatisfy { $0.href == Self.groceries })
+                let members = page.responses.filter { $0.status?.contains("507") != true }.map(\.href)
+                #expect(members.count <= 2)
+                seen.formUnion(members)
+                token = try #require(page.syncToken)
+                if pages == 1 {
+                    // Made while the client pages: it comes with a page to come or the next sync.
+                    items.append(try await store.add(TodoDraft(title: "F", project: Project(name: "Groceries"))))
+                }
+                if cut.isEmpty { break }
+            }
+            #expect(pages >= 3, "five members two at a time take three pages at least")
+            let next = try await dav.report(Self.groceries, DAVBodies.sync(token: token))
+            seen.formUnion(next.responses.map(\.href))
+            #expect(seen == Set(items.map(href)), "every member, none lost")
+            // The checkpoint is a token like any: a stale or forged one answers 403.
+            let forged = "http://todo.invalid/sync/999999/" + items[0].id.lowercasedText
+            let refused = try await dav.report(Self.groceries, DAVBodies.sync(token: forged, limit: 2))
+            #expect(refused.status == 403 && refused.text.contains("valid-sync-token"), "\(refused.text)")
+        }
+    }
+
+    @Test("DAV-29 free-busy-query answers a VFREEBUSY of the range with no busy time (tasks take none), on each database",
+          arguments: DAVSUT.Database.allCases)
+    func test_DAV_29_freeBusy(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)
+        _ = try await sut.store(sut.alice).add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
+        try await sut.test { (dav: DAVClient) async throws in
+            let body = #"<?xml version="1.0" encoding="utf-8"?><c:free-busy-query \#(DAVBodies.namespaces)><c:time-range start="20261124T000000Z" end="20261125T000000Z"/></c:free-busy-query>"#
+            let answer = try await dav.report(Self.groceries, body)
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.headers[.contentType]?.hasPrefix("text/calendar") == true)
+            for line in ["BEGIN:VFREEBUSY", "DTSTART:20261124T000000Z", "DTEND:20261125T000000Z", "END:VFREEBUSY"] {
+                #expect(answer.text.contains(line + "\r\n"), "\(answer.text)")
+            }
+            #expect(!answer.text.contains("FREEBUSY:"), "no busy period")
+            let reports = try await dav.propfind(Self.groceries, depth: "0", props: ["d:supported-report-set"])
+            #expect(reports.text.contains("free-busy-query"))
+            let open = #"<?xml version="1.0"?><c:free-busy-query \#(DAVBodies.namespaces)><c:time-range start="20261124T000000Z"/></c:free-busy-query>"#
+            #expect(try await dav.report(Self.groceries, open).status == 400)
+        }
+    }
 }

@@ -52,7 +52,8 @@ struct DAVSUT {
         }
         let accounts = Accounts(
             store: accountStore, now: environment.now, hasher: BcryptHasher.insecureForTestsOnly(cost: 4))
-        let server = CalDAVServer(accounts: accounts, lists: lists, calendars: calendars, timeZone: environment.timeZone)
+        let server = CalDAVServer(accounts: accounts, lists: lists, calendars: calendars, timeZone: environment.timeZone,
+            now: environment.now)
         let alice = try await accounts.add(name: "alice", password: "alice-password-1")
         let bob = try await accounts.add(name: "bob", password: "bob-password-12")
         return DAVSUT(
