@@ -264,6 +264,10 @@ enum PostgresSchema {
             // docs/specs/caldav.md, DAV-24: `PostgresChangeRecord.calendarChanges`.
             PostgresChangeRecord.calendarChanges(S)
         },
+        Migration(version: 8, name: "a PUT finds a UID of the calendar by index") { S in
+            // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
+            ["CREATE INDEX calendar_resource_uid ON \(S.calendarResource) (owner, uid)"]
+        },
     ]
 
     static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"

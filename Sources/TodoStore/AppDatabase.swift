@@ -338,6 +338,10 @@ public final class AppDatabase: Sendable {
             // docs/specs/caldav.md, DAV-24: `SQLiteChangeRecord.v12`.
             try SQLiteChangeRecord.v12(db)
         }
+        migrator.registerMigration("v13-calendar-uid a PUT finds a UID of the calendar by index") { db in
+            // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
+            try db.execute(sql: "CREATE INDEX calendarResource_uid ON calendarResource(owner, uid)")
+        }
         return migrator
     }()
 
