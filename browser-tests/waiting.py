@@ -4,12 +4,16 @@ fails with a sentence saying what did not happen. In a page, Playwright's own wa
 a page's timers run on its clock (``page.clock``) when a test must let seconds pass.
 
 - ``wait_until``: polls a condition outside the browser (a log line, a port, a cache, a PID).
+- ``end_process``: a child process ended by its PID (SIGTERM, then SIGKILL if it lingers).
 - ``assert_nothing_can_change``: a page without scripts that has finished loading, and can't
   change by itself (no refresh, no animation): what it shows now, it shows later.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import time
 from typing import Callable, TypeVar
 
@@ -50,3 +54,16 @@ def assert_nothing_can_change(locator, document) -> None:
     state = locator.evaluate(PAGE_IS_STILL)
     assert state == {"loaded": "complete", "refresh": None, "moving": []}, \
         f"the page could still change by itself: {state}"
+
+
+def end_process(process: subprocess.Popen | None, timeout: float) -> None:
+    """Ends the child ``process`` by its PID: SIGTERM, then SIGKILL when it is still there after
+    ``timeout`` seconds. Nothing happens to one that has ended already."""
+    if process is None or process.poll() is not None:
+        return
+    os.kill(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=timeout)

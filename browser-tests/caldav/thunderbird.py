@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 from pathlib import Path
 
 from marionette_driver.marionette import Marionette
 
-from waiting import wait_until
+from waiting import end_process, wait_until
 
 THUNDERBIRD = os.environ.get("TDA_THUNDERBIRD", "thunderbird")
 START_TIMEOUT = 60.0
@@ -180,14 +179,7 @@ class Thunderbird:
                 pass
             client.cleanup_ran = True
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=STOP_TIMEOUT)
+        end_process(process, STOP_TIMEOUT)
 
     # --- actions in Thunderbird's calendar code ---------------------------------------------
 

@@ -7,7 +7,6 @@ import datetime
 import json
 import os
 import re
-import signal
 import subprocess
 import time
 import urllib.error
@@ -17,6 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from built_executables import built_executable
+from waiting import end_process
 
 CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
 #: The time zone every ``todo`` the tests run is given (TZ), whatever the machine's own: the
@@ -150,14 +150,7 @@ class TodoServer:
 
     def stop(self) -> None:
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=STOP_TIMEOUT)
+        end_process(process, STOP_TIMEOUT)
 
     def restart(self) -> "TodoServer":
         """Stops the server (gracefully) and starts it again on the same database file."""
