@@ -21,6 +21,9 @@ public enum SQLiteChangeWatcher {
     ) async throws {
         var configuration = Configuration()
         configuration.label = "todo.change-watcher"
+        // Like every connection to the file (AppDatabase): a moment when it is busy is waited
+        // out, not a failure that would leave the server following nothing.
+        configuration.busyMode = .timeout(10)
         let connection = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? connection.close() }
         let file = endsWhenGone ? identity(of: path) : nil

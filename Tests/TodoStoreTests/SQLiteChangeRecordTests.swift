@@ -113,8 +113,9 @@ struct SQLiteChangeWatcherTests {
         func add() { count += 1 }
     }
 
-    /// Waits until `notices` reaches `count`, for at most `seconds`.
-    static func waitFor(_ count: Int, _ notices: Notices, seconds: Double = 10) async -> Int {
+    /// Waits until `notices` reaches `count`, for at most `seconds` (generous: it returns as soon
+    /// as the count is reached, and the whole suite runs in parallel on two cores).
+    static func waitFor(_ count: Int, _ notices: Notices, seconds: Double = 60) async -> Int {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             let seen = await notices.count
