@@ -28,9 +28,10 @@ public enum Repeats {
     /// nil when it does not repeat.
     public static func nextOccurrence(of item: TodoItem, today: CalendarDate) -> TodoDraft? {
         guard let due = nextDueDate(after: item.dueDate, days: item.repeatDays, today: today) else { return nil }
-        return TodoDraft(
-            title: item.title, details: item.details, isDone: false, dueDate: due, location: item.location,
-            project: item.project, estimateMinutes: item.estimateMinutes, repeatDays: item.repeatDays)
+        var next = TodoDraft(content: item.content)
+        next.isDone = false
+        next.dueDate = due
+        return next
     }
 
     /// Whether checking `item` should create an occurrence, given the one it is already linked

@@ -95,30 +95,39 @@ public struct ImportSummary: Equatable, Sendable {
     public var unchanged: Int { entries.count { $0.change == .unchanged } }
 }
 
-/// The fields of an item, by the names of the shared JSON shape, for reports.
-public enum TodoField: String, CaseIterable, Sendable {
-    case title, details, completed, dueDate, location, project, estimateMinutes, repeatDays, order
-    case createdAt, updatedAt, completedAt
+/// The fields of an item, by the names of the shared JSON shape, for reports: what a person
+/// writes (`ItemField`), then the item's place and times.
+public struct TodoField: Hashable, Sendable, CustomStringConvertible {
+    /// The name in the shared JSON shape ("completed", "order").
+    public let rawValue: String
+    private let differs: @Sendable (TodoItem, TodoItem) -> Bool
+
+    private init(_ name: String, _ differs: @escaping @Sendable (TodoItem, TodoItem) -> Bool) {
+        rawValue = name
+        self.differs = differs
+    }
+
+    /// The report's name for a field of the content.
+    public init(_ field: ItemField) { self.init(field.id) { field.differs($0.content, $1.content) } }
+
+    public static let title = TodoField(.title), details = TodoField(.details), completed = TodoField(.isDone)
+    public static let dueDate = TodoField(.dueDate), location = TodoField(.location), project = TodoField(.project)
+    public static let order = TodoField("order") { $0.position != $1.position }
+    public static let createdAt = TodoField("createdAt") { $0.createdAt != $1.createdAt }
+    public static let updatedAt = TodoField("updatedAt") { $0.updatedAt != $1.updatedAt }
+    public static let completedAt = TodoField("completedAt") { $0.completedAt != $1.completedAt }
+
+    /// Every field a report names, in this order.
+    public static let allCases = ItemField.all.map(TodoField.init) + [order, createdAt, updatedAt, completedAt]
 
     /// The fields in which `a` and `b` differ (version aside).
     public static func differences(_ a: TodoItem, _ b: TodoItem) -> [TodoField] {
-        allCases.filter { field in
-            switch field {
-            case .title: a.title != b.title
-            case .details: a.details != b.details
-            case .completed: a.isDone != b.isDone
-            case .dueDate: a.dueDate != b.dueDate
-            case .location: a.location != b.location
-            case .project: a.project != b.project
-            case .estimateMinutes: a.estimateMinutes != b.estimateMinutes
-            case .repeatDays: a.repeatDays != b.repeatDays
-            case .order: a.position != b.position
-            case .createdAt: a.createdAt != b.createdAt
-            case .updatedAt: a.updatedAt != b.updatedAt
-            case .completedAt: a.completedAt != b.completedAt
-            }
-        }
+        allCases.filter { $0.differs(a, b) }
     }
+
+    public static func == (a: TodoField, b: TodoField) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public var description: String { rawValue }
 }
 
 /// Why an import was refused as a whole; nothing was stored.
@@ -260,11 +269,7 @@ public struct ImportPlan: Sendable {
     ) throws(TodoImportError) -> (TodoItem, Placement?) {
         var item = entry.item
         do {
-            item.title = try TodoRules.title(item.title)
-            item.details = try TodoRules.details(item.details)
-            item.location = try TodoRules.location(item.location)
-            item.project = try TodoRules.project(item.project)
-            item.estimateMinutes = try TodoRules.estimate(item.estimateMinutes)
+            item.content = try ItemField.validated(item.content)
             if entry.given.contains(.position) { _ = try TodoRules.position(item.position) }
             if entry.given.contains(.version) { item.version = try TodoRules.version(item.version) }
             if entry.given.contains(.createdAt) { _ = try TodoRules.timestamp(item.createdAt, field: "creation date") }

@@ -3,34 +3,39 @@ import Foundation
 /// The one JSON shape of an item that the whole project shares (CLI `--json`, the web API,
 /// export and import):
 ///
-/// `{"id","number","title","details","completed","dueDate","location","project","estimateMinutes",
-///   "repeatDays","order","createdAt","updatedAt","completedAt","version"}`
+/// `{"id","number", …the content's fields…, "order","createdAt","updatedAt","completedAt","version"}`
 ///
 /// `number` is the item's stable short number (`#7`); 0 or absent when it has none yet.
 ///
 /// Absent values are written as `null`; dates are `YYYY-MM-DD`; timestamps ISO 8601 UTC
 /// with milliseconds; repeat days three-letter names, Monday first.
 ///
-/// `TodoJSONWriter` (TodoItem+JSONWriter.swift) writes the same bytes without the encoder, for
-/// long lists: a change of this shape is made in both (`TodoJSONWriterTests` compares them).
+/// The content's members are those of `ItemField.all`, each written and read by its field;
+/// the others are the item's bookkeeping. The API writes long lists with `TodoJSONWriter`
+/// (TodoWeb), from the same fields (`TodoJSONWriterTests` compares the bytes).
 extension TodoItem: Codable {
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, details, completed, dueDate, location, project, estimateMinutes
-        case repeatDays, order, createdAt, updatedAt, completedAt, version
-        case number
+    /// The members of the shape, by name.
+    public struct CodingKeys: CodingKey, Hashable, Sendable {
+        public let stringValue: String
+        public var rawValue: String { stringValue }
+        public var intValue: Int? { nil }
+        public init(stringValue: String) { self.stringValue = stringValue }
+        public init?(intValue: Int) { nil }
+
+        static let id = CodingKeys(stringValue: "id"), number = CodingKeys(stringValue: "number")
+        static let order = CodingKeys(stringValue: "order"), version = CodingKeys(stringValue: "version")
+        static let createdAt = CodingKeys(stringValue: "createdAt"), updatedAt = CodingKeys(stringValue: "updatedAt")
+        static let completedAt = CodingKeys(stringValue: "completedAt")
+
+        /// Every member: the bookkeeping, then the content's fields.
+        public static let allCases = [id, number, order, version, createdAt, updatedAt, completedAt]
+            + ItemField.all.map { CodingKeys(stringValue: $0.id) }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id.lowercasedText, forKey: .id)
-        try c.encode(title, forKey: .title)
-        try c.encode(details, forKey: .details)
-        try c.encode(isDone, forKey: .completed)
-        try c.encode(dueDate, forKey: .dueDate)
-        try c.encode(location, forKey: .location)
-        try c.encode(project?.name, forKey: .project)
-        try c.encode(estimateMinutes, forKey: .estimateMinutes)
-        try c.encode(repeatDays.ordered, forKey: .repeatDays)
+        for field in ItemField.all { try c.encode(field.json(content), forKey: CodingKeys(stringValue: field.id)) }
         try c.encode(position, forKey: .order)
         try c.encode(Timestamp.iso(createdAt), forKey: .createdAt)
         try c.encode(Timestamp.iso(updatedAt), forKey: .updatedAt)
@@ -56,19 +61,18 @@ extension TodoItem: Codable {
             throw DecodingError.keyNotFound(
                 CodingKeys.createdAt, .init(codingPath: c.codingPath, debugDescription: "createdAt is missing."))
         }
+        var content = TodoContent(title: "")
+        for field in ItemField.all {
+            let key = CodingKeys(stringValue: field.id)
+            do {
+                try field.read(try c.decodeIfPresent(JSONValue.self, forKey: key), into: &content)
+            } catch let error as JSONFieldError {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: error.sentence)
+            }
+        }
         self.init(
-            id: id,
-            title: try c.decode(String.self, forKey: .title),
-            details: try c.decodeIfPresent(String.self, forKey: .details),
-            isDone: try c.decodeIfPresent(Bool.self, forKey: .completed) ?? false,
-            dueDate: try c.decodeIfPresent(CalendarDate.self, forKey: .dueDate),
-            location: try c.decodeIfPresent(Location.self, forKey: .location),
-            project: try c.decodeIfPresent(String.self, forKey: .project).map(Project.init(name:)),
-            estimateMinutes: try c.decodeIfPresent(Int.self, forKey: .estimateMinutes),
-            repeatDays: Set(try c.decodeIfPresent([Weekday].self, forKey: .repeatDays) ?? []),
-            position: try c.decodeIfPresent(Double.self, forKey: .order) ?? 0,
-            createdAt: createdAt,
-            updatedAt: try timestamp(.updatedAt) ?? createdAt,
+            id: id, content: content, position: try c.decodeIfPresent(Double.self, forKey: .order) ?? 0,
+            createdAt: createdAt, updatedAt: try timestamp(.updatedAt) ?? createdAt,
             completedAt: try timestamp(.completedAt),
             version: try c.decodeIfPresent(Int.self, forKey: .version) ?? 1,
             number: try c.decodeIfPresent(Int.self, forKey: .number) ?? 0)

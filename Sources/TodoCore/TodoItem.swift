@@ -51,17 +51,12 @@ public struct Project: Hashable, Sendable, Codable, Comparable {
 /// The store assigns it by the ordering rules (see `Ordering`); `version` counts the
 /// item's stored changes, starting at 1. `number` is the item's short stable number (`#7`),
 /// given by the store when the item is created and never given again in that list (0: none yet).
+@dynamicMemberLookup
 public struct TodoItem: Identifiable, Hashable, Sendable {
     public var id: UUID
     public var number: Int
-    public var title: String
-    public var details: String?
-    public var isDone: Bool
-    public var dueDate: CalendarDate?
-    public var location: Location?
-    public var project: Project?
-    public var estimateMinutes: Int?
-    public var repeatDays: Set<Weekday>
+    /// What a person wrote: title, details, due date… (`TodoContent`), read by name (`item.title`).
+    public var content: TodoContent
     public var position: Double
     public var createdAt: Date
     public var updatedAt: Date
@@ -69,21 +64,12 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
     public var version: Int
 
     public init(
-        id: UUID, title: String, details: String? = nil, isDone: Bool = false,
-        dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
-        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
+        id: UUID, content: TodoContent, position: Double = 0, createdAt: Date, updatedAt: Date? = nil,
+        completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.id = id
         self.number = number
-        self.title = title
-        self.details = details
-        self.isDone = isDone
-        self.dueDate = dueDate
-        self.location = location
-        self.project = project
-        self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
+        self.content = content
         self.position = position
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
@@ -91,8 +77,29 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.version = version
     }
 
+    public init(
+        id: UUID, title: String, details: String? = nil, isDone: Bool = false,
+        dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
+        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
+    ) {
+        self.init(
+            id: id,
+            content: TodoContent(
+                title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
+            position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
+            version: version, number: number)
+    }
+
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TodoContent, Value>) -> Value {
+        get { content[keyPath: keyPath] }
+        set { content[keyPath: keyPath] = newValue }
+    }
+
     /// The section the item belongs in.
-    public var section: TodoSection { isDone ? .done : .todo }
+    public var section: TodoSection { content.isDone ? .done : .todo }
 }
 
 /// The two sections of every list, To Do above Done.

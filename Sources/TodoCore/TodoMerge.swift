@@ -1,50 +1,8 @@
 import Foundation
 
-/// The fields a person edits, as one unit each (a location's name and coordinates together).
-public enum EditableField: String, CaseIterable, Sendable {
-    case title, details, dueDate, location, project, estimate, repeatDays, isDone
-
-    /// Whether the two value sets differ in this field.
-    public func differs(_ a: TodoDraft, _ b: TodoDraft) -> Bool {
-        switch self {
-        case .title: a.title != b.title
-        case .details: a.details != b.details
-        case .dueDate: a.dueDate != b.dueDate
-        case .location: a.location != b.location
-        case .project: a.project != b.project
-        case .estimate: a.estimateMinutes != b.estimateMinutes
-        case .repeatDays: a.repeatDays != b.repeatDays
-        case .isDone: a.isDone != b.isDone
-        }
-    }
-
-    /// Sets this field of `changes` to `values`' value.
-    func take(from values: TodoDraft, into changes: inout TodoChanges) {
-        switch self {
-        case .title: changes.title = values.title
-        case .details: changes.details = .some(values.details)
-        case .dueDate: changes.dueDate = .some(values.dueDate)
-        case .location: changes.location = .some(values.location)
-        case .project: changes.project = .some(values.project)
-        case .estimate: changes.estimateMinutes = .some(values.estimateMinutes)
-        case .repeatDays: changes.repeatDays = values.repeatDays
-        case .isDone: changes.isDone = values.isDone
-        }
-    }
-}
-
-extension TodoDraft {
-    /// The fields of a stored item, as values to compare and merge (no position).
-    public init(fieldsOf item: TodoItem) {
-        self.init(
-            title: item.title, details: item.details, isDone: item.isDone, dueDate: item.dueDate,
-            location: item.location, project: item.project, estimateMinutes: item.estimateMinutes,
-            repeatDays: item.repeatDays)
-    }
-}
-
-/// A three-way merge of one item, field by field: `base` is what an edit started from, `mine`
-/// what it wants to store, `theirs` what is stored now (changed elsewhere since `base`).
+/// A three-way merge of one item, field by field (`ItemField.all`, a location's name and
+/// coordinates as one field): `base` is what an edit started from, `mine` what it wants to
+/// store, `theirs` what is stored now (changed elsewhere since `base`).
 ///
 /// - a field only I changed takes my value;
 /// - a field only they changed keeps theirs;
@@ -53,20 +11,20 @@ extension TodoDraft {
 public struct TodoMerge: Equatable, Sendable {
     /// What to apply over `theirs`: my changes that `theirs` does not already have.
     public let changes: TodoChanges
-    /// The fields both sides changed to different values, in `EditableField` order.
-    public let conflicts: [EditableField]
+    /// The fields both sides changed to different values, in `ItemField.all`'s order.
+    public let conflicts: [ItemField]
     /// The fields I changed (whether or not they conflict).
-    public let mine: [EditableField]
+    public let mine: [ItemField]
 
     public init(base: TodoDraft, mine: TodoDraft, theirs: TodoDraft) {
         var changes = TodoChanges()
-        var conflicts: [EditableField] = []
-        var changedByMe: [EditableField] = []
-        for field in EditableField.allCases where field.differs(mine, base) {
+        var conflicts: [ItemField] = []
+        var changedByMe: [ItemField] = []
+        for field in ItemField.all where field.differs(mine.content, base.content) {
             changedByMe.append(field)
-            if !field.differs(theirs, base) {
-                field.take(from: mine, into: &changes)
-            } else if field.differs(mine, theirs) {
+            if !field.differs(theirs.content, base.content) {
+                changes.set(field, from: mine.content)
+            } else if field.differs(mine.content, theirs.content) {
                 conflicts.append(field)
             }
         }

@@ -54,7 +54,7 @@ public final class ItemFormViewModel {
     /// After a save refused because the item changed elsewhere: the fields both sides changed
     /// to different values (MERGE-2; empty when nothing could be merged). The form's values are
     /// then what keeping mine would store: my changes over the current version.
-    public private(set) var conflicts: [EditableField] = []
+    public private(set) var conflicts: [ItemField] = []
 
     public init(
         store: any TodoStore, mode: Mode = .add,
@@ -255,7 +255,7 @@ public struct ItemFormValues: Equatable, Sendable {
     }
 
     /// Takes `field`'s text from `other`.
-    mutating func take(_ field: EditableField, from other: ItemFormValues) {
+    mutating func take(_ field: ItemField, from other: ItemFormValues) {
         switch field {
         case .title: title = other.title
         case .details: details = other.details
@@ -265,9 +265,10 @@ public struct ItemFormValues: Equatable, Sendable {
             latitude = other.latitude
             longitude = other.longitude
         case .project: projectName = other.projectName
-        case .estimate: estimate = other.estimate
+        case .estimateMinutes: estimate = other.estimate
         case .repeatDays: repeatDays = other.repeatDays
         case .isDone: isDone = other.isDone
+        default: preconditionFailure("the form has no control for \(field)")
         }
     }
 

@@ -36,18 +36,15 @@ extension ItemForm {
     }
 }
 
-extension EditableField {
+extension ItemField {
     /// The conflict page's row for this field (`ConflictPageView.rows`).
     var conflictRowKey: String {
         switch self {
-        case .title: "title"
-        case .details: "details"
         case .dueDate: "due"
-        case .location: "location"
-        case .project: "project"
-        case .estimate: "estimate"
+        case .estimateMinutes: "estimate"
         case .repeatDays: "repeat"
         case .isDone: "done"
+        default: id
         }
     }
 }

@@ -13,7 +13,7 @@ struct MergeRulesTests {
         location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday])
 
     /// `values` with `field` set to its `n`-th other value (1 or 2).
-    private static func changed(_ values: TodoDraft, _ field: EditableField, _ n: Int) -> TodoDraft {
+    private static func changed(_ values: TodoDraft, _ field: ItemField, _ n: Int) -> TodoDraft {
         var v = values
         switch field {
         case .title: v.title = "Title \(n)"
@@ -21,19 +21,20 @@ struct MergeRulesTests {
         case .dueDate: v.dueDate = n == 1 ? nil : CalendarDate(iso: "2026-12-24")
         case .location: v.location = Location(name: "Gym \(n)", latitude: Double(n), longitude: 2)
         case .project: v.project = n == 1 ? nil : Project(name: "Sport")
-        case .estimate: v.estimateMinutes = n == 1 ? nil : 90
+        case .estimateMinutes: v.estimateMinutes = n == 1 ? nil : 90
         case .repeatDays: v.repeatDays = n == 1 ? [] : [.friday, .sunday]
         case .isDone: v.isDone = true
+        default: Issue.record("no other value for \(field)")
         }
         return v
     }
 
-    static let cases: [(EditableField, Who)] = EditableField.allCases.flatMap { field in
+    static let cases: [(ItemField, Who)] = ItemField.all.flatMap { field in
         Who.allCases.filter { !(field == .isDone && $0 == .bothDifferent) }.map { (field, $0) }
     }
 
     @Test("MERGE-1 MERGE-2 each field: mine only, theirs only, both the same, both different", arguments: cases)
-    func test_MERGE_1_MERGE_2_fieldTable(field: EditableField, who: Who) {
+    func test_MERGE_1_MERGE_2_fieldTable(field: ItemField, who: Who) {
         let base = Self.base
         let mine = [.me, .bothSame, .bothDifferent].contains(who) ? Self.changed(base, field, 1) : base
         let theirs: TodoDraft = switch who {
@@ -70,11 +71,11 @@ struct MergeRulesTests {
 
     @Test("MERGE-2 only the field both changed differently conflicts; the rest would merge")
     func test_MERGE_2_onlyBothChangedConflict() {
-        let mine = Self.changed(Self.changed(Self.base, .title, 1), .estimate, 2)
+        let mine = Self.changed(Self.changed(Self.base, .title, 1), .estimateMinutes, 2)
         let theirs = Self.changed(Self.changed(Self.base, .title, 2), .project, 1)
         let merge = TodoMerge(base: Self.base, mine: mine, theirs: theirs)
-        #expect(merge.conflicts == [.title])
-        #expect(merge.mine == [.title, .estimate])
+        #expect(merge.conflicts == [ItemField.title])
+        #expect(merge.mine == [ItemField.title, .estimateMinutes])
     }
 }
 

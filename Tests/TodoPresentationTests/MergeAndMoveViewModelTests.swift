@@ -31,12 +31,12 @@ struct MergeAndMoveViewModelTests {
 
     /// Each field: I change it to `mine`, the other side to `theirs`.
     struct Row: Sendable, CustomTestStringConvertible {
-        let field: EditableField
+        let field: ItemField
         let mine: @Sendable (ItemFormViewModel) -> Void
         let theirs: TodoChanges
         let mineValue: @Sendable (TodoItem) -> Bool
         let theirValue: @Sendable (TodoItem) -> Bool
-        var testDescription: String { field.rawValue }
+        var testDescription: String { field.id }
     }
 
     static let rows: [Row] = [
@@ -50,7 +50,7 @@ struct MergeAndMoveViewModelTests {
             mineValue: { $0.location?.name == "Gym" }, theirValue: { $0.location?.name == "Pool" }),
         Row(field: .project, mine: { $0.projectName = "Sport" }, theirs: TodoChanges(project: .some(nil)),
             mineValue: { $0.project?.name == "Sport" }, theirValue: { $0.project == nil }),
-        Row(field: .estimate, mine: { $0.estimate = "1h" }, theirs: TodoChanges(estimateMinutes: .some(15)),
+        Row(field: .estimateMinutes, mine: { $0.estimate = "1h" }, theirs: TodoChanges(estimateMinutes: .some(15)),
             mineValue: { $0.estimateMinutes == 60 }, theirValue: { $0.estimateMinutes == 15 }),
         Row(field: .repeatDays, mine: { $0.repeatDays = [.friday] }, theirs: TodoChanges(repeatDays: []),
             mineValue: { $0.repeatDays == [.friday] }, theirValue: { $0.repeatDays.isEmpty }),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoTestSupport
+@testable import TodoWeb
 
 /// HARDEN-7b: the writer of long lists writes each item byte for byte as the JSON encoder does.
 @Suite("The item JSON writer")

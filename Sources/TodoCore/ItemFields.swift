@@ -1,0 +1,276 @@
+import Foundation
+
+/// What a person writes in an item: every field they edit, declared once.
+///
+/// A stored item (`TodoItem`), a new one (`TodoDraft`) and a partial update (`TodoChanges`) are
+/// each this content with their own bookkeeping around it, and reach its fields by name
+/// (`item.title`) through dynamic member lookup. What the Model does with every field alike —
+/// validate it, apply a change of it, compare it, merge it — is driven by `ItemField.all`.
+///
+/// Adding a field: a property and an `init` parameter here, and its `ItemField` below.
+public struct TodoContent: Hashable, Sendable {
+    public var title: String
+    public var details: String?
+    public var isDone: Bool
+    public var dueDate: CalendarDate?
+    public var location: Location?
+    public var project: Project?
+    public var estimateMinutes: Int?
+    public var repeatDays: Set<Weekday>
+
+    public init(
+        title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
+        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = []
+    ) {
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.dueDate = dueDate
+        self.location = location
+        self.project = project
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+    }
+}
+
+/// One field of `TodoContent`, described once: its name in the shared JSON shape and its rule,
+/// with what every field has alike (copy, compare, validate) built from its key path.
+///
+/// `all` lists them in the order a merge reports conflicts and validation checks them. Code that
+/// genuinely differs per field (a codec's mapping to iCalendar, a form control) names the field
+/// it handles (`field == .estimateMinutes`), in one place per View.
+public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The field's name in the shared JSON shape, the API and import reports ("completed").
+    public let id: String
+    private let copy: @Sendable (TodoContent, inout TodoContent) -> Void
+    private let same: @Sendable (TodoContent, TodoContent) -> Bool
+    private let check: @Sendable (inout TodoContent) throws(TodoValidationError) -> Void
+    /// Whether `keyPath` is this field's.
+    private let owns: @Sendable (PartialKeyPath<TodoContent>) -> Bool
+    /// The field's value in the shared JSON shape.
+    private let write: @Sendable (TodoContent) -> JSONValue
+    /// Reads the field's member (nil: absent) into the content.
+    private let read: @Sendable (JSONValue?, inout TodoContent) throws(JSONFieldError) -> Void
+
+    /// - Parameter jsonType: what a JSON value of the wrong type is told it must be, when the
+    ///   value's type says it too generally ("a whole number of minutes or null").
+    private init<Value: JSONFieldValue>(
+        _ id: String, _ keyPath: WritableKeyPath<TodoContent, Value> & Sendable,
+        rule: (@Sendable (Value) throws(TodoValidationError) -> Value)? = nil, jsonType: String? = nil
+    ) {
+        self.id = id
+        write = { $0[keyPath: keyPath].json }
+        read = { member, content throws(JSONFieldError) in
+            guard let member else {
+                guard let absent = Value.absent else { throw JSONFieldError(.type, "“\(id)” is missing.") }
+                return content[keyPath: keyPath] = absent
+            }
+            do throws(JSONFieldError) {
+                content[keyPath: keyPath] = try Value(json: member, member: id)
+            } catch {
+                guard let jsonType, let mismatch = error.mismatch, mismatch.member == id else { throw error }
+                throw .type(id, jsonType, mismatch.found)
+            }
+        }
+        copy = { from, to in to[keyPath: keyPath] = from[keyPath: keyPath] }
+        same = { a, b in a[keyPath: keyPath] == b[keyPath: keyPath] }
+        check = { content throws(TodoValidationError) in
+            if let rule { content[keyPath: keyPath] = try rule(content[keyPath: keyPath]) }
+        }
+        owns = { $0 == keyPath }
+    }
+
+    public static let title = ItemField("title", \.title, rule: TodoRules.title)
+    public static let details = ItemField("details", \.details, rule: TodoRules.details)
+    public static let dueDate = ItemField("dueDate", \.dueDate)
+    public static let location = ItemField("location", \.location, rule: TodoRules.location)
+    public static let project = ItemField("project", \.project, rule: TodoRules.project)
+    public static let estimateMinutes = ItemField(
+        "estimateMinutes", \.estimateMinutes, rule: TodoRules.estimate, jsonType: "a whole number of minutes or null")
+    public static let repeatDays = ItemField("repeatDays", \.repeatDays)
+    public static let isDone = ItemField("completed", \.isDone)
+
+    /// Every field, in the order merges report them and validation checks them.
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays]
+
+    /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
+    static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
+        guard let index = all.firstIndex(where: { $0.owns(keyPath) }) else {
+            preconditionFailure("\(keyPath) is not declared in ItemField.all")
+        }
+        return index
+    }
+
+    /// The field's value in `content`, as the shared JSON shape writes it.
+    public func json(_ content: TodoContent) -> JSONValue { write(content) }
+
+    /// Sets the field in `content` from its JSON member (nil: absent, which leaves the field's
+    /// default, or is refused for a required field).
+    public func read(_ member: JSONValue?, into content: inout TodoContent) throws(JSONFieldError) {
+        try read(member, &content)
+    }
+
+    /// The field named `id` in the shared JSON shape.
+    public static func named(_ id: String) -> ItemField? { all.first { $0.id == id } }
+
+    /// Whether `a` and `b` differ in this field.
+    public func differs(_ a: TodoContent, _ b: TodoContent) -> Bool { !same(a, b) }
+
+    /// Sets this field of `content` to its value in `source`.
+    public func take(from source: TodoContent, into content: inout TodoContent) { copy(source, &content) }
+
+    /// Applies the field's rule to its value in `content` (trimmed, blank dropped…), or throws
+    /// the rule it breaks.
+    func validate(_ content: inout TodoContent) throws(TodoValidationError) { try check(&content) }
+
+    /// Every rule applied to `content`, field by field in `all`'s order; the first broken one thrown.
+    static func validated(_ content: TodoContent) throws(TodoValidationError) -> TodoContent {
+        var content = content
+        for field in all { try field.validate(&content) }
+        return content
+    }
+
+    /// The fields in which `a` and `b` differ, in `all`'s order.
+    public static func differences(_ a: TodoContent, _ b: TodoContent) -> [ItemField] {
+        all.filter { $0.differs(a, b) }
+    }
+
+    public static func == (a: ItemField, b: ItemField) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var description: String { id }
+}
+
+/// A set of `ItemField`s, by their places in `ItemField.all`.
+struct ItemFieldSet: Hashable, Sendable {
+    private var bits: UInt64 = 0
+
+    func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+    mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+    mutating func remove(_ index: Int) { bits &= ~(1 << UInt64(index)) }
+    var isEmpty: Bool { bits == 0 }
+
+    /// The fields in the set, in `all`'s order.
+    var fields: [ItemField] { ItemField.all.indices.filter(contains).map { ItemField.all[$0] } }
+}
+
+/// What a new item is made of: its content, and where it goes. The store assigns id, position
+/// (when none is given), timestamps and version.
+@dynamicMemberLookup
+public struct TodoDraft: Equatable, Sendable {
+    public var content: TodoContent
+    /// An explicit position; nil places the item by the ordering rules (first of its section).
+    public var position: Double?
+    /// When a done item was completed, as the client that sent it says (DAV-25); nil: now.
+    public var completedAt: Date?
+
+    public init(content: TodoContent, position: Double? = nil, completedAt: Date? = nil) {
+        self.content = content
+        self.position = position
+        self.completedAt = completedAt
+    }
+
+    public init(
+        title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
+        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
+        repeatDays: Set<Weekday> = [], position: Double? = nil, completedAt: Date? = nil
+    ) {
+        self.init(
+            content: TodoContent(
+                title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
+            position: position, completedAt: completedAt)
+    }
+
+    /// The fields of a stored item, as values to compare and merge (no position).
+    public init(fieldsOf item: TodoItem) { self.init(content: item.content) }
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TodoContent, Value>) -> Value {
+        get { content[keyPath: keyPath] }
+        set { content[keyPath: keyPath] = newValue }
+    }
+
+    /// The draft with every rule applied (title trimmed, blank details dropped…), or the
+    /// first rule it breaks.
+    public func validated() throws(TodoValidationError) -> TodoDraft {
+        var draft = self
+        draft.content = try ItemField.validated(content)
+        draft.position = try TodoRules.position(position)
+        if let completedAt { draft.completedAt = try TodoRules.timestamp(completedAt, field: "completion date") }
+        return draft
+    }
+}
+
+/// A partial update: the fields it gives, each with its new value; the others are left as they
+/// are. Read and set by name: nil is "not given", and for an optional field `.some(nil)` clears it.
+@dynamicMemberLookup
+public struct TodoChanges: Equatable, Sendable {
+    /// The given fields' values; the others hold placeholders nobody reads.
+    private var values = TodoContent(title: "")
+    private var given = ItemFieldSet()
+    /// An explicit position inside the item's (possibly new) section.
+    public var position: Double?
+    /// When the item, done after the changes, was completed, as the client that sent them says
+    /// (DAV-25); nil: now when it becomes done, else as it was. Ignored for an item left open.
+    public var completedAt: Date?
+
+    public init(
+        title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
+        dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
+        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, position: Double? = nil,
+        completedAt: Date? = nil
+    ) {
+        self.title = title
+        self.details = details
+        self.isDone = isDone
+        self.dueDate = dueDate
+        self.location = location
+        self.project = project
+        self.estimateMinutes = estimateMinutes
+        self.repeatDays = repeatDays
+        self.position = position
+        self.completedAt = completedAt
+    }
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TodoContent, Value>) -> Value? {
+        get { given.contains(ItemField.index(of: keyPath)) ? values[keyPath: keyPath] : nil }
+        set {
+            let index = ItemField.index(of: keyPath)
+            if let newValue {
+                values[keyPath: keyPath] = newValue
+                given.insert(index)
+            } else {
+                given.remove(index)
+            }
+        }
+    }
+
+    /// The fields the changes give, in `ItemField.all`'s order.
+    public var fields: [ItemField] { given.fields }
+
+    /// Gives `field` the value it has in `content`.
+    public mutating func set(_ field: ItemField, from content: TodoContent) {
+        field.take(from: content, into: &values)
+        given.insert(ItemField.all.firstIndex(of: field)!)
+    }
+
+    /// `content` with the given fields changed.
+    public func applied(to content: TodoContent) -> TodoContent {
+        var content = content
+        for field in given.fields { field.take(from: values, into: &content) }
+        return content
+    }
+
+    /// The changes with every given value checked by the rules.
+    public func validated() throws(TodoValidationError) -> TodoChanges {
+        var changes = self
+        for field in given.fields { try field.validate(&changes.values) }
+        changes.position = try TodoRules.position(position)
+        if let completedAt { changes.completedAt = try TodoRules.timestamp(completedAt, field: "completion date") }
+        return changes
+    }
+
+    public static func == (a: TodoChanges, b: TodoChanges) -> Bool {
+        a.given == b.given && a.position == b.position && a.completedAt == b.completedAt
+            && !a.given.fields.contains { $0.differs(a.values, b.values) }
+    }
+}
