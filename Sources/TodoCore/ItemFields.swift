@@ -7,7 +7,7 @@ import Foundation
 /// (`item.title`) through dynamic member lookup. What the Model does with every field alike —
 /// validate it, apply a change of it, compare it, merge it — is driven by `ItemField.all`.
 ///
-/// Adding a field: a property and an `init` parameter here, and its `ItemField` below.
+/// Adding a field: a property here, a parameter of the `init`s in this file, and its `ItemField`.
 public struct TodoContent: Hashable, Sendable {
     public var title: String
     public var details: String?
@@ -138,6 +138,24 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     public static func == (a: ItemField, b: ItemField) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     public var description: String { id }
+}
+
+extension TodoItem {
+    /// An item of the given content's fields (`TodoContent`) and bookkeeping.
+    public init(
+        id: UUID, title: String, details: String? = nil, isDone: Bool = false,
+        dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
+        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
+    ) {
+        self.init(
+            id: id,
+            content: TodoContent(
+                title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
+            position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
+            version: version, number: number)
+    }
 }
 
 /// A set of `ItemField`s, by their places in `ItemField.all`.

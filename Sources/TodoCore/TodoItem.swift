@@ -77,21 +77,6 @@ public struct TodoItem: Identifiable, Hashable, Sendable {
         self.version = version
     }
 
-    public init(
-        id: UUID, title: String, details: String? = nil, isDone: Bool = false,
-        dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
-        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
-    ) {
-        self.init(
-            id: id,
-            content: TodoContent(
-                title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
-            position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
-            version: version, number: number)
-    }
-
     @inlinable
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TodoContent, Value>) -> Value {
         get { content[keyPath: keyPath] }
