@@ -189,8 +189,21 @@ public struct ImportPlan: Sendable {
             throw TodoImportError(origin: imported[TodoRules.maxImportItems].origin, reason: TodoRules.tooManyImportItems + ".")
         }
         let now = Timestamp.normalized(now)
+        var resolved = try Self.resolved(imported, existing: existing, now: now)
+        Self.place(&resolved, edges: edges)
+        (writes, summary) = Self.writes(resolved)
+    }
+
+    /// An imported item merged with the stored one it replaces, and where it goes when the
+    /// file gives no position.
+    private typealias Resolved = (item: TodoItem, old: TodoItem?, placement: Placement?, origin: String)
+
+    /// Each imported item validated and merged with the stored one; an id used twice is refused.
+    private static func resolved(
+        _ imported: [ImportedItem], existing: [UUID: TodoItem], now: Date
+    ) throws(TodoImportError) -> [Resolved] {
         var seen: [UUID: String] = [:]
-        var resolved: [(item: TodoItem, old: TodoItem?, placement: Placement?, origin: String)] = []
+        var resolved: [Resolved] = []
         for entry in imported {
             if let first = seen[entry.item.id] {
                 throw TodoImportError(
@@ -198,12 +211,15 @@ public struct ImportPlan: Sendable {
                     reason: "the id \(entry.item.id.lowercasedText) was already used by \(first).")
             }
             seen[entry.item.id] = entry.origin
-            let (item, placement) = try Self.merge(entry, existing: existing[entry.item.id], now: now)
+            let (item, placement) = try merge(entry, existing: existing[entry.item.id], now: now)
             resolved.append((item, existing[entry.item.id], placement, entry.origin))
         }
+        return resolved
+    }
 
-        // Items to place: gather them per placement, in file order, then number them from
-        // the edges — taking the positions given by the file into account.
+    /// Items to place: gathered per placement, in file order, then numbered from the edges —
+    /// taking the positions given by the file into account.
+    private static func place(_ resolved: inout [Resolved], edges: Edges) {
         var edges = edges
         for (item, _, placement, _) in resolved where placement == nil {
             if item.isDone {
@@ -217,17 +233,20 @@ public struct ImportPlan: Sendable {
         let firstOfDone = resolved.indices.filter { resolved[$0].placement == .firstOfDone }
         let lastOfToDo = resolved.indices.filter { resolved[$0].placement == .lastOfToDo }
         for (offset, index) in firstOfToDo.enumerated() {
-            resolved[index].item.position = Self.before(edges.firstToDo, count: firstOfToDo.count, offset: offset)
+            resolved[index].item.position = before(edges.firstToDo, count: firstOfToDo.count, offset: offset)
         }
         for (offset, index) in firstOfDone.enumerated() {
-            resolved[index].item.position = Self.before(edges.firstDone, count: firstOfDone.count, offset: offset)
+            resolved[index].item.position = before(edges.firstDone, count: firstOfDone.count, offset: offset)
         }
         // Unchecked items go after the last of To Do, which the new firsts do not change.
         let last = edges.lastToDo ?? (firstOfToDo.isEmpty ? nil : resolved[firstOfToDo.last!].item.position)
         for (offset, index) in lastOfToDo.enumerated() {
             resolved[index].item.position = (last.map { $0 + Ordering.spacing } ?? 0) + Double(offset) * Ordering.spacing
         }
+    }
 
+    /// The rows to write and the report: an item the file leaves as stored is not written.
+    private static func writes(_ resolved: [Resolved]) -> ([Write], ImportSummary) {
         var writes: [Write] = []
         var entries: [ImportSummary.Entry] = []
         for (item, old, _, origin) in resolved {
@@ -250,8 +269,7 @@ public struct ImportPlan: Sendable {
             }
             entries.append(ImportSummary.Entry(id: item.id, title: item.title, origin: origin, change: change))
         }
-        self.writes = writes
-        self.summary = ImportSummary(entries: entries)
+        return (writes, ImportSummary(entries: entries))
     }
 
     private enum Placement { case firstOfToDo, firstOfDone, lastOfToDo }
