@@ -36,6 +36,8 @@ extension StoreKind {
             return try await PostgresTestDatabase.freshStore(environment: environment)
         case .inMemory:
             return InMemoryTodoStore(environment: environment)
+        case .storedInMemory:
+            return StoredList(InMemoryStorage(environment: environment))
         case .sqliteInMemory:
             return SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: environment)
         case .sqliteFile:

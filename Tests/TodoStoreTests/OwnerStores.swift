@@ -47,6 +47,8 @@ enum OwnerStores {
         switch kind {
         case .inMemory:
             return owners.map { _ in InMemoryTodoStore(environment: env.environment) }
+        case .storedInMemory:
+            return owners.map { _ in StoredList(InMemoryStorage(environment: env.environment)) }
         case .sqliteInMemory, .sqliteBesideNeighbour:
             database = try AppDatabase.inMemory()
         case .sqliteFile:
