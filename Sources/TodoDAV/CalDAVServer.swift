@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdAuth
 import TodoAccounts
 import TodoCore
 import TodoInterop
@@ -90,20 +91,10 @@ public struct CalDAVServer: Sendable {
 
     /// The person the request's Basic credentials name, with a token of theirs (DAV-2).
     private func signIn(_ request: Request) async throws -> DAVSession {
-        guard let header = request.headers[.authorization], let (name, token) = Self.basic(header),
-              let account = try await accounts.account(token: token), account.name == name
+        guard let basic = request.headers.basic, let account = try await accounts.account(token: basic.password),
+              account.name == basic.username
         else { throw DAVFailure.unauthorized }
         return try await DAVSession.open(account: account, server: self)
-    }
-
-    /// The name and secret of a `Basic` authorization.
-    static func basic(_ header: String) -> (String, String)? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
-        else { return nil }
-        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 }
 
