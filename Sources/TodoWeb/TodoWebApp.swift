@@ -106,7 +106,7 @@ public enum TodoWebApp {
             return ErrorMiddleware<TodoRequestContext>.response(
                 for: request, PageError(.misdirectedRequest, key: "error.host", ["addresses": addresses]), views: views)
         })
-        router.add(middleware: CORSMiddleware(policy: policy))
+        router.add(middleware: APICORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
         let accounts = try options.accounts.map {
             guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }
