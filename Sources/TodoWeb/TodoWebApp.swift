@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TodoAccounts
 import TodoCore
 import TodoPresentation
@@ -74,16 +75,23 @@ public struct TodoWebOptions: Sendable {
 
 /// The Todo web app: pages that work without JavaScript and change in place with it, plus the JSON API.
 public enum TodoWebApp {
+    /// The application: `services` (a database's pool) run beside the server, started before it
+    /// and stopped after it; `beforeServing` (a database's migrations) runs once they have
+    /// started, and the server listens only once it is done.
     public static func buildApplication(
         store: any TodoStore, options: TodoWebOptions, logger: Logger = Logger(label: "todo"),
+        services: [any Service] = [], beforeServing: @escaping @Sendable () async throws -> Void = {},
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        Application(
+        var app = Application(
             router: try buildRouter(store: store, options: options, logger: logger),
             server: options.limits.http1Server(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
+            services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
             logger: logger)
+        app.beforeServerStarts(perform: beforeServing)
+        return app
     }
 
     /// The routes, grouped in controllers, behind the middleware every request passes:
