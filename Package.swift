@@ -109,7 +109,8 @@ let package = Package(
         .target(
             name: "TodoDAV",
             dependencies: [
-                "TodoCore", "TodoInterop", "TodoAccounts", .product(name: "Hummingbird", package: "hummingbird"), hummingbirdAuth,
+                "TodoCore", "TodoInterop", "TodoAccounts", "WebUI", .product(name: "Hummingbird", package: "hummingbird"),
+                hummingbirdAuth,
             ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
@@ -146,7 +147,7 @@ let package = Package(
             swiftSettings: strict),
         // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
         .target(
-            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", "WebUI", hummingbird],
             swiftSettings: strict),
         // MARK: Comics — the offline copy (GRDB), behind ComicsCore's ComicsOfflineCopy
         .target(

@@ -5,6 +5,7 @@ import HummingbirdAuth
 import TodoAccounts
 import TodoCore
 import TodoInterop
+import WebUI
 
 /// Todo's CalDAV server (docs/specs/caldav.md): each list a person may read is a calendar of
 /// VTODOs under `/dav/`, on the web app's own listener. People sign in with HTTP Basic, their
@@ -151,23 +152,7 @@ enum DAVPath: Equatable {
     }
 
     /// Percent-encodes one segment: everything but RFC 3986's unreserved characters.
-    static func encoded(_ segment: String) -> String {
-        // Most names (UUIDs, list-Work) need nothing: no trip through Foundation for them.
-        if segment.utf8.allSatisfy(isUnreserved) { return segment }
-        return segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static func encoded(_ segment: String) -> String { HTML.urlComponent(segment) }
 
     static func principal(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }
     static func home(_ name: String) -> String { "/dav/calendars/\(encoded(name))/" }
