@@ -9,6 +9,8 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
+/// The `Authorization` header's Basic and Bearer credentials, and the request context's signed-in person.
+let hummingbirdAuth = Target.Dependency.product(name: "HummingbirdAuth", package: "hummingbird-auth")
 /// The translations each View and ViewModel module carries (`Resources/<language>.lproj/*.strings`).
 let catalogs: [Resource] = [.process("Resources")]
 
@@ -45,7 +47,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
         // Comics: Insecure.MD5 for the Marvel request signature (already in the graph through AsyncHTTPClient's TLS).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird).
+        // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird);
+        // HummingbirdAuth reads the web app's Bearer tokens and CalDAV's Basic credentials.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         // Already in the graph through Hummingbird; named for the event stream's clean shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
@@ -94,7 +97,7 @@ let package = Package(
             name: "TodoWeb",
             dependencies: [
                 "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", "TodoAccounts", mustache,
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), hummingbirdAuth,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,7 +108,10 @@ let package = Package(
         // MARK: Todo — CalDAV (docs/specs/caldav.md): a View beside the web app, on its listener
         .target(
             name: "TodoDAV",
-            dependencies: ["TodoCore", "TodoInterop", "TodoAccounts", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "TodoCore", "TodoInterop", "TodoAccounts", "WebUI", .product(name: "Hummingbird", package: "hummingbird"),
+                hummingbirdAuth,
+            ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
@@ -141,7 +147,7 @@ let package = Package(
             swiftSettings: strict),
         // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
         .target(
-            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", "WebUI", hummingbird],
             swiftSettings: strict),
         // MARK: Comics — the offline copy (GRDB), behind ComicsCore's ComicsOfflineCopy
         .target(
@@ -177,6 +183,7 @@ let package = Package(
             dependencies: [
                 "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebUI
 
 // The bodies the pages' forms send, decoded by Hummingbird's `URLEncodedFormDecoder`.
 // Every field is optional: a form that leaves one out means "empty", as browsers do for
@@ -82,7 +83,7 @@ extension WebFormat {
     /// The form in `buffer` (a URL-encoded body): as `form(_:of:)`, once the body is read.
     static func form<Form: Decodable>(_ type: Form.Type, from buffer: ByteBuffer) throws -> Form {
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
-              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+              FormEncoding.decode(text) != nil
         else {
             throw PageError(.badRequest, key: "error.form.utf8")
         }

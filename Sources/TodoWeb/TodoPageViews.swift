@@ -303,20 +303,13 @@ struct TransferPageView: PageView {
 /// (unlike `Hasher`), so that a page served by one instance compares with another's.
 enum LiveStamp {
     static func of(_ fields: [HiddenField]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
+        var hash = FNV1a()
         for field in fields {
-            mix(field.name.utf8)
-            mix(CollectionOfOne(0x1F))  // between a name and its value, and after the value
-            mix(field.value.utf8)
-            mix(CollectionOfOne(0x1E))
+            hash.mix(field.name.utf8)
+            hash.mix(CollectionOfOne(0x1F))  // between a name and its value, and after the value
+            hash.mix(field.value.utf8)
+            hash.mix(CollectionOfOne(0x1E))
         }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        return hash.hex
     }
 }

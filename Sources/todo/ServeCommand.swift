@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TodoAccounts
 import TodoCLI
 import TodoCore
@@ -111,12 +112,18 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         options.limits.maxConnections = budget.maxConnections
         let streams = LiveChanges.Limits(total: budget.maxStreams)
         let follow: (@Sendable (LiveChanges) async throws -> Void)?
+        // A PostgreSQL database's pool runs among the application's services, and is migrated
+        // before the server listens.
+        var services: [any Service] = []
+        var beforeServing: @Sendable () async throws -> Void = {}
         switch location {
         case .file(let path):
             options.live = LiveChanges(record: SQLiteChangeRecord(database: try Databases.sqlite(path, .server)), limits: streams)
             follow = { live in try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
         case .postgres(let url):
-            let database = try await Databases.postgres(url)
+            let database = try await Databases.postgres(url, .server)
+            services = [database.client]
+            beforeServing = { try await database.migrate() }
             options.live = LiveChanges(record: database.changes, limits: streams)
             follow = { live in for await _ in database.notifications() { await live.changed() } }
         case .inMemory:
@@ -126,7 +133,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         let environment = context.environment
         let app = try TodoWebApp.buildApplication(
             store: todoStore, options: options,
-            logger: logger,
+            logger: logger, services: services, beforeServing: beforeServing,
             onServerRunning: { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 // Straight to standard output, unbuffered: scripts wait for this line.

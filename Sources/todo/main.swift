@@ -23,7 +23,7 @@ let context: CLIContext = {
             switch location {
             case .file(let path): SQLiteTodoStore(database: try Databases.sqlite(path, access), environment: clock)
             case .inMemory: InMemoryTodoStore(environment: clock)
-            case .postgres(let url): try await Databases.postgres(url).store(owner: .local, environment: clock)
+            case .postgres(let url): try await Databases.postgres(url, access).store(owner: .local, environment: clock)
             }
         },
         stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
@@ -43,7 +43,7 @@ let context: CLIContext = {
         case .inMemory:
             return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory(environment: clock))
         case .postgres(let url):
-            let database = try await Databases.postgres(url)
+            let database = try await Databases.postgres(url, access)
             return PeopleDatabase(
                 accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) { database.store(owner: $0, environment: clock) },
                 calendars: database.calendars)
@@ -83,19 +83,29 @@ enum Databases {
         }
     }
 
-    private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>)]>([:])
+    private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>?)]>([:])
 
-    static func postgres(_ url: String) async throws -> PostgresTodoDatabase {
+    /// The PostgreSQL database at `url`, opened once per process. A command's is run here, as
+    /// long as the process lives, and migrated before it is returned; the server's is only
+    /// opened: `todo serve` runs its pool among the application's services and migrates it before
+    /// it listens (``ServeCommand``).
+    static func postgres(_ url: String, _ access: StoreAccess = .oneShot) async throws -> PostgresTodoDatabase {
         let (database, migrated) = try opened.withLock { opened in
             if let known = opened[url] { return known }
             let database = try PostgresTodoDatabase.open(url: url)
-            Task { await database.run() }
-            let known = (database, migrated: Task { try await database.migrate() })
+            let known = (database, migrated: access == .server ? nil : runForCommand(database))
             opened[url] = known
             return known
         }
-        try await migrated.value
+        try await migrated?.value
         return database
+    }
+
+    /// Runs a command's pool for the rest of the process (no server's services to run it in),
+    /// and migrates it.
+    private static func runForCommand(_ database: PostgresTodoDatabase) -> Task<Void, any Error> {
+        Task { await database.run() }
+        return Task { try await database.migrate() }
     }
 }
 
