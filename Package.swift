@@ -55,6 +55,9 @@ let package = Package(
     targets: [
         // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
         .target(name: "Localization", swiftSettings: strict),
+        // MARK: Both apps — what a server is told on its command line (ArgumentParser, no web framework):
+        // the options both `serve` commands take and the address rules that check them
+        .target(name: "ServerOptions", dependencies: [argumentParser], swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
         // MARK: Todo — Model: accounts, passwords, tokens, sessions, sign-in limits (Foundation, bcrypt, SHA-256)
@@ -111,7 +114,7 @@ let package = Package(
         .target(
             name: "WebUI",
             dependencies: [
-                "Localization", hummingbird, logging, argumentParser, mustache,
+                "Localization", "ServerOptions", hummingbird, logging, argumentParser, mustache,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -51,7 +51,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         if inMemory, accounts { throw CLIWords.refusal("cli.validate.accounts-and-memory") }
         guard (0...65535).contains(port) else { throw CLIWords.refusal("cli.validate.port") }
         guard (1...100_000).contains(maxStreams) else { throw CLIWords.refusal("cli.validate.max-streams") }
-        for address in trustedProxies where !TrustedProxies.isAddress(address) {
+        for address in trustedProxies where !IPAddress.isAddress(address) {
             throw CLIWords.refusal("cli.validate.trusted-proxy", ["address": address])
         }
         for origin in corsOrigins where origin != "*" {
