@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts",
+                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts", "ServerOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: catalogs,
@@ -179,7 +179,6 @@ let package = Package(
             name: "todo",
             dependencies: [
                 "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
