@@ -163,7 +163,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "ComicsCLI",
-            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", argumentParser],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", "ServerOptions", argumentParser],
             resources: catalogs,
             swiftSettings: strict),
         // MARK: Comics — composition root: picks the concrete sources, runs the CLI and `serve`
