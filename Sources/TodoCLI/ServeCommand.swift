@@ -63,7 +63,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         do throws(ServeRefusal) { configuration = try ServeConfiguration(options, environment: context.environment) } catch {
             throw CLIError(error.sentence(in: context.language))
         }
-        guard let buildServer = context.buildServer else { throw CLIError(context.words("cli.serve.unavailable")) }
+        guard let buildServer = context.buildServer else { throw CLIError(context.words("serve.unavailable")) }
         let (lists, people) = try await open(configuration, context)
         let server = try await buildServer(
             ServeStart(

@@ -193,6 +193,14 @@ struct ServeCommandTests {
         #expect(recorder.ran)
     }
 
+    @Test("a context without a server refuses serve in one sentence")
+    func test_noServer() async {
+        let recorder = Recorder()
+        let context = Self.context(recorder, store: InMemoryTodoStore(environment: TestEnvironment().environment))
+        #expect(await TodoCLI.run(["serve", "--in-memory"], context: context) == 1)
+        #expect(recorder.err == "todo: The web app is not available in this build of todo.\n")
+    }
+
     @Test("MODE-2 a refusal comes before anything is opened or built")
     func test_MODE_2_refusedFirst() async {
         let recorder = Recorder()
