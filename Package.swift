@@ -58,6 +58,9 @@ let package = Package(
     targets: [
         // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
         .target(name: "Localization", swiftSettings: strict),
+        // MARK: Both apps — what a server is told on its command line (ArgumentParser, no web framework):
+        // the options both `serve` commands take and the address rules that check them
+        .target(name: "ServerOptions", dependencies: [argumentParser], swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
         // MARK: Todo — Model: accounts, passwords, tokens, sessions, sign-in limits (Foundation, bcrypt, SHA-256)
@@ -88,7 +91,7 @@ let package = Package(
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts",
+                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts", "ServerOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: catalogs,
@@ -117,7 +120,7 @@ let package = Package(
         .target(
             name: "WebUI",
             dependencies: [
-                "Localization", hummingbird, logging, argumentParser, mustache,
+                "Localization", "ServerOptions", hummingbird, logging, argumentParser, mustache,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -166,7 +169,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "ComicsCLI",
-            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", argumentParser],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", "ServerOptions", argumentParser],
             resources: catalogs,
             swiftSettings: strict),
         // MARK: Comics — composition root: picks the concrete sources, runs the CLI and `serve`
@@ -182,7 +185,6 @@ let package = Package(
             name: "todo",
             dependencies: [
                 "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),

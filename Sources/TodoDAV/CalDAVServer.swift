@@ -44,6 +44,11 @@ public struct CalDAVServer: Sendable {
     /// other request on. Add it before the web app's sign-in.
     public func middleware<Context: RequestContext>() -> CalDAVMiddleware<Context> { CalDAVMiddleware(server: self) }
 
+    /// CalDAV on a web app's listener (`TodoWebOptions.services`), beside its pages.
+    public var service: @Sendable (Router<BasicRequestContext>) -> Void {
+        { router in router.add(middleware: middleware()) }
+    }
+
     /// Whether the server answers `path` (not the web app).
     public static func serves(_ path: String) -> Bool {
         path == "/dav" || path.hasPrefix("/dav/") || isWellKnown(path)
