@@ -45,7 +45,7 @@ public struct CalDAVServer: Sendable {
     public func middleware<Context: RequestContext>() -> CalDAVMiddleware<Context> { CalDAVMiddleware(server: self) }
 
     /// CalDAV on a web app's listener (`TodoWebOptions.services`), beside its pages.
-    public var service: @Sendable (Router<BasicRequestContext>) -> Void {
+    public func service<Context: RequestContext>() -> @Sendable (Router<Context>) -> Void {
         { router in router.add(middleware: middleware()) }
     }
 

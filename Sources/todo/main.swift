@@ -16,9 +16,8 @@ var context = CLIContext(
     openStore: { location, access in try await people(location, access).lists.store(.local) },
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
 context.openPeople = people
-context.followFile = { path, started, changed in  // `todo list --watch` (LIVE-16): the file's changes, every 250 ms
-    try await SQLiteChangeWatcher.watch(path: path, every: .milliseconds(250), endsWhenGone: true, started: started, changed: changed)
-}
+// `todo list --watch` (LIVE-16): the file's changes, every 250 ms.
+context.followFile = { try await SQLiteChangeWatcher.watch(path: $0, every: .milliseconds(250), endsWhenGone: true, started: $1, changed: $2) }
 context.buildServer = webServer
 
 /// The lists and people of the database at `location`: the people (`todo users`, `todo share`,
@@ -62,8 +61,7 @@ func postgres(_ url: String, _ access: StoreAccess) async throws -> PostgresTodo
     return database
 }
 
-/// `todo serve`'s server: the web app, with CalDAV for the people who sign in, following the
-/// database's changes (LIVE-7…9): a file's by its watcher; PostgreSQL's by NOTIFY, from every instance.
+/// `todo serve`'s server: the web app, CalDAV for people who sign in, following changes by file watcher or NOTIFY (LIVE-7…9).
 func webServer(_ start: ServeStart) async throws -> BuiltServer {
     let mode = start.configuration
     var options = TodoWebOptions(
@@ -75,7 +73,7 @@ func webServer(_ start: ServeStart) async throws -> BuiltServer {
         (options.accounts, options.lists, options.allowSignup, options.secureCookies) =
             (accounts, people.lists, signIn.allowSignup, signIn.secureCookies)
         if let calendars = people.calendars {
-            options.services.append(CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars, now: clock.now).service)
+            options.services.append(CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars, now: clock.now).service())
         }
     }
     let logger = Logger(label: "todo")
