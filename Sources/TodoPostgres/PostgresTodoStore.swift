@@ -621,9 +621,13 @@ struct Connection: Sendable {
         {
             number += 1
             entries.append(ListEntry(
-                number: number, id: id, title: title, isDone: done, locationName: location,
-                dueDate: due.flatMap(CalendarDate.init(iso:)), projectName: project.flatMap { projectNames[$0] },
-                estimateMinutes: estimate, repeatDays: Weekday.days(fromMask: repeatDays), itemNumber: itemNumber))
+                number: number, id: id,
+                content: TodoContent(
+                    title: title, isDone: done, dueDate: due.flatMap(CalendarDate.init(iso:)),
+                    location: location.map { Location(name: $0) },
+                    project: project.flatMap { projectNames[$0] }.map(Project.init(name:)),
+                    estimateMinutes: estimate, repeatDays: Weekday.days(fromMask: repeatDays)),
+                itemNumber: itemNumber))
         }
         return entries
     }

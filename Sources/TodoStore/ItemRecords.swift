@@ -146,11 +146,16 @@ enum ListEntryRecord {
         let id: String = row[ListEntryColumn.id]
         let dueDate: String? = row[ListEntryColumn.dueDate]
         let projectID: Int64? = row[ListEntryColumn.projectID]
+        let locationName: String? = row[ListEntryColumn.locationName]
         return ListEntry(
-            number: number, id: UUID(text: id)!, title: row[ListEntryColumn.title], isDone: isDone,
-            locationName: row[ListEntryColumn.locationName], dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
-            projectName: projectID.flatMap { projectNames[$0] }, estimateMinutes: row[ListEntryColumn.estimateMinutes],
-            repeatDays: Weekday.days(fromMask: row[ListEntryColumn.repeatDays]), itemNumber: row[ListEntryColumn.number])
+            number: number, id: UUID(text: id)!,
+            content: TodoContent(
+                title: row[ListEntryColumn.title], isDone: isDone, dueDate: dueDate.flatMap(CalendarDate.init(iso:)),
+                location: locationName.map { Location(name: $0) },
+                project: projectID.flatMap { projectNames[$0] }.map(Project.init(name:)),
+                estimateMinutes: row[ListEntryColumn.estimateMinutes],
+                repeatDays: Weekday.days(fromMask: row[ListEntryColumn.repeatDays])),
+            itemNumber: row[ListEntryColumn.number])
     }
 }
 
