@@ -168,7 +168,7 @@ struct ItemController: Sendable {
     @Sendable func create(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
         let form = try ItemFormViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
-        fill(form, from: fields)
+        form.values = fields.values  // an add never reads "done" (EDIT-1)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
         return try await save(form, from: WebFormat.localPath(fields.from), request, context)
@@ -207,8 +207,7 @@ struct ItemController: Sendable {
         } catch {
             throw PageError(.badRequest, key: "error.unreadable-start")
         }
-        fill(form, from: fields)
-        form.isDone = fields.done == "1"
+        form.values = fields.values
         return try await save(form, from: WebFormat.localPath(fields.from), request, context)
     }
 
@@ -229,18 +228,6 @@ struct ItemController: Sendable {
             return page.back(to: fields.from)
         }
         return UndoCookie.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
-    }
-
-    private func fill(_ form: ItemFormViewModel, from fields: ItemForm) {
-        form.title = fields.title ?? ""
-        form.details = fields.details ?? ""
-        form.dueDate = fields.dueDate ?? ""
-        form.locationName = fields.locationName ?? ""
-        form.latitude = fields.latitude ?? ""
-        form.longitude = fields.longitude ?? ""
-        form.projectName = fields.project ?? ""
-        form.estimate = fields.estimate ?? ""
-        form.repeatDays = Set((fields.repeatDays ?? []).compactMap(Weekday.init(rawValue:)))
     }
 
     private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,
