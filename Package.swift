@@ -27,7 +27,7 @@ let package = Package(
         .library(name: "ComicsAPI", targets: ["ComicsAPI"]),
         .library(name: "ComicsPresentation", targets: ["ComicsPresentation"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
-        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoSQLite", targets: ["TodoSQLite"]),
         .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
         .library(name: "TodoInterop", targets: ["TodoInterop"]),
     ],
@@ -73,10 +73,10 @@ let package = Package(
             swiftSettings: strict),
         // MARK: Todo — SQLite storage (GRDB)
         .target(
-            name: "TodoStore",
+            name: "TodoSQLite",
             dependencies: ["TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
-        // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoStore
+        // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoSQLite
         .target(
             name: "TodoPostgres",
             dependencies: ["TodoCore", "TodoAccounts", .product(name: "PostgresNIO", package: "postgres-nio"), logging],
@@ -184,7 +184,7 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoSQLite", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
@@ -211,23 +211,23 @@ let package = Package(
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoTestSupport", propertyBased, "TodoAccounts",
+                "TodoCore", "TodoSQLite", "TodoTestSupport", propertyBased, "TodoAccounts",
                 "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoAccountsTests",
             dependencies: [
-                "TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoAccounts", "TodoSQLite", .product(name: "GRDB", package: "GRDB.swift"),
                 "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
+            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoSQLite", "TodoTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",
@@ -275,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "TodoDAVTests",
             dependencies: [
-                "TodoCore", "TodoDAV", "TodoStore", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
+                "TodoCore", "TodoDAV", "TodoSQLite", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
                 "TodoTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -6,7 +6,7 @@ import TodoCLI
 import TodoCore
 import TodoDAV
 import TodoPostgres
-import TodoStore
+import TodoSQLite
 import TodoWeb
 import WebUI
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/sharing.md, OWNER-1…5: stores of two owners over one database.

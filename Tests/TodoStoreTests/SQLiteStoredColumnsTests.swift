@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// Issue 32: the SQLite store's item columns follow `ItemField.all`; the trigger that tells a
