@@ -9,6 +9,8 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let propertyBased = Target.Dependency.product(name: "PropertyBased", package: "swift-property-based")
 let mustache = Target.Dependency.product(name: "Mustache", package: "swift-mustache")
+/// The `Authorization` header's Basic and Bearer credentials, and the request context's signed-in person.
+let hummingbirdAuth = Target.Dependency.product(name: "HummingbirdAuth", package: "hummingbird-auth")
 /// The translations each View and ViewModel module carries (`Resources/<language>.lproj/*.strings`).
 let catalogs: [Resource] = [.process("Resources")]
 
@@ -25,7 +27,7 @@ let package = Package(
         .library(name: "ComicsAPI", targets: ["ComicsAPI"]),
         .library(name: "ComicsPresentation", targets: ["ComicsPresentation"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
-        .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoSQLite", targets: ["TodoSQLite"]),
         .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
         .library(name: "TodoInterop", targets: ["TodoInterop"]),
     ],
@@ -45,7 +47,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
         // Comics: Insecure.MD5 for the Marvel request signature (already in the graph through AsyncHTTPClient's TLS).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird).
+        // Accounts: bcrypt password hashes (HummingbirdBcrypt needs only its C bcrypt, not Hummingbird);
+        // HummingbirdAuth reads the web app's Bearer tokens and CalDAV's Basic credentials.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         // Already in the graph through Hummingbird; named for the event stream's clean shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
@@ -55,6 +58,9 @@ let package = Package(
     targets: [
         // MARK: Both apps — languages: negotiation, catalogs, plural rules (Foundation only)
         .target(name: "Localization", swiftSettings: strict),
+        // MARK: Both apps — what a server is told on its command line (ArgumentParser, no web framework):
+        // the options both `serve` commands take and the address rules that check them
+        .target(name: "ServerOptions", dependencies: [argumentParser], swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
         // MARK: Todo — Model: accounts, passwords, tokens, sessions, sign-in limits (Foundation, bcrypt, SHA-256)
@@ -67,10 +73,10 @@ let package = Package(
             swiftSettings: strict),
         // MARK: Todo — SQLite storage (GRDB)
         .target(
-            name: "TodoStore",
+            name: "TodoSQLite",
             dependencies: ["TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
-        // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoStore
+        // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoSQLite
         .target(
             name: "TodoPostgres",
             dependencies: ["TodoCore", "TodoAccounts", .product(name: "PostgresNIO", package: "postgres-nio"), logging],
@@ -85,7 +91,7 @@ let package = Package(
         .target(
             name: "TodoCLI",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts",
+                "TodoCore", "TodoPresentation", "TodoInterop", "Localization", "TodoAccounts", "ServerOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: catalogs,
@@ -94,7 +100,7 @@ let package = Package(
             name: "TodoWeb",
             dependencies: [
                 "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", "TodoAccounts", mustache,
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), hummingbirdAuth,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,13 +111,16 @@ let package = Package(
         // MARK: Todo — CalDAV (docs/specs/caldav.md): a View beside the web app, on its listener
         .target(
             name: "TodoDAV",
-            dependencies: ["TodoCore", "TodoInterop", "TodoAccounts", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "TodoCore", "TodoInterop", "TodoAccounts", "WebUI", .product(name: "Hummingbird", package: "hummingbird"),
+                hummingbirdAuth,
+            ],
             swiftSettings: strict),
         // MARK: Shared web frame (both apps)
         .target(
             name: "WebUI",
             dependencies: [
-                "Localization", hummingbird, logging, argumentParser, mustache,
+                "Localization", "ServerOptions", hummingbird, logging, argumentParser, mustache,
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -141,7 +150,7 @@ let package = Package(
             swiftSettings: strict),
         // MARK: Comics — server side of the Marvel contract (Hummingbird routes over a catalog)
         .target(
-            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", hummingbird],
+            name: "ComicsCatalogServer", dependencies: ["ComicsCatalog", "ComicsAPI", "ComicsCore", "WebUI", hummingbird],
             swiftSettings: strict),
         // MARK: Comics — the offline copy (GRDB), behind ComicsCore's ComicsOfflineCopy
         .target(
@@ -160,7 +169,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "ComicsCLI",
-            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", argumentParser],
+            dependencies: ["ComicsCore", "ComicsPresentation", "ComicsAPI", "Localization", "ServerOptions", argumentParser],
             resources: catalogs,
             swiftSettings: strict),
         // MARK: Comics — composition root: picks the concrete sources, runs the CLI and `serve`
@@ -175,8 +184,8 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TodoCore", "TodoSQLite", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
 
@@ -202,23 +211,23 @@ let package = Package(
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
-                "TodoCore", "TodoStore", "TodoTestSupport", propertyBased, "TodoAccounts",
+                "TodoCore", "TodoSQLite", "TodoTestSupport", propertyBased, "TodoAccounts",
                 "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
             ],
             swiftSettings: strict),
         .testTarget(
             name: "TodoAccountsTests",
             dependencies: [
-                "TodoAccounts", "TodoStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "TodoAccounts", "TodoSQLite", .product(name: "GRDB", package: "GRDB.swift"),
                 "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoStore", "TodoTestSupport"],
+            name: "TodoPresentationTests", dependencies: ["TodoCore", "TodoPresentation", "TodoSQLite", "TodoTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoStore", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",
@@ -266,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "TodoDAVTests",
             dependencies: [
-                "TodoCore", "TodoDAV", "TodoStore", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
+                "TodoCore", "TodoDAV", "TodoSQLite", "TodoPostgres", "TodoPostgresTestSupport", "TodoAccounts", "TodoInterop",
                 "TodoTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -17,6 +17,10 @@ public struct ComicsCLIContext: Sendable {
     public var openSource: @Sendable (SourceChoice) throws -> any ComicsSource
     /// Opens the offline copy (COMICS-COPY-1), or `nil` when there is none to keep.
     public var openOfflineCopy: @Sendable () -> (any ComicsOfflineCopy)?
+    /// Runs `comics serve`'s web app (the executable knows the web View and the concrete sources)
+    /// with the process environment, calling the last argument once it listens on a port; without
+    /// one, `serve` refuses.
+    public var serve: (@Sendable (ServeCommand, [String: String], @escaping @Sendable (Int) -> Void) async throws -> Void)? = nil
 
     public init(
         openSource: @escaping @Sendable (SourceChoice) throws -> any ComicsSource,

@@ -3,20 +3,14 @@ import ComicsCore
 import ComicsPresentation
 import Localization
 
-/// `comics` — browse Marvel comics and their characters. The executable adds `serve` (the web app),
-/// which is not a terminal View: `ComicsCommand.makeConfiguration(adding:)`.
+/// `comics` — browse Marvel comics and their characters, or `serve` them as web pages (the
+/// composition root builds the web app: ``ComicsCLIContext/serve``).
 public struct ComicsCommand: ParsableCommand {
-    public static let configuration = makeConfiguration(adding: [])
-
-    /// The root command's configuration with the executable's own subcommands after `list` and
-    /// `characters`.
-    public static func makeConfiguration(adding others: [any ParsableCommand.Type]) -> CommandConfiguration {
-        CommandConfiguration(
-            commandName: "comics",
-            abstract: "Browse Marvel comics and their characters.",
-            discussion: "\(Attribution.marvel)",
-            subcommands: others + [List.self, Search.self, Characters.self])
-    }
+    public static let configuration = CommandConfiguration(
+        commandName: "comics",
+        abstract: "Browse Marvel comics and their characters.",
+        discussion: "\(Attribution.marvel)",
+        subcommands: [ServeCommand.self, List.self, Search.self, Characters.self])
 
     public init() {}
 }

@@ -76,8 +76,8 @@ public final class SQLiteOfflineCopy: ComicsOfflineCopy {
         guard !rows.isEmpty else { return nil }
         var latest = 0.0
         let comics = rows.map { row -> Comic in
-            latest = max(latest, row[4] as Double)
-            return Comic(id: row[0], title: row[1], issueNumber: row[2], description: row[3])
+            latest = max(latest, row["fetchedAt"] as Double)
+            return Comic(id: row["id"], title: row["title"], issueNumber: row["issueNumber"], description: row["description"])
         }
         let matching = TitleSearch.filter(comics, containing: text)
         return matching.isEmpty ? nil : KeptComics(comics: matching, fetchedAt: Date(timeIntervalSince1970: latest))

@@ -2,6 +2,7 @@ import ComicsAPI
 import ComicsCatalog
 import ComicsCore
 import Foundation
+import WebUI
 
 /// The Marvel contract answered from a ``Catalog``, independent of any HTTP framework.
 ///
@@ -196,13 +197,5 @@ public struct MarvelCatalogService: Sendable {
     }
 
     /// A stable fingerprint of a page (FNV-1a, 64 bits), for the envelope's `etag`.
-    static func etag(of data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func etag(of data: Data) -> String { FNV1a.of(data).hex }
 }

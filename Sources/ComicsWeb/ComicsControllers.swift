@@ -29,7 +29,7 @@ struct ComicsPagesController: Sendable {
         let language = LanguageChoice.of(request)
         let title = ComicsViews.strings(language)("comics.site.name")
         var searching = self.options
-        searching.search = TitleSearch.normalized(Self.formValue(named: "q", in: request))
+        searching.search = TitleSearch.normalized(request.formQueryValue("q"))
         let options = searching
         let pages = min(Self.maxPage, max(1, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1))
         guard PageRequest.wantsLoaded(request) else {
@@ -46,17 +46,6 @@ struct ComicsPagesController: Sendable {
                 viewModel, pages: pages, frame: views.frame(title: title, loading: false, scripts: true, request: request))
             return views.page(page, "comics", status: viewModel.state.errorMessage == nil ? .ok : .badGateway)
         }
-    }
-
-    /// A value of the query as a GET form sends it (`+` is a space, `%2B` a plus).
-    static func formValue(named name: String, in request: Request) -> String? {
-        guard let query = request.uri.query else { return nil }
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        }
-        return nil
     }
 
     /// GET `/comics/:id`: a comic's characters under its name (CHARACTERS-1..3, TITLE-1).

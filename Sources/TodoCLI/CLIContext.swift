@@ -78,6 +78,9 @@ public struct CLIContext {
     /// Calls its argument when Ctrl-C (SIGINT) or SIGTERM arrives, instead of the process
     /// ending, until the function it returns is called (`todo list --watch`). Tests pass their own.
     public var onStopSignal: @Sendable (_ stop: @escaping @Sendable () -> Void) -> @Sendable () -> Void = StopSignals.catching
+    /// Builds `todo serve`'s server over the lists the command opened (the composition root
+    /// knows the web app, CalDAV and the databases' changes); without one, `serve` refuses.
+    public var buildServer: ((ServeStart) async throws -> BuiltServer)? = nil
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,

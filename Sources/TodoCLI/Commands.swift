@@ -81,27 +81,23 @@ public struct ListOptions: ParsableArguments {
     }
 }
 
-/// The `todo` root command with the terminal subcommands; the executable adds `serve`.
+/// The `todo` root command: the terminal subcommands, then `serve`, the web app.
 public struct TodoCommand: ParsableCommand {
-    public static let configuration = TodoCommand.makeConfiguration()
-
-    /// The root configuration, with `extra` subcommands (such as the web server) after the others.
-    public static func makeConfiguration(adding extra: [any ParsableCommand.Type] = []) -> CommandConfiguration {
-        CommandConfiguration(
-            commandName: "todo",
-            abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
-            discussion: """
-                REF names an item: its number as `todo list` shows it (7 or #7; an item keeps its \
-                number for good), or the start of its id: at least 4 characters, or any length written id:PREFIX.
-                Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
-                """,
-            subcommands: [
-                List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
-                Projects.self, Export.self, Import.self, Search.self,
-                TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self, DbCommand.self,
-            ] + extra,
-            defaultSubcommand: List.self)
-    }
+    public static let configuration = CommandConfiguration(
+        commandName: "todo",
+        abstract: "A to-do list: To Do above Done, kept in a local SQLite file.",
+        discussion: """
+            REF names an item: its number as `todo list` shows it (7 or #7; an item keeps its \
+            number for good), or the start of its id: at least 4 characters, or any length written id:PREFIX.
+            Dates are YYYY-MM-DD, today or tomorrow; estimates 30m, 1h or 1h30m; days mon,tue,….
+            """,
+        subcommands: [
+            List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
+            Projects.self, Export.self, Import.self, Search.self,
+            TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self, DbCommand.self,
+            ServeCommand.self,
+        ],
+        defaultSubcommand: List.self)
 
     public init() {}
 }

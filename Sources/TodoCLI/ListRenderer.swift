@@ -21,30 +21,71 @@ enum ListRenderer {
             let message = list.scope == .all && list.totalCount == 0 ? words("cli.list.empty.all") : list.emptyMessage
             return write(message + "\n")
         }
-        let separator = words("cli.list.row.separator"), overdueLabel = list.overdueLabel
-        // "due {date}" around each row's date, split once rather than filled for every row.
-        let dueWords = words.text("cli.list.row.due").components(separatedBy: "{date}")
-        let (beforeDue, afterDue) = (dueWords.first ?? "", dueWords.count > 1 ? dueWords[1] : "")
-        // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
-        // have the largest numbers, and a long list's later rows are rarely wider.
-        let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
-        let width = String(widest).utf8.count + 1
-        let marksOverdue = list.scope == .today || list.scope == .overdue
-        // Bytes, not String appends: a long list is tens of thousands of small pieces.
-        let chunk = 64 * 1024
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunk + 4 * 1024)
-        func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        func put(_ row: TodoRowViewModel) {
+        var lines = RowLines(list, words: words, styled: styled)
+        /// `first`, then the slices `next` reads after the last row printed, until `count` are.
+        func putAll(_ first: [TodoRowViewModel], count: Int, next: (TodoRowViewModel) async throws -> [TodoRowViewModel])
+            async throws
+        {
+            var rows = first, printed = 0
+            while let lastRow = rows.last {
+                for row in rows {
+                    lines.put(row)
+                    if let piece = lines.takeWhenFull() { write(piece) }
+                }
+                printed += rows.count
+                guard printed < count else { break }
+                rows = try await next(lastRow)
+            }
+        }
+        if !list.overdueRows.isEmpty {
+            lines.put((styled ? bold + list.overdueHeaderTitle + reset : list.overdueHeaderTitle) + "\n")
+            try await putAll(list.overdueRows, count: list.overdueCount) { try await list.overdueRows(after: $0, limit: rowsPerSlice) }
+        }
+        for section in list.sections {
+            lines.put((styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n")
+            try await putAll(section.rows, count: list.sectionCounts[section.section] ?? 0) {
+                try await list.rows(in: section.section, after: $0, limit: rowsPerSlice)
+            }
+        }
+        write(lines.take())
+    }
+
+    /// A list's rows as terminal lines, gathered as bytes, not String appends: a long list is
+    /// tens of thousands of small pieces. Handed on in pieces of about 64 KiB.
+    private struct RowLines {
+        private static let piece = 64 * 1024
+        private let list: TodoListViewModel
+        private let styled: Bool
+        private let separator: String, overdueLabel: String
+        /// "due {date}" around each row's date, split once rather than filled for every row.
+        private let beforeDue: String, afterDue: String
+        private let width: Int
+        private let marksOverdue: Bool
+        private var bytes: [UInt8] = []
+
+        init(_ list: TodoListViewModel, words: Strings, styled: Bool) {
+            self.list = list
+            self.styled = styled
+            (separator, overdueLabel) = (words("cli.list.row.separator"), list.overdueLabel)
+            let dueWords = words.text("cli.list.row.due").components(separatedBy: "{date}")
+            (beforeDue, afterDue) = (dueWords.first ?? "", dueWords.count > 1 ? dueWords[1] : "")
+            // Numbers (`#7`) are right-aligned to the widest of the first slice; the newest items
+            // have the largest numbers, and a long list's later rows are rarely wider.
+            let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
+            width = String(widest).utf8.count + 1
+            marksOverdue = list.scope == .today || list.scope == .overdue
+            bytes.reserveCapacity(Self.piece + 4 * 1024)
+        }
+
+        mutating func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        /// `  #7 [ ] Title  (Place · due 12 May · overdue)`, struck through and dimmed on a terminal.
+        mutating func put(_ row: TodoRowViewModel) {
             let number = "#" + String(row.number)
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(2 + width - number.utf8.count, 1)))
             put(number)
             put(row.isDone ? " [x] " : " [ ] ")
-            if row.isStruckThrough && styled {
-                put(strike + row.title + reset)
-            } else {
-                put(row.title)
-            }
+            put(row.isStruckThrough && styled ? strike + row.title + reset : row.title)
             if row.locationName != nil || row.dueDate != nil {
                 put(styled ? "  " + dim : "  (")
                 if let location = row.locationName { put(location) }
@@ -59,34 +100,15 @@ enum ListRenderer {
             }
             put("\n")
         }
-        func putAll(_ first: [TodoRowViewModel], count: Int, next: (TodoRowViewModel) async throws -> [TodoRowViewModel])
-            async throws
-        {
-            var rows = first, printed = 0
-            while let lastRow = rows.last {
-                for row in rows {
-                    put(row)
-                    if bytes.count >= chunk {
-                        write(String(decoding: bytes, as: UTF8.self))
-                        bytes.removeAll(keepingCapacity: true)
-                    }
-                }
-                printed += rows.count
-                guard printed < count else { break }
-                rows = try await next(lastRow)
-            }
+
+        /// The lines gathered so far, once they make a piece.
+        mutating func takeWhenFull() -> String? { bytes.count >= Self.piece ? take() : nil }
+
+        /// The lines gathered so far.
+        mutating func take() -> String {
+            defer { bytes.removeAll(keepingCapacity: true) }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        if !list.overdueRows.isEmpty {
-            put((styled ? bold + list.overdueHeaderTitle + reset : list.overdueHeaderTitle) + "\n")
-            try await putAll(list.overdueRows, count: list.overdueCount) { try await list.overdueRows(after: $0, limit: rowsPerSlice) }
-        }
-        for section in list.sections {
-            put((styled ? bold + section.headerTitle + reset : section.headerTitle) + "\n")
-            try await putAll(section.rows, count: list.sectionCounts[section.section] ?? 0) {
-                try await list.rows(in: section.section, after: $0, limit: rowsPerSlice)
-            }
-        }
-        write(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Upcoming: each day's heading, then its rows as `todo list` prints them (DAY-7).

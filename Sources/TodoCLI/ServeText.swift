@@ -17,20 +17,6 @@ public enum ServeText {
         return words("serve.running", ["address": address, "storage": storage]) + "\n"
     }
 
-    /// The refusal of `todo serve`'s options that need accounts, or of an address other machines
-    /// can reach, when the server has none (MODE-2, MODE-3); nil when they go together.
-    /// `withAccounts` is decided from where the items live: `TODO_DATABASE_URL` alone turns
-    /// accounts on as `--database-url` does, so this is asked once that is known.
-    public static func refusal(
-        host: String, isLoopback: Bool, withAccounts: Bool, accountOptions: Bool, context: CLIContext
-    ) -> (any Error)? {
-        guard !withAccounts else { return nil }
-        if accountOptions { return CLIError(context.words("cli.validate.accounts-only")) }
-        // One person's list without a sign-in: only this machine may reach it.
-        if !isLoopback { return CLIError(context.words("cli.validate.host-not-loopback", ["host": host])) }
-        return nil
-    }
-
     /// The refusal to serve a database with accounts as one person's list (MODE-4).
     public static func hasAccounts(path: String, context: CLIContext) -> any Error {
         CLIError(context.words("serve.has-accounts", ["path": path]))

@@ -11,7 +11,20 @@ public enum TodoCLI {
         await run(TodoCommand.self, arguments, context: context)
     }
 
-    /// Runs with another root command, such as one that adds `serve`.
+    /// Runs this process's own command line. An argument that is not UTF-8 would reach the
+    /// commands as replacement characters, so a title would be stored other than typed: it is
+    /// refused instead (exit code 64).
+    public static func runCommandLine(context: CLIContext) async -> Int32 {
+        for index in 1..<Int(CommandLine.argc) {
+            if let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil {
+                FileHandle.standardError.write(Data("todo: \(ServeText.notUTF8(argument: index, context: context))\n".utf8))
+                return 64
+            }
+        }
+        return await run(Array(CommandLine.arguments.dropFirst()), context: context)
+    }
+
+    /// Runs with another root command.
     public static func run<Root: ParsableCommand>(
         _ root: Root.Type, _ arguments: [String], context: CLIContext
     ) async -> Int32 {

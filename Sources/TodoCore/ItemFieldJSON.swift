@@ -6,9 +6,13 @@ public struct JSONFieldError: Error, Equatable, Sendable {
     public enum Kind: Sendable { case type, value }
     public var kind: Kind
     public var sentence: String
-    /// For a value of the wrong type: the member and what it must be, so the field can say it
-    /// in its own words (`ItemField`'s `jsonType`).
-    var mismatch: (member: String, found: JSONValue)?
+    /// For a value of the wrong type: the member, what it must be ("a string", "a whole number
+    /// of minutes or null") and what it was, so the field (`ItemField`'s `jsonType`) or a
+    /// format can say it in its own words.
+    public internal(set) var mismatch: (member: String, expected: String, found: JSONValue)?
+    /// For a value no item can have: the text refused ("2026-02-30", "funday"), for a format
+    /// that words the refusal its own way.
+    public internal(set) var refused: String?
 
     public init(_ kind: Kind, _ sentence: String) {
         self.kind = kind
@@ -18,7 +22,14 @@ public struct JSONFieldError: Error, Equatable, Sendable {
     /// "“location.latitude” must be a number or null, not a string."
     public static func type(_ member: String, _ expected: String, _ found: JSONValue) -> JSONFieldError {
         var error = JSONFieldError(.type, "“\(member)” must be \(expected), not \(found.typeName).")
-        error.mismatch = (member, found)
+        error.mismatch = (member, expected, found)
+        return error
+    }
+
+    /// A value no item can have: `text`, refused with `sentence`.
+    static func refused(_ text: String, _ sentence: String) -> JSONFieldError {
+        var error = JSONFieldError(.value, sentence)
+        error.refused = text
         return error
     }
 
@@ -68,7 +79,7 @@ extension CalendarDate: JSONFieldValue {
     public init(json: JSONValue, member: String) throws(JSONFieldError) {
         let text = try String(json: json, member: member)
         guard let date = CalendarDate(iso: text) else {
-            throw JSONFieldError(.value, "“\(text)” is not a date of the form YYYY-MM-DD.")
+            throw .refused(text, "“\(text)” is not a date of the form YYYY-MM-DD.")
         }
         self = date
     }
@@ -115,7 +126,7 @@ extension Set: JSONFieldValue where Element == Weekday {
         for name in names {
             guard case .string(let text) = name else { throw .type(member, "an array of day names", name) }
             guard let day = Weekday(rawValue: text) else {
-                throw JSONFieldError(.value, "“\(text)” is not a day: use mon, tue, wed, thu, fri, sat or sun.")
+                throw .refused(text, "“\(text)” is not a day: use mon, tue, wed, thu, fri, sat or sun.")
             }
             days.insert(day)
         }

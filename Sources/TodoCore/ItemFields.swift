@@ -51,14 +51,33 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     private let write: @Sendable (TodoContent) -> JSONValue
     /// Reads the field's member (nil: absent) into the content.
     private let read: @Sendable (JSONValue?, inout TodoContent) throws(JSONFieldError) -> Void
+    /// The field's name in a store ("isDone"): its column's, or the start of its columns' names.
+    public let storedName: String
+    /// The field's columns in a store, whole names in camelCase ("locationName"), in the order
+    /// `store(_:into:)` writes them.
+    public let storedColumns: [StoredColumn]
+    private let storeValue: @Sendable (TodoContent, inout [StoredValue]) -> Void
+    private let loadValue: @Sendable (any StoredRow, Int, inout TodoContent) throws -> Void
 
     /// - Parameter jsonType: what a JSON value of the wrong type is told it must be, when the
     ///   value's type says it too generally ("a whole number of minutes or null").
-    private init<Value: JSONFieldValue>(
+    /// - Parameter stored: the field's name in a store, when it is not `id`.
+    private init<Value: JSONFieldValue & StoredFieldValue>(
         _ id: String, _ keyPath: WritableKeyPath<TodoContent, Value> & Sendable,
-        rule: (@Sendable (Value) throws(TodoValidationError) -> Value)? = nil, jsonType: String? = nil
+        rule: (@Sendable (Value) throws(TodoValidationError) -> Value)? = nil, jsonType: String? = nil,
+        stored: String? = nil
     ) {
         self.id = id
+        let storedName = stored ?? id
+        self.storedName = storedName
+        storedColumns = Value.storedColumns.map { StoredColumn(storedName + $0.name, $0.kind) }
+        storeValue = { content, values in content[keyPath: keyPath].store(into: &values) }
+        loadValue = { row, index, content in
+            guard let value = try Value.stored(in: row, at: index) else {
+                throw StoredFieldError(column: storedName)
+            }
+            content[keyPath: keyPath] = value
+        }
         write = { $0[keyPath: keyPath].json }
         read = { member, content throws(JSONFieldError) in
             guard let member else {
@@ -88,7 +107,7 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     public static let estimateMinutes = ItemField(
         "estimateMinutes", \.estimateMinutes, rule: TodoRules.estimate, jsonType: "a whole number of minutes or null")
     public static let repeatDays = ItemField("repeatDays", \.repeatDays)
-    public static let isDone = ItemField("completed", \.isDone)
+    public static let isDone = ItemField("completed", \.isDone, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
     public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays]
@@ -108,6 +127,14 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     /// default, or is refused for a required field).
     public func read(_ member: JSONValue?, into content: inout TodoContent) throws(JSONFieldError) {
         try read(member, &content)
+    }
+
+    /// Appends the field's value in `content` as its `storedColumns` hold it.
+    public func store(_ content: TodoContent, into values: inout [StoredValue]) { storeValue(content, &values) }
+
+    /// Sets the field in `content` from its columns in `row`, the first at `index`.
+    public func load(from row: some StoredRow, at index: Int, into content: inout TodoContent) throws {
+        try loadValue(row, index, &content)
     }
 
     /// The field named `id` in the shared JSON shape.

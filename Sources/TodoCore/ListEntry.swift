@@ -1,8 +1,9 @@
 import Foundation
 
 /// One row of a list as a list shows it: its place in that list (1-based, To Do then Done),
-/// the item's stable number, and the few fields a row draws. A long list reads these instead
-/// of whole items.
+/// the item's stable number, and the item's fields a row draws, read by name (`entry.title`).
+/// A long list reads these instead of whole items.
+@dynamicMemberLookup
 public struct ListEntry: Equatable, Sendable, Identifiable {
     /// The row's place in the list it was read from — the full list (what `item(atOffset:
     /// number - 1)` resolves) or a filtered one: for paging only. People see and type
@@ -11,36 +12,30 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
     /// The item's stable number, `#7` (`TodoItem.number`).
     public let itemNumber: Int
     public let id: UUID
-    public let title: String
-    public let isDone: Bool
-    public let locationName: String?
-    public let dueDate: CalendarDate?
-    /// The small chips a row shows under its title on the web.
-    public let projectName: String?
-    public let estimateMinutes: Int?
-    public let repeatDays: Set<Weekday>
+    /// The item's fields as a row has them (`rowContent(of:)`): every field but the details,
+    /// and of the location its name only. A new field of `TodoContent` is a row's too.
+    public let content: TodoContent
 
-    public init(
-        number: Int, id: UUID, title: String, isDone: Bool, locationName: String?, dueDate: CalendarDate?,
-        projectName: String? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], itemNumber: Int = 0
-    ) {
+    public init(number: Int, id: UUID, content: TodoContent, itemNumber: Int = 0) {
         self.number = number
         self.itemNumber = itemNumber
         self.id = id
-        self.title = title
-        self.isDone = isDone
-        self.locationName = locationName
-        self.dueDate = dueDate
-        self.projectName = projectName
-        self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
+        self.content = content
     }
 
     public init(number: Int, item: TodoItem) {
-        self.init(
-            number: number, id: item.id, title: item.title, isDone: item.isDone,
-            locationName: item.location?.name, dueDate: item.dueDate, projectName: item.project?.name,
-            estimateMinutes: item.estimateMinutes, repeatDays: item.repeatDays, itemNumber: item.number)
+        self.init(number: number, id: item.id, content: Self.rowContent(of: item.content), itemNumber: item.number)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<TodoContent, Value>) -> Value { content[keyPath: keyPath] }
+
+    /// What a row keeps of an item's content: no details and no coordinates, which no row
+    /// shows and a page of 10,000 rows should not read.
+    public static func rowContent(of content: TodoContent) -> TodoContent {
+        var row = content
+        row.details = nil
+        row.location = content.location.map { Location(name: $0.name) }
+        return row
     }
 }
 

@@ -41,10 +41,9 @@ public struct PersonalLists: TodoStore {
         }
 
         fileprivate func presented(_ entry: ListEntry) -> ListEntry {
-            ListEntry(
-                number: entry.number, id: entry.id, title: entry.title, isDone: entry.isDone,
-                locationName: entry.locationName, dueDate: entry.dueDate, projectName: name,
-                estimateMinutes: entry.estimateMinutes, repeatDays: entry.repeatDays, itemNumber: entry.itemNumber)
+            var content = entry.content
+            content.project = Project(name: name)
+            return ListEntry(number: entry.number, id: entry.id, content: content, itemNumber: entry.itemNumber)
         }
 
         fileprivate func presented(_ trashed: TrashedItem) -> TrashedItem {

@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdAuth
 import TodoAccounts
 import TodoCore
 import TodoInterop
+import WebUI
 
 /// Todo's CalDAV server (docs/specs/caldav.md): each list a person may read is a calendar of
 /// VTODOs under `/dav/`, on the web app's own listener. People sign in with HTTP Basic, their
@@ -41,6 +43,11 @@ public struct CalDAVServer: Sendable {
     /// The middleware that answers `/dav/…` and the well-known address, and passes every
     /// other request on. Add it before the web app's sign-in.
     public func middleware<Context: RequestContext>() -> CalDAVMiddleware<Context> { CalDAVMiddleware(server: self) }
+
+    /// CalDAV on a web app's listener (`TodoWebOptions.services`), beside its pages.
+    public func service<Context: RequestContext>() -> @Sendable (Router<Context>) -> Void {
+        { router in router.add(middleware: middleware()) }
+    }
 
     /// Whether the server answers `path` (not the web app).
     public static func serves(_ path: String) -> Bool {
@@ -90,20 +97,10 @@ public struct CalDAVServer: Sendable {
 
     /// The person the request's Basic credentials name, with a token of theirs (DAV-2).
     private func signIn(_ request: Request) async throws -> DAVSession {
-        guard let header = request.headers[.authorization], let (name, token) = Self.basic(header),
-              let account = try await accounts.account(token: token), account.name == name
+        guard let basic = request.headers.basic, let account = try await accounts.account(token: basic.password),
+              account.name == basic.username
         else { throw DAVFailure.unauthorized }
         return try await DAVSession.open(account: account, server: self)
-    }
-
-    /// The name and secret of a `Basic` authorization.
-    static func basic(_ header: String) -> (String, String)? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
-        else { return nil }
-        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 }
 
@@ -160,23 +157,7 @@ enum DAVPath: Equatable {
     }
 
     /// Percent-encodes one segment: everything but RFC 3986's unreserved characters.
-    static func encoded(_ segment: String) -> String {
-        // Most names (UUIDs, list-Work) need nothing: no trip through Foundation for them.
-        if segment.utf8.allSatisfy(isUnreserved) { return segment }
-        return segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? segment
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static func encoded(_ segment: String) -> String { HTML.urlComponent(segment) }
 
     static func principal(_ name: String) -> String { "/dav/principals/\(encoded(name))/" }
     static func home(_ name: String) -> String { "/dav/calendars/\(encoded(name))/" }

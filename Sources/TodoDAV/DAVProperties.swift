@@ -104,29 +104,55 @@ extension DAVRequests {
         let all = Array(set.keys) + removed
         var record = try await server.calendars.collections(of: calendar.owner).first { $0.segment == calendar.segment }
             ?? CalendarCollection(segment: calendar.segment, list: calendar.list ?? DAVCalendar.inboxRecordList, color: calendar.color, order: calendar.order)
-        var refused: [DAVName: (HTTPResponse.Status, String)] = [:]
+        var refused: PropertyRefusals = [:]
         for name in all where !settable.contains(name) {
             refused[name] = (.forbidden, "Todo keeps a calendar's name, colour and order only.")
         }
-        var rename: String?
-        if let name = set[.dav("displayname")] {
-            if calendar.isInbox {
-                refused[.dav("displayname")] = (.forbidden, "The To Do calendar keeps its name.")
-            } else {
-                do {
-                    let list = try TodoRules.project(Project(name: name.text))!.name
-                    if list != calendar.list {
-                        if session.calendars.contains(where: { !$0.isShared && $0.list == list }) {
-                            refused[.dav("displayname")] = (.conflict, "You have a list named “\(list)” already.")
-                        } else {
-                            rename = list
-                        }
-                    }
-                } catch {
-                    refused[.dav("displayname")] = (.badRequest, error.localizedDescription)
+        let rename = renaming(calendar, to: set[.dav("displayname")], refused: &refused)
+        Self.recolour(&record, set: set, removed: removed, refused: &refused)
+        // All or nothing (RFC 4918): one refusal fails the others.
+        if refused.isEmpty {
+            if let rename {
+                // Every item moves with it; the calendar keeps its address (the record's segment).
+                for item in try await calendar.items() {
+                    _ = try await calendar.store.update(id: item.id, TodoChanges(project: .some(Project(name: rename))))
                 }
+                record.list = rename
             }
+            try await server.calendars.save(record, owner: calendar.owner)
         }
+        return Self.multistatus(proppatchAnswer(calendar, all: all, refused: refused))
+    }
+
+    /// The properties a PROPPATCH can't set, with the status and sentence of each.
+    private typealias PropertyRefusals = [DAVName: (HTTPResponse.Status, String)]
+
+    /// The list name a new display name gives `calendar`; nil when it is unchanged or refused:
+    /// the To Do calendar keeps its name, and another of the person's lists may have it already.
+    private func renaming(_ calendar: DAVCalendar, to name: DAVElement?, refused: inout PropertyRefusals) -> String? {
+        guard let name else { return nil }
+        guard !calendar.isInbox else {
+            refused[.dav("displayname")] = (.forbidden, "The To Do calendar keeps its name.")
+            return nil
+        }
+        do {
+            let list = try TodoRules.project(Project(name: name.text))!.name
+            guard list != calendar.list else { return nil }
+            guard !session.calendars.contains(where: { !$0.isShared && $0.list == list }) else {
+                refused[.dav("displayname")] = (.conflict, "You have a list named “\(list)” already.")
+                return nil
+            }
+            return list
+        } catch {
+            refused[.dav("displayname")] = (.badRequest, error.localizedDescription)
+            return nil
+        }
+    }
+
+    /// The colour and order a PROPPATCH sets or removes, into `record`.
+    private static func recolour(
+        _ record: inout CalendarCollection, set: [DAVName: DAVElement], removed: [DAVName], refused: inout PropertyRefusals
+    ) {
         if let color = set[.apple("calendar-color")] {
             if let value = Self.color(color.text) { record.color = value } else {
                 refused[.apple("calendar-color")] = (.badRequest, "A colour is written #RRGGBB or #RRGGBBAA.")
@@ -139,18 +165,12 @@ extension DAVRequests {
         }
         if removed.contains(.apple("calendar-color")) { record.color = nil }
         if removed.contains(.apple("calendar-order")) { record.order = nil }
-        // All or nothing (RFC 4918): one refusal fails the others.
-        if refused.isEmpty {
-            if let rename {
-                // Every item moves with it; the calendar keeps its address (the record's segment).
-                for item in try await calendar.items() {
-                    _ = try await calendar.store.update(id: item.id, TodoChanges(project: .some(Project(name: rename))))
-                }
-                record.list = rename
-            }
-            try await server.calendars.save(record, owner: calendar.owner)
-        }
-        let xml = DAVWriter.document(root: .dav("multistatus")) { writer in
+    }
+
+    /// A PROPPATCH's multistatus: every property 200; or each refused one with its status and
+    /// sentence, and the others 424 Failed Dependency.
+    private func proppatchAnswer(_ calendar: DAVCalendar, all: [DAVName], refused: PropertyRefusals) -> String {
+        DAVWriter.document(root: .dav("multistatus")) { writer in
             writer.open(.dav("response"))
             writer.element(.dav("href"), text: session.href(calendar))
             var byStatus: [(HTTPResponse.Status, [DAVName], String?)] = []
@@ -172,7 +192,6 @@ extension DAVRequests {
             }
             writer.close(.dav("response"))
         }
-        return Self.multistatus(xml)
     }
 
     // MARK: - REPORT (DAV-12…15)
@@ -509,74 +528,92 @@ struct DAVPropertyWriter {
 
     /// A property's inner XML; nil when the resource has no such property (a 404 propstat).
     private mutating func value(_ name: DAVName, _ target: DAVTarget) async throws -> String? {
-        let me = session.account.name
-        switch (name.namespace, name.name) {
-        case (DAVNamespace.dav, "current-user-principal"): return Self.href(session.principal)
-        case (DAVNamespace.dav, "principal-collection-set"): return Self.href("/dav/principals/")
-        // The home-set fallback: asked of any address, it answers (DAV-1).
-        case (DAVNamespace.caldav, "calendar-home-set"): return Self.href(session.home)
-        default: break
-        }
+        if let value = anywhereValue(name) { return value }
         switch target {
-        case .root, .principals, .calendars:
-            switch (name.namespace, name.name) {
-            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/>"
-            case (DAVNamespace.dav, "displayname"): return Self.text("Todo")
-            case (DAVNamespace.dav, "current-user-privilege-set"): return Self.privileges(Self.readPrivileges)
-            default: return nil
-            }
-        case .principal:
-            switch (name.namespace, name.name) {
-            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/><d:principal/>"
-            case (DAVNamespace.dav, "displayname"): return Self.text(me)
-            case (DAVNamespace.dav, "principal-URL"): return Self.href(session.principal)
-            case (DAVNamespace.caldav, "calendar-user-address-set"): return Self.href(session.principal)
-            case (DAVNamespace.caldav, "calendar-user-type"): return "INDIVIDUAL"
-            case (DAVNamespace.dav, "current-user-privilege-set"): return Self.privileges(Self.readPrivileges)
-            case (DAVNamespace.dav, "supported-report-set"): return ""
-            default: return nil
-            }
-        case .home:
-            switch (name.namespace, name.name) {
-            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/>"
-            case (DAVNamespace.dav, "displayname"): return Self.text(me)
-            case (DAVNamespace.dav, "owner"): return Self.href(session.principal)
-            case (DAVNamespace.dav, "current-user-privilege-set"):
-                return Self.privileges(Self.readPrivileges + ["bind", "unbind"])
-            case (DAVNamespace.dav, "supported-report-set"): return ""
-            default: return nil
-            }
-        case .calendar(let calendar):
-            switch (name.namespace, name.name) {
-            case (DAVNamespace.dav, "resourcetype"): return "<d:collection/><c:calendar/>"
-            case (DAVNamespace.dav, "displayname"): return Self.text(calendar.displayName)
-            case (DAVNamespace.caldav, "supported-calendar-component-set"): return "<c:comp name=\"VTODO\"/>"
-            case (DAVNamespace.caldav, "supported-calendar-data"):
-                return "<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>"
-            case (DAVNamespace.caldav, "max-resource-size"): return String(CalDAVServer.maxBodySize)
-            case (DAVNamespace.calendarServer, "getctag"):
-                return Self.text(String(try await latestChange(calendar)))
-            case (DAVNamespace.dav, "sync-token"):
-                return Self.text(DAVRequests.tokenPrefix + String(try await latestChange(calendar)))
-            case (DAVNamespace.apple, "calendar-color"): return calendar.color.map(Self.text)
-            case (DAVNamespace.apple, "calendar-order"): return calendar.order.map { Self.text(String($0)) }
-            case (DAVNamespace.dav, "current-user-privilege-set"):
-                return Self.privileges(Self.readPrivileges + (calendar.isWritable ? Self.writePrivileges : []))
-            case (DAVNamespace.dav, "owner"):
-                return calendar.isShared ? nil : Self.href(session.principal)
-            case (DAVNamespace.dav, "supported-report-set"): return Self.reports
-            default: return nil
-            }
-        case .member(_, let member):
-            switch (name.namespace, name.name) {
-            case (DAVNamespace.dav, "resourcetype"): return ""
-            case (DAVNamespace.dav, "getetag"): return Self.text(member.etag)
-            case (DAVNamespace.dav, "getcontenttype"): return Self.text(Self.memberContentType)
-            case (DAVNamespace.dav, "getlastmodified"): return Self.text(DAVRequests.httpDate(member.item.updatedAt))
-            case (DAVNamespace.dav, "getcontentlength"): return String(member.body(timeZone: timeZone).utf8.count)
-            case (DAVNamespace.caldav, "calendar-data"): return Self.text(member.body(timeZone: timeZone))
-            default: return nil
-            }
+        case .root, .principals, .calendars: return listingValue(name)
+        case .principal: return principalValue(name)
+        case .home: return homeValue(name)
+        case .calendar(let calendar): return try await calendarValue(name, calendar)
+        case .member(_, let member): return memberValue(name, member)
+        }
+    }
+
+    /// The properties every address answers: the home-set fallback among them (DAV-1).
+    private func anywhereValue(_ name: DAVName) -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "current-user-principal"): Self.href(session.principal)
+        case (DAVNamespace.dav, "principal-collection-set"): Self.href("/dav/principals/")
+        case (DAVNamespace.caldav, "calendar-home-set"): Self.href(session.home)
+        default: nil
+        }
+    }
+
+    /// The root, the principals and the calendars' listing.
+    private func listingValue(_ name: DAVName) -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "resourcetype"): "<d:collection/>"
+        case (DAVNamespace.dav, "displayname"): Self.text("Todo")
+        case (DAVNamespace.dav, "current-user-privilege-set"): Self.privileges(Self.readPrivileges)
+        default: nil
+        }
+    }
+
+    private func principalValue(_ name: DAVName) -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "resourcetype"): "<d:collection/><d:principal/>"
+        case (DAVNamespace.dav, "displayname"): Self.text(session.account.name)
+        case (DAVNamespace.dav, "principal-URL"): Self.href(session.principal)
+        case (DAVNamespace.caldav, "calendar-user-address-set"): Self.href(session.principal)
+        case (DAVNamespace.caldav, "calendar-user-type"): "INDIVIDUAL"
+        case (DAVNamespace.dav, "current-user-privilege-set"): Self.privileges(Self.readPrivileges)
+        case (DAVNamespace.dav, "supported-report-set"): ""
+        default: nil
+        }
+    }
+
+    private func homeValue(_ name: DAVName) -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "resourcetype"): "<d:collection/>"
+        case (DAVNamespace.dav, "displayname"): Self.text(session.account.name)
+        case (DAVNamespace.dav, "owner"): Self.href(session.principal)
+        case (DAVNamespace.dav, "current-user-privilege-set"): Self.privileges(Self.readPrivileges + ["bind", "unbind"])
+        case (DAVNamespace.dav, "supported-report-set"): ""
+        default: nil
+        }
+    }
+
+    private mutating func calendarValue(_ name: DAVName, _ calendar: DAVCalendar) async throws -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "resourcetype"): return "<d:collection/><c:calendar/>"
+        case (DAVNamespace.dav, "displayname"): return Self.text(calendar.displayName)
+        case (DAVNamespace.caldav, "supported-calendar-component-set"): return "<c:comp name=\"VTODO\"/>"
+        case (DAVNamespace.caldav, "supported-calendar-data"):
+            return "<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>"
+        case (DAVNamespace.caldav, "max-resource-size"): return String(CalDAVServer.maxBodySize)
+        case (DAVNamespace.calendarServer, "getctag"):
+            return Self.text(String(try await latestChange(calendar)))
+        case (DAVNamespace.dav, "sync-token"):
+            return Self.text(DAVRequests.tokenPrefix + String(try await latestChange(calendar)))
+        case (DAVNamespace.apple, "calendar-color"): return calendar.color.map(Self.text)
+        case (DAVNamespace.apple, "calendar-order"): return calendar.order.map { Self.text(String($0)) }
+        case (DAVNamespace.dav, "current-user-privilege-set"):
+            return Self.privileges(Self.readPrivileges + (calendar.isWritable ? Self.writePrivileges : []))
+        case (DAVNamespace.dav, "owner"):
+            return calendar.isShared ? nil : Self.href(session.principal)
+        case (DAVNamespace.dav, "supported-report-set"): return Self.reports
+        default: return nil
+        }
+    }
+
+    private func memberValue(_ name: DAVName, _ member: DAVMember) -> String? {
+        switch (name.namespace, name.name) {
+        case (DAVNamespace.dav, "resourcetype"): ""
+        case (DAVNamespace.dav, "getetag"): Self.text(member.etag)
+        case (DAVNamespace.dav, "getcontenttype"): Self.text(Self.memberContentType)
+        case (DAVNamespace.dav, "getlastmodified"): Self.text(DAVRequests.httpDate(member.item.updatedAt))
+        case (DAVNamespace.dav, "getcontentlength"): String(member.body(timeZone: timeZone).utf8.count)
+        case (DAVNamespace.caldav, "calendar-data"): Self.text(member.body(timeZone: timeZone))
+        default: nil
         }
     }
 

@@ -39,67 +39,87 @@ enum CSV {
 
     /// The records of `text`; empty lines are skipped.
     static func records(_ text: String) throws(TodoFormatError) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = String.UnicodeScalarView()
-        var line = 1, recordLine = 1
-        var inQuotes = false, wasQuoted = false, atFieldStart = true
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
+        var reader = RecordReader(text)
+        return try reader.read()
+    }
+}
 
-        func endField() {
-            fields.append(String(field))
-            field = String.UnicodeScalarView()
-            wasQuoted = false
-            atFieldStart = true
-        }
-        func endRecord() {
-            endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-            fields = []
-        }
+/// Reads CSV records one character at a time, keeping the line each record starts on (quoted
+/// fields may hold line breaks) for the refusals.
+private struct RecordReader {
+    private let scalars: [Unicode.Scalar]
+    private var i = 0
+    private var records: [CSV.Record] = []
+    private var fields: [String] = []
+    private var field = String.UnicodeScalarView()
+    private var line = 1, recordLine = 1
+    private var inQuotes = false, wasQuoted = false, atFieldStart = true
 
+    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    mutating func read() throws(TodoFormatError) -> [CSV.Record] {
         while i < scalars.count {
-            let c = scalars[i]
-            if inQuotes {
-                if c == "\"" {
-                    if i + 1 < scalars.count, scalars[i + 1] == "\"" {
-                        field.append("\"")
-                        i += 1
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.append(c)
-                }
-            } else if c == "," {
-                endField()
-            } else if c == "\r" || c == "\n" {
-                if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
-                endRecord()
-                line += 1
-                recordLine = line
-            } else if c == "\"" {
-                guard atFieldStart else {
-                    throw .line(line, "a field holds a double quote but does not start with one; "
-                        + "put the field in double quotes and double the quote inside (\"\").")
-                }
-                inQuotes = true
-                wasQuoted = true
-                atFieldStart = false
-            } else {
-                guard !wasQuoted else {
-                    throw .line(line, "a quoted field goes on after its closing quote; "
-                        + "a quote inside a field is written twice (\"\").")
-                }
-                field.append(c)
-                atFieldStart = false
-            }
+            if inQuotes { readQuoted(scalars[i]) } else { try readUnquoted(scalars[i]) }
             i += 1
         }
         if inQuotes { throw .line(recordLine, "a quoted field is never closed (a double quote is missing).") }
         if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
         return records
+    }
+
+    private func next(is scalar: Unicode.Scalar) -> Bool { i + 1 < scalars.count && scalars[i + 1] == scalar }
+
+    /// Inside quotes a doubled quote is one quote, and a single one ends the quotes.
+    private mutating func readQuoted(_ c: Unicode.Scalar) {
+        if c == "\"" {
+            if next(is: "\"") {
+                field.append("\"")
+                i += 1
+            } else {
+                inQuotes = false
+            }
+        } else {
+            if c == "\n" { line += 1 }
+            field.append(c)
+        }
+    }
+
+    private mutating func readUnquoted(_ c: Unicode.Scalar) throws(TodoFormatError) {
+        if c == "," {
+            endField()
+        } else if c == "\r" || c == "\n" {
+            if c == "\r", next(is: "\n") { i += 1 }
+            endRecord()
+            line += 1
+            recordLine = line
+        } else if c == "\"" {
+            guard atFieldStart else {
+                throw .line(line, "a field holds a double quote but does not start with one; "
+                    + "put the field in double quotes and double the quote inside (\"\").")
+            }
+            inQuotes = true
+            wasQuoted = true
+            atFieldStart = false
+        } else {
+            guard !wasQuoted else {
+                throw .line(line, "a quoted field goes on after its closing quote; "
+                    + "a quote inside a field is written twice (\"\").")
+            }
+            field.append(c)
+            atFieldStart = false
+        }
+    }
+
+    private mutating func endField() {
+        fields.append(String(field))
+        field = String.UnicodeScalarView()
+        wasQuoted = false
+        atFieldStart = true
+    }
+
+    private mutating func endRecord() {
+        endField()
+        if !(fields.count == 1 && fields[0].isEmpty) { records.append(CSV.Record(line: recordLine, fields: fields)) }
+        fields = []
     }
 }

@@ -59,53 +59,21 @@ public struct CSVFormat: TodoFormat {
     }
 
     private func item(_ record: CSV.Record, _ columns: [String: Int]) throws(TodoFormatError) -> ImportedItem {
-        func fail(_ reason: String) -> TodoFormatError { .line(record.line, reason) }
-        func cell(_ name: String) -> String? {
-            guard let index = columns[name] else { return nil }
-            let value = record.fields[index]
-            return value.isEmpty ? nil : value
-        }
-        func parsed<T>(_ name: String, _ expected: String, _ parse: (String) -> T?) throws(TodoFormatError) -> T? {
-            guard let text = cell(name) else { return nil }
-            guard let value = parse(text.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(name) “\(text)” is not \(expected).")
-            }
-            return value
-        }
+        let row = Row(record: record, columns: columns)
         let timestamp = "an ISO 8601 timestamp such as 2026-11-21T09:00:00.000Z"
-        let id = try parsed("id", "a UUID", UUID.init(uuidString:)) ?? options.makeID()
-        let done = try parsed("completed", "true or false") { (text: String) -> Bool? in
-            switch text.lowercased() {
-            case "true", "yes", "1", "x": true
-            case "false", "no", "0": false
-            default: nil
-            }
-        } ?? false
-        let due = try parsed("dueDate", "a date of the form YYYY-MM-DD", CalendarDate.init(iso:))
-        let latitude = try parsed("latitude", "a number", Double.init)
-        let longitude = try parsed("longitude", "a number", Double.init)
-        let estimate = try parsed("estimateMinutes", "a whole number of minutes", Int.init)
-        let days = try parsed("repeatDays", "a list of days such as “mon wed fri”") { (text: String) -> Set<Weekday>? in
-            var days: Set<Weekday> = []
-            for name in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
-                guard let day = Weekday(name: String(name)) else { return nil }
-                days.insert(day)
-            }
-            return days
-        } ?? []
-        let order = try parsed("order", "a number", Double.init)
-        let created = try parsed("createdAt", timestamp, Timestamp.parse)
-        let updated = try parsed("updatedAt", timestamp, Timestamp.parse)
-        let completed = try parsed("completedAt", timestamp, Timestamp.parse)
-        let version = try parsed("version", "a whole number", Int.init)
-        var location: Location?
-        // Free text columns: undo the export's protection from spreadsheet formulas.
-        func text(_ name: String) -> String? { cell(name).map(CSV.textValue) }
-        if let name = text("location") {
-            location = Location(name: name, latitude: latitude, longitude: longitude)
-        } else if latitude != nil || longitude != nil {
-            throw fail("a latitude or longitude needs a location name in the “location” column.")
-        }
+        let id = try row.parsed("id", "a UUID", UUID.init(uuidString:)) ?? options.makeID()
+        let done = try row.parsed("completed", "true or false", Self.isDone) ?? false
+        let due = try row.parsed("dueDate", "a date of the form YYYY-MM-DD", CalendarDate.init(iso:))
+        let latitude = try row.parsed("latitude", "a number", Double.init)
+        let longitude = try row.parsed("longitude", "a number", Double.init)
+        let estimate = try row.parsed("estimateMinutes", "a whole number of minutes", Int.init)
+        let days = try row.parsed("repeatDays", "a list of days such as “mon wed fri”", Self.repeatDays) ?? []
+        let order = try row.parsed("order", "a number", Double.init)
+        let created = try row.parsed("createdAt", timestamp, Timestamp.parse)
+        let updated = try row.parsed("updatedAt", timestamp, Timestamp.parse)
+        let completed = try row.parsed("completedAt", timestamp, Timestamp.parse)
+        let version = try row.parsed("version", "a whole number", Int.init)
+        let location = try row.location(latitude: latitude, longitude: longitude)
         var given: ImportedItem.Given = []
         if order != nil { given.insert(.position) }
         if created != nil { given.insert(.createdAt) }
@@ -113,10 +81,62 @@ public struct CSVFormat: TodoFormat {
         if completed != nil { given.insert(.completedAt) }
         if version != nil { given.insert(.version) }
         let item = TodoItem(
-            id: id, title: text("title") ?? "", details: text("details"), isDone: done, dueDate: due,
-            location: location, project: text("project").map(Project.init(name:)), estimateMinutes: estimate,
+            id: id, title: row.text("title") ?? "", details: row.text("details"), isDone: done, dueDate: due,
+            location: location, project: row.text("project").map(Project.init(name:)), estimateMinutes: estimate,
             repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
             updatedAt: updated ?? unknownDate, completedAt: completed, version: version ?? 1)
         return ImportedItem(item: item, given: given, precision: .milliseconds, origin: "line \(record.line)")
+    }
+
+    /// The `completed` column: true or false, as spreadsheets and people write them.
+    private static func isDone(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "1", "x": true
+        case "false", "no", "0": false
+        default: nil
+        }
+    }
+
+    /// The `repeatDays` column: day names separated by spaces or commas.
+    private static func repeatDays(_ text: String) -> Set<Weekday>? {
+        var days: Set<Weekday> = []
+        for name in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            guard let day = Weekday(name: String(name)) else { return nil }
+            days.insert(day)
+        }
+        return days
+    }
+
+    /// One row's cells by column name; an empty cell is an absent value.
+    private struct Row {
+        let record: CSV.Record
+        let columns: [String: Int]
+
+        func cell(_ name: String) -> String? {
+            guard let index = columns[name] else { return nil }
+            let value = record.fields[index]
+            return value.isEmpty ? nil : value
+        }
+
+        /// A free-text column, with the export's protection from spreadsheet formulas undone.
+        func text(_ name: String) -> String? { cell(name).map(CSV.textValue) }
+
+        /// The column `name` read by `parse`; a cell it can't read is refused as not `expected`.
+        func parsed<T>(_ name: String, _ expected: String, _ parse: (String) -> T?) throws(TodoFormatError) -> T? {
+            guard let text = cell(name) else { return nil }
+            guard let value = parse(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .line(record.line, "\(name) “\(text)” is not \(expected).")
+            }
+            return value
+        }
+
+        /// The `location` column's name with the coordinates, which need a name.
+        func location(latitude: Double?, longitude: Double?) throws(TodoFormatError) -> Location? {
+            if let name = text("location") { return Location(name: name, latitude: latitude, longitude: longitude) }
+            guard latitude == nil, longitude == nil else {
+                throw .line(record.line, "a latitude or longitude needs a location name in the “location” column.")
+            }
+            return nil
+        }
     }
 }

@@ -245,6 +245,9 @@ public enum CalDAVTodoCodec {
     /// Components a task resource can't hold besides its one VTODO.
     private static let otherItems: Set<String> = ["VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY"]
 
+    /// The zone of timestamps written without one (DTSTAMP, CREATED, LAST-MODIFIED, COMPLETED).
+    private static let utc = TimeZone(identifier: "UTC")!
+
     private static func parse(_ text: String, timeZone: TimeZone) throws(TodoFormatError) -> CalDAVTodo {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
@@ -255,12 +258,28 @@ public enum CalDAVTodoCodec {
         guard first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
             throw .line(first.line, "a CalDAV resource starts with BEGIN:VCALENDAR.")
         }
+        var reader = ResourceReader()
+        for line in lines { try reader.read(line) }
+        if let open = reader.stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
+        guard let todoLine = reader.todoLine else {
+            throw TodoFormatError(nil, "the VCALENDAR holds no VTODO; a resource here is one task.")
+        }
+        return try fields(reader.todo, line: todoLine, kept: &reader.kept, timeZone: timeZone)
+    }
+
+    /// Sorts a resource's lines, one at a time: the VTODO's own properties to read as fields,
+    /// everything else to keep as it came; refuses what a task resource can't be.
+    private struct ResourceReader {
         var kept = Kept()
+        /// The VTODO's own properties (not those of its components).
         var todo: [ContentLine] = []
+        /// Where the VTODO begins; nil until it does.
         var todoLine: Int?
+        /// The components open at the current line, outermost first.
         var stack: [(name: String, line: Int)] = []
-        var closed = false
-        for line in lines {
+        private var closed = false
+
+        mutating func read(_ line: ContentLine) throws(TodoFormatError) {
             if closed { throw .line(line.line, "there is more after END:VCALENDAR; a resource holds one VCALENDAR.") }
             if let bad = line.text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
                 throw .line(line.line, "the line holds the control character U+\(String(format: "%04X", bad.value)), which iCalendar does not allow.")
@@ -268,61 +287,147 @@ public enum CalDAVTodoCodec {
             let depth = stack.count  // 1: in the VCALENDAR, 2: in its VTODO or another component
             let inTodo = depth >= 2 && stack[1].line == todoLine
             switch line.name {
-            case "BEGIN":
-                let component = line.value.uppercased()
-                guard depth < maxDepth else {
-                    throw .line(line.line, "BEGIN:\(line.value) nests components more than \(maxDepth) deep.")
-                }
-                if depth == 0 {
-                    // The VCALENDAR itself (the first line).
-                } else if otherItems.contains(component) {
-                    guard depth == 1, component == "VTODO" else {
-                        throw .line(line.line, "BEGIN:\(line.value) is not allowed here; a resource holds one VTODO and no events or journal entries.")
-                    }
-                    guard todoLine == nil else { throw .line(line.line, "a second VTODO; a resource holds exactly one VTODO.") }
-                    todoLine = line.line
-                } else if inTodo {
-                    kept.todoComponents.append(line.text)
-                } else {
-                    kept.calendarComponents.append(line.text)
-                }
-                stack.append((component, line.line))
-            case "END":
-                let component = line.value.uppercased()
-                guard let open = stack.popLast(), open.name == component else {
-                    throw .line(line.line, "END:\(line.value) does not close the component that is open.")
-                }
-                if stack.isEmpty {
-                    closed = true
-                } else if stack.count == 1, open.line == todoLine {
-                    // The VTODO's end.
-                } else if inTodo {
-                    kept.todoComponents.append(line.text)
-                } else {
-                    kept.calendarComponents.append(line.text)
-                }
-            default:
-                if depth == 1 {
-                    if !regenerated.contains(line.name) { kept.calendarProperties.append(line.text) }
-                } else if inTodo, depth == 2 {
-                    todo.append(line)
-                } else if inTodo {
-                    kept.todoComponents.append(line.text)
-                } else {
-                    kept.calendarComponents.append(line.text)
-                }
+            case "BEGIN": try begin(line, depth: depth, inTodo: inTodo)
+            case "END": try end(line, inTodo: inTodo)
+            case _ where depth == 1:
+                if !regenerated.contains(line.name) { kept.calendarProperties.append(line.text) }
+            case _ where inTodo && depth == 2: todo.append(line)
+            default: keep(line, inTodo: inTodo)
             }
         }
-        if let open = stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
-        guard let todoLine else { throw TodoFormatError(nil, "the VCALENDAR holds no VTODO; a resource here is one task.") }
-        return try fields(todo, line: todoLine, kept: &kept, timeZone: timeZone)
+
+        private mutating func begin(_ line: ContentLine, depth: Int, inTodo: Bool) throws(TodoFormatError) {
+            let component = line.value.uppercased()
+            guard depth < maxDepth else {
+                throw .line(line.line, "BEGIN:\(line.value) nests components more than \(maxDepth) deep.")
+            }
+            if depth == 0 {
+                // The VCALENDAR itself (the first line).
+            } else if otherItems.contains(component) {
+                guard depth == 1, component == "VTODO" else {
+                    throw .line(line.line, "BEGIN:\(line.value) is not allowed here; a resource holds one VTODO and no events or journal entries.")
+                }
+                guard todoLine == nil else { throw .line(line.line, "a second VTODO; a resource holds exactly one VTODO.") }
+                todoLine = line.line
+            } else {
+                keep(line, inTodo: inTodo)
+            }
+            stack.append((component, line.line))
+        }
+
+        private mutating func end(_ line: ContentLine, inTodo: Bool) throws(TodoFormatError) {
+            guard let open = stack.popLast(), open.name == line.value.uppercased() else {
+                throw .line(line.line, "END:\(line.value) does not close the component that is open.")
+            }
+            if stack.isEmpty {
+                closed = true
+            } else if stack.count == 1, open.line == todoLine {
+                // The VTODO's end.
+            } else {
+                keep(line, inTodo: inTodo)
+            }
+        }
+
+        /// A line of a component other than the VTODO, kept inside the VTODO or beside it.
+        private mutating func keep(_ line: ContentLine, inTodo: Bool) {
+            if inTodo { kept.todoComponents.append(line.text) } else { kept.calendarComponents.append(line.text) }
+        }
     }
 
     /// The VTODO's own properties as fields; what isn't modelled goes to `kept`.
     private static func fields(
         _ lines: [ContentLine], line todoLine: Int, kept: inout Kept, timeZone: TimeZone
     ) throws(TodoFormatError) -> CalDAVTodo {
-        func value(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
+        let properties = TodoProperties(lines: lines, todoLine: todoLine)
+        var todo = CalDAVTodo(uid: try properties.uid(), title: untitled)
+        for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED"] {
+            if let line = properties[name] { _ = try ICalendarText.instant(line, floating: utc) }
+        }
+        try readTitleAndState(properties, into: &todo, kept: &kept)
+        try readDates(properties, into: &todo, kept: &kept, timeZone: timeZone)
+        let location = properties["LOCATION"]
+        let place = try ICalendarText.location(location, geo: properties["GEO"]).map { found -> Location in
+            var place = found
+            place.name = oneLine(place.name)
+            return place
+        }
+        todo.location = try properties.checked(location ?? properties["GEO"], TodoRules.location, place)
+        let estimate = properties["X-TODO-ESTIMATE"]
+        todo.estimateMinutes = try properties.checked(
+            estimate, TodoRules.estimate, try estimate.map { line throws(TodoFormatError) in try ICalendarText.estimate(line) })
+        todo.sortOrder = properties["X-APPLE-SORT-ORDER"].flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+
+        let apart: Set<String> = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]
+        kept.todoProperties = lines.filter { !modelled.contains($0.name) && !apart.contains($0.name) }.map(\.text)
+        todo.kept = kept.text
+        return todo
+    }
+
+    /// SUMMARY, DESCRIPTION, and whether the task is done (COMPLETED, STATUS, PERCENT-COMPLETE);
+    /// an open task's STATUS and PERCENT-COMPLETE are kept.
+    private static func readTitleAndState(
+        _ properties: TodoProperties, into todo: inout CalDAVTodo, kept: inout Kept
+    ) throws(TodoFormatError) {
+        let summary = properties["SUMMARY"]
+        let title = summary.map { oneLine(ICalendarText.unescape($0.value)) } ?? ""
+        if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            todo.title = try properties.checked(summary, TodoRules.title, title)
+        }
+        let description = properties["DESCRIPTION"]
+        todo.details = try properties.checked(description, TodoRules.details, description.map { ICalendarText.unescape($0.value) })
+        todo.completedAt = try properties["COMPLETED"].map { line throws(TodoFormatError) in
+            try ICalendarText.instant(line, floating: utc)
+        }
+        let status = properties["STATUS"], percent = properties["PERCENT-COMPLETE"]
+        todo.isDone = status?.value.uppercased() == "COMPLETED" || todo.completedAt != nil
+            || percent.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } == 100
+        if !todo.isDone {
+            if let status, status.text != "STATUS:NEEDS-ACTION" { kept.status = status.text }
+            kept.percent = percent?.text
+        }
+    }
+
+    /// DUE as the due date, RRULE as repeat days; the DUE, DTSTART and RRULE that say more than
+    /// that are kept.
+    private static func readDates(
+        _ properties: TodoProperties, into todo: inout CalDAVTodo, kept: inout Kept, timeZone: TimeZone
+    ) throws(TodoFormatError) {
+        let due = properties["DUE"], start = properties["DTSTART"]
+        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: timeZone) }
+        if let start { _ = try ICalendarText.day(start, zone: utc) }
+        if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
+        var exactRule = false
+        if let rule = properties["RRULE"] {
+            let reading = try ICalendarText.repeatDays(rule, start: start)
+            exactRule = reading.exact
+            if reading.exact { todo.repeatDays = reading.days } else { kept.rule = rule.text }
+        }
+        // A repeating item's date DTSTART on the day of its date DUE is the one `write` gives it.
+        if let start, !(exactRule && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
+            kept.start = start.text
+        }
+    }
+
+    /// A VTODO's own properties by name (the first of each), and the refusals that name their line.
+    private struct TodoProperties {
+        let lines: [ContentLine]
+        /// Where the VTODO begins: the refusal of a field that has no line of its own names it.
+        let todoLine: Int
+
+        subscript(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
+
+        /// The UID, which every resource needs.
+        func uid() throws(TodoFormatError) -> String {
+            guard let uidLine = self["UID"], !uidLine.value.isEmpty else {
+                throw TodoFormatError(nil, "the VTODO at line \(todoLine) has no UID; every resource needs one.")
+            }
+            guard uidLine.value.count <= maxUIDLength else {
+                throw .line(uidLine.line, "the UID is \(uidLine.value.count) characters long; it can be at most \(maxUIDLength).")
+            }
+            return uidLine.value
+        }
+
+        /// `given` as the item's `rule` takes it, from `line`; its refusal as the line's.
         func checked<T>(_ line: ContentLine?, _ rule: (T) throws(TodoValidationError) -> T, _ given: T) throws(TodoFormatError) -> T {
             do {
                 return try rule(given)
@@ -332,64 +437,6 @@ public enum CalDAVTodoCodec {
                 throw line.map { .line($0.line, reason) } ?? TodoFormatError("the VTODO at line \(todoLine)", reason)
             }
         }
-        let utc = TimeZone(identifier: "UTC")!
-
-        guard let uidLine = value("UID"), !uidLine.value.isEmpty else {
-            throw TodoFormatError(nil, "the VTODO at line \(todoLine) has no UID; every resource needs one.")
-        }
-        guard uidLine.value.count <= maxUIDLength else {
-            throw .line(uidLine.line, "the UID is \(uidLine.value.count) characters long; it can be at most \(maxUIDLength).")
-        }
-        for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED"] {
-            if let line = value(name) { _ = try ICalendarText.instant(line, floating: utc) }
-        }
-        var todo = CalDAVTodo(uid: uidLine.value, title: untitled)
-        let summary = value("SUMMARY")
-        let title = summary.map { oneLine(ICalendarText.unescape($0.value)) } ?? ""
-        if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            todo.title = try checked(summary, TodoRules.title, title)
-        }
-        let description = value("DESCRIPTION")
-        todo.details = try checked(description, TodoRules.details, description.map { ICalendarText.unescape($0.value) })
-        todo.completedAt = try value("COMPLETED").map { line throws(TodoFormatError) in try ICalendarText.instant(line, floating: utc) }
-        let status = value("STATUS"), percent = value("PERCENT-COMPLETE")
-        todo.isDone = status?.value.uppercased() == "COMPLETED" || todo.completedAt != nil
-            || percent.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } == 100
-        if !todo.isDone {
-            if let status, status.text != "STATUS:NEEDS-ACTION" { kept.status = status.text }
-            kept.percent = percent?.text
-        }
-
-        let due = value("DUE"), start = value("DTSTART")
-        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: timeZone) }
-        if let start { _ = try ICalendarText.day(start, zone: utc) }
-        if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
-        var exactRule = false
-        if let rule = value("RRULE") {
-            let reading = try ICalendarText.repeatDays(rule, start: start)
-            exactRule = reading.exact
-            if reading.exact { todo.repeatDays = reading.days } else { kept.rule = rule.text }
-        }
-        // A repeating item's date DTSTART on the day of its date DUE is the one `write` gives it.
-        if let start, !(exactRule && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
-            kept.start = start.text
-        }
-
-        let location = value("LOCATION")
-        let place = try ICalendarText.location(location, geo: value("GEO")).map { found -> Location in
-            var place = found
-            place.name = oneLine(place.name)
-            return place
-        }
-        todo.location = try checked(location ?? value("GEO"), TodoRules.location, place)
-        let estimate = value("X-TODO-ESTIMATE")
-        todo.estimateMinutes = try checked(estimate, TodoRules.estimate, try estimate.map { line throws(TodoFormatError) in try ICalendarText.estimate(line) })
-        todo.sortOrder = value("X-APPLE-SORT-ORDER").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
-
-        let apart: Set<String> = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]
-        kept.todoProperties = lines.filter { !modelled.contains($0.name) && !apart.contains($0.name) }.map(\.text)
-        todo.kept = kept.text
-        return todo
     }
 
     /// Line breaks and tabs in a one-line field (title, location name) become spaces.

@@ -29,143 +29,131 @@ public struct JSONFormat: TodoFormat {
     public func end(isEmpty: Bool) -> String { "\n]\n" }
 
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
-        let data = Data(text.utf8)
-        let records: [Record]
+        let value: JSONValue
         do {
-            if text.drop(while: \.isWhitespace).first == "{" {
-                let sections = try JSONDecoder().decode(Sections.self, from: data)
-                guard sections.todo != nil || sections.done != nil else {
-                    throw TodoFormatError(nil, "expected an array of items, or {\"todo\": [items], \"done\": [items]}.")
-                }
-                records = (sections.todo ?? []) + (sections.done ?? [])
-            } else {
-                records = try JSONDecoder().decode([Record].self, from: data)
-            }
-        } catch let error as TodoFormatError {
-            throw error
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         } catch let error as DecodingError {
             throw Self.describe(error)
         } catch {
             throw TodoFormatError(nil, "the file is not JSON (\(error.localizedDescription)).")
         }
+        let records: [(origin: String, object: [String: JSONValue])]
+        switch value {
+        case .object(let sections):
+            let todo = try Self.items(sections["todo"], "todo"), done = try Self.items(sections["done"], "done")
+            guard todo != nil || done != nil else {
+                throw TodoFormatError(nil, "expected an array of items, or {\"todo\": [items], \"done\": [items]}.")
+            }
+            records = (todo ?? []) + (done ?? [])
+        case .array:
+            records = try Self.items(value, nil) ?? []
+        default:
+            throw TodoFormatError(nil, "expected an array of items.")
+        }
         try TodoFormatError.checkItemCount(records.count)
         var items: [ImportedItem] = []
         for (index, record) in records.enumerated() {
-            items.append(try record.imported(origin: "item \(index + 1)", options: options))
+            items.append(try Self.imported(record.object, origin: "item \(index + 1)", options: options))
         }
         return items
     }
 
-    private struct Sections: Decodable {
-        var todo: [Record]?
-        var done: [Record]?
-    }
-
-    /// An ITEM whose fields may be missing.
-    private struct Record: Decodable {
-        var id: String?
-        var title: String?
-        var details: String?
-        var completed: Bool?
-        var dueDate: String?
-        var location: Location?
-        var project: String?
-        var estimateMinutes: Int?
-        var repeatDays: [String]?
-        var order: Double?
-        var createdAt: String?
-        var updatedAt: String?
-        var completedAt: String?
-        var version: Int?
-        var number: Int?
-
-        func imported(origin: String, options: InteropOptions) throws(TodoFormatError) -> ImportedItem {
-            func fail(_ reason: String) -> TodoFormatError { TodoFormatError(origin, reason) }
-            guard let title else { throw fail("the item has no \"title\".") }
-            var id: UUID?
-            if let text = self.id {
-                guard let parsed = UUID(uuidString: text) else { throw fail("\"id\" “\(text)” is not a UUID.") }
-                id = parsed
-            }
-            var due: CalendarDate?
-            if let dueDate {
-                guard let date = CalendarDate(iso: dueDate) else {
-                    throw fail("\"dueDate\" “\(dueDate)” is not a date of the form YYYY-MM-DD.")
+    /// The items of the array `value` (nil: absent or null); `key` names the array of a
+    /// `{"todo": …, "done": …}` object. An item that is not an object is named by its place in
+    /// its array.
+    private static func items(_ value: JSONValue?, _ key: String?) throws(TodoFormatError)
+        -> [(origin: String, object: [String: JSONValue])]?
+    {
+        switch value {
+        case nil, .null?: return nil
+        case .array(let elements)?:
+            return try elements.enumerated().map { index, element throws(TodoFormatError) in
+                guard case .object(let object) = element else {
+                    throw TodoFormatError("item \(index + 1)", key.map { "\"\($0)\" should be an item object." } ?? "expected an item object.")
                 }
-                due = date
+                return ("item \(index + 1)", object)
             }
-            var days: Set<Weekday> = []
-            for name in repeatDays ?? [] {
-                guard let day = Weekday(rawValue: name) else {
-                    throw fail("\"repeatDays\" has “\(name)”, which is not mon, tue, wed, thu, fri, sat or sun.")
-                }
-                days.insert(day)
-            }
-            func timestamp(_ text: String?, _ key: String) throws(TodoFormatError) -> Date? {
-                guard let text else { return nil }
-                guard let date = Timestamp.parse(text) else {
-                    throw fail("\"\(key)\" “\(text)” is not an ISO 8601 timestamp such as 2026-11-21T09:00:00.000Z.")
-                }
-                return date
-            }
-            let created = try timestamp(createdAt, "createdAt")
-            let updated = try timestamp(updatedAt, "updatedAt")
-            let completedDate = try timestamp(completedAt, "completedAt")
-            var given: ImportedItem.Given = []
-            if order != nil { given.insert(.position) }
-            if created != nil { given.insert(.createdAt) }
-            if updated != nil { given.insert(.updatedAt) }
-            if completedDate != nil { given.insert(.completedAt) }
-            if version != nil { given.insert(.version) }
-            let item = TodoItem(
-                id: id ?? options.makeID(), title: title, details: details, isDone: completed ?? false, dueDate: due,
-                location: location, project: project.map(Project.init(name:)), estimateMinutes: estimateMinutes,
-                repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
-                updatedAt: updated ?? unknownDate, completedAt: completedDate, version: version ?? 1,
-                number: max(number ?? 0, 0))
-            return ImportedItem(item: item, given: given, precision: .milliseconds, origin: origin)
+        case _?:
+            throw TodoFormatError(nil, key.map { "\"\($0)\" should be an array." } ?? "expected an array of items.")
         }
     }
 
-    /// "item 3: "dueDate" should be a string." from a decoding error's path.
+    /// An ITEM whose fields may be missing (or null): the content's fields read by their
+    /// `ItemField`, then the bookkeeping the file may give.
+    private static func imported(_ object: [String: JSONValue], origin: String, options: InteropOptions)
+        throws(TodoFormatError) -> ImportedItem
+    {
+        func fail(_ reason: String) -> TodoFormatError { TodoFormatError(origin, reason) }
+        /// The member `key` read by `read` (nil: absent or null), or refused as not `expected`.
+        func member<Value>(_ key: String, _ expected: String, _ read: (JSONValue) -> Value?) throws(TodoFormatError)
+            -> Value?
+        {
+            guard let value = object[key], value != .null else { return nil }
+            guard let read = read(value) else { throw fail("\"\(key)\" should be \(expected).") }
+            return read
+        }
+        func string(_ value: JSONValue) -> String? { if case .string(let text) = value { text } else { nil } }
+        func timestamp(_ key: String) throws(TodoFormatError) -> Date? {
+            guard let text = try member(key, "a string", string) else { return nil }
+            guard let date = Timestamp.parse(text) else {
+                throw fail("\"\(key)\" “\(text)” is not an ISO 8601 timestamp such as 2026-11-21T09:00:00.000Z.")
+            }
+            return date
+        }
+        guard object["title"].map({ $0 != .null }) == true else { throw fail("the item has no \"title\".") }
+        var content = TodoContent(title: "")
+        for field in ItemField.all {
+            do throws(JSONFieldError) {
+                try field.read(object[field.id].flatMap { $0 == .null ? nil : $0 }, into: &content)
+            } catch {
+                throw fail(reason(error, field))
+            }
+        }
+        var id: UUID?
+        if let text = try member("id", "a string", string) {
+            guard let parsed = UUID(uuidString: text) else { throw fail("\"id\" “\(text)” is not a UUID.") }
+            id = parsed
+        }
+        let order = try member("order", "a number", \.number)
+        let created = try timestamp("createdAt"), updated = try timestamp("updatedAt")
+        let completedAt = try timestamp("completedAt")
+        let version = try member("version", "a whole number", \.wholeNumber)
+        let number = try member("number", "a whole number", \.wholeNumber)
+        var given: ImportedItem.Given = []
+        if order != nil { given.insert(.position) }
+        if created != nil { given.insert(.createdAt) }
+        if updated != nil { given.insert(.updatedAt) }
+        if completedAt != nil { given.insert(.completedAt) }
+        if version != nil { given.insert(.version) }
+        let item = TodoItem(
+            id: id ?? options.makeID(), content: content, position: order ?? 0, createdAt: created ?? unknownDate,
+            updatedAt: updated ?? unknownDate, completedAt: completedAt, version: version ?? 1, number: max(number ?? 0, 0))
+        return ImportedItem(item: item, given: given, precision: .milliseconds, origin: origin)
+    }
+
+    /// A field's refusal in this format's words: `"completed" should be true or false.`,
+    /// `"dueDate" “2026-02-30” is not a date of the form YYYY-MM-DD.`
+    private static func reason(_ error: JSONFieldError, _ field: ItemField) -> String {
+        if let mismatch = error.mismatch {
+            let expected = mismatch.expected
+            let wanted = if expected == "a boolean" { "true or false" }
+                else if expected.hasPrefix("a whole number") { "a whole number" }
+                else if expected.hasPrefix("a number") { "a number" }
+                else if expected.hasPrefix("an array") { "an array" }
+                else if expected == "a string" { "a string" }
+                else { "of another type" }
+            return "\"\(mismatch.member)\" should be \(wanted)."
+        }
+        if field == .repeatDays, let day = error.refused {
+            return "\"repeatDays\" has “\(day)”, which is not mon, tue, wed, thu, fri, sat or sun."
+        }
+        return "\"\(field.id)\" \(error.sentence)"
+    }
+
+    /// "the file is not valid JSON (…)." with the parser's account of where, when it gives one.
     private static func describe(_ error: DecodingError) -> TodoFormatError {
-        func place(_ path: [any CodingKey]) -> (origin: String?, field: String?) {
-            var origin: String?
-            var field: String?
-            for key in path {
-                if let index = key.intValue, origin == nil {
-                    origin = "item \(index + 1)"
-                } else if key.intValue == nil, origin != nil || field == nil {
-                    field = field.map { "\($0).\(key.stringValue)" } ?? key.stringValue
-                }
-            }
-            return (origin, field)
-        }
-        switch error {
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            let (origin, field) = place(context.codingPath)
-            let expected = switch type {
-            case is Bool.Type: "true or false"
-            case is String.Type: "a string"
-            case is Int.Type: "a whole number"
-            case is Double.Type: "a number"
-            case is [Record].Type, is [String].Type: "an array"
-            default: "of another type"
-            }
-            if let field { return TodoFormatError(origin, "\"\(field)\" should be \(expected).") }
-            return TodoFormatError(origin, "expected \(expected == "an array" ? "an array of items" : "an item object").")
-        case .keyNotFound(let key, let context):
-            let (origin, _) = place(context.codingPath)
-            return TodoFormatError(origin, "\"\(key.stringValue)\" is missing.")
-        case .dataCorrupted(let context):
-            let (origin, field) = place(context.codingPath)
-            if origin == nil, field == nil {
-                let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return TodoFormatError(nil, "the file is not valid JSON" + (detail.map { " (\($0))" } ?? "") + ".")
-            }
-            return TodoFormatError(origin, "\(field.map { "\"\($0)\" " } ?? "")\(context.debugDescription)")
-        @unknown default:
-            return TodoFormatError(nil, "the file is not valid JSON.")
-        }
+        guard case .dataCorrupted(let context) = error else { return TodoFormatError(nil, "the file is not valid JSON.") }
+        let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return TodoFormatError(nil, "the file is not valid JSON" + (detail.map { " (\($0))" } ?? "") + ".")
     }
 }

@@ -136,12 +136,7 @@ public struct TaskwarriorFormat: TodoFormat {
                 guard let parsed = UUID(uuidString: uuid) else { throw fail("uuid “\(uuid)” is not a UUID.") }
                 id = parsed
             }
-            let done: Bool
-            switch status ?? "pending" {
-            case "pending", "waiting", "recurring": done = false
-            case "completed": done = true
-            case let other: throw fail("status “\(other)” is not pending, waiting, recurring, completed or deleted.")
-            }
+            let done = try isDone(origin: origin)
             func date(_ text: String?, _ key: String) throws(TodoFormatError) -> Date? {
                 guard let text else { return nil }
                 guard let date = InteropDates.parseBasic(text, floating: nil) else {
@@ -162,14 +157,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let longitude = try number(todolongitude, "todolongitude", "a number", Double.init)
             let estimate = try number(todoestimate, "todoestimate", "a whole number of minutes", Int.init)
             let order = try number(todoorder, "todoorder", "a number", Double.init)
-            let days = try number(todorepeat, "todorepeat", "a list of days such as mon,wed,fri") { (text: String) -> Set<Weekday>? in
-                var days: Set<Weekday> = []
-                for name in text.split(separator: ",") {
-                    guard let day = Weekday(name: String(name)) else { return nil }
-                    days.insert(day)
-                }
-                return days
-            } ?? []
+            let days = try number(todorepeat, "todorepeat", "a list of days such as mon,wed,fri", Self.repeatDays) ?? []
             var location: Location?
             if let name = todolocation?.text {
                 location = Location(name: name, latitude: latitude, longitude: longitude)
@@ -188,6 +176,26 @@ public struct TaskwarriorFormat: TodoFormat {
                 estimateMinutes: estimate, repeatDays: days, position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
+        }
+
+        /// Whether `status` is a done task's (a deleted one is left out before it gets here).
+        private func isDone(origin: String) throws(TodoFormatError) -> Bool {
+            switch status ?? "pending" {
+            case "pending", "waiting", "recurring": return false
+            case "completed": return true
+            case let other:
+                throw TodoFormatError(origin, "status “\(other)” is not pending, waiting, recurring, completed or deleted.")
+            }
+        }
+
+        /// `todorepeat`: day names separated by commas.
+        private static func repeatDays(_ text: String) -> Set<Weekday>? {
+            var days: Set<Weekday> = []
+            for name in text.split(separator: ",") {
+                guard let day = Weekday(name: String(name)) else { return nil }
+                days.insert(day)
+            }
+            return days
         }
     }
 

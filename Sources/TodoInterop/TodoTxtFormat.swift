@@ -70,76 +70,124 @@ public struct TodoTxtFormat: TodoFormat {
     private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "id"]
 
     private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
-        func fail(_ reason: String) -> TodoFormatError { .line(number, reason) }
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        func takeDate() -> CalendarDate? {
-            guard let first = words.first, first.count == 10, let date = CalendarDate(iso: first) else { return nil }
-            words.removeFirst()
-            return date
-        }
+        let marks = LineMarks(taking: &words)
+        let parts = try LineParts(words, number: number)
+        let tags = LineTags(values: parts.tags, number: number)
+        var title = parts.titleWords.joined(separator: " ")
+        if let priority = marks.priority { title = priority + " " + title }
+        // In the order a person reads the tags' refusals: the first wrong one is named.
+        let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), days = try tags.repeatDays()
+        let location = try tags.location(context: parts.context), details = try tags.details()
+
+        let zone = options.timeZone
+        var given: ImportedItem.Given = []
+        if marks.created != nil { given.insert(.createdAt) }
+        if marks.completed != nil { given.insert(.completedAt) }
+        let item = TodoItem(
+            id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
+            project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
+            createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
+        return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
+    }
+
+    /// What a line carries before its title: `x` and the completion and creation dates of a done
+    /// item, or the priority and creation date of one to do.
+    private struct LineMarks {
         var done = false
         var priority: String?
         var completed: CalendarDate?
         var created: CalendarDate?
-        if words.first == "x" {
-            done = true
-            words.removeFirst()
-            completed = takeDate()
-            created = completed == nil ? nil : takeDate()
-        } else {
-            if let first = words.first, Self.priority(of: first + " ") != nil {
-                priority = first
-                words.removeFirst()
-            }
-            created = takeDate()
-        }
 
+        /// Reads the marks off the front of `words`, leaving the rest.
+        init(taking words: inout [String]) {
+            func takeDate() -> CalendarDate? {
+                guard let first = words.first, first.count == 10, let date = CalendarDate(iso: first) else { return nil }
+                words.removeFirst()
+                return date
+            }
+            if words.first == "x" {
+                done = true
+                words.removeFirst()
+                completed = takeDate()
+                created = completed == nil ? nil : takeDate()
+            } else {
+                if let first = words.first, TodoTxtFormat.priority(of: first + " ") != nil {
+                    priority = first
+                    words.removeFirst()
+                }
+                created = takeDate()
+            }
+        }
+    }
+
+    /// The rest of a line: its first `+project` and `@context`, the first of each known
+    /// `key:value` tag, and the words that stay in the title (further ones among them).
+    private struct LineParts {
         var project: String?, context: String?
         var tags: [String: String] = [:]
         var titleWords: [String] = []
-        for word in words {
-            if project == nil, word.count > 1, word.hasPrefix("+") {
-                project = try Self.decode(String(word.dropFirst()), number: number)
-            } else if context == nil, word.count > 1, word.hasPrefix("@") {
-                context = try Self.decode(String(word.dropFirst()), number: number)
-            } else if let colon = word.firstIndex(of: ":"), Self.knownKeys.contains(String(word[..<colon])),
-                      tags[String(word[..<colon])] == nil, word.index(after: colon) < word.endIndex {
-                tags[String(word[..<colon])] = String(word[word.index(after: colon)...])
-            } else {
-                titleWords.append(word)
+
+        init(_ words: [String], number: Int) throws(TodoFormatError) {
+            for word in words {
+                if project == nil, word.count > 1, word.hasPrefix("+") {
+                    project = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
+                } else if context == nil, word.count > 1, word.hasPrefix("@") {
+                    context = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
+                } else if let colon = word.firstIndex(of: ":"), TodoTxtFormat.knownKeys.contains(String(word[..<colon])),
+                          tags[String(word[..<colon])] == nil, word.index(after: colon) < word.endIndex {
+                    tags[String(word[..<colon])] = String(word[word.index(after: colon)...])
+                } else {
+                    titleWords.append(word)
+                }
             }
         }
-        var title = titleWords.joined(separator: " ")
-        if let priority { title = priority + " " + title }
+    }
 
-        var id: UUID?
-        if let text = tags["id"] {
-            guard let parsed = UUID(uuidString: text) else { throw fail("id:\(text) is not a UUID.") }
-            id = parsed
+    /// The known tags of line `number`, each read as its field or refused with the line's number.
+    private struct LineTags {
+        let values: [String: String]
+        let number: Int
+
+        private func fail(_ reason: String) -> TodoFormatError { .line(number, reason) }
+
+        func id() throws(TodoFormatError) -> UUID? {
+            guard let text = values["id"] else { return nil }
+            guard let id = UUID(uuidString: text) else { throw fail("id:\(text) is not a UUID.") }
+            return id
         }
-        var due: CalendarDate?
-        if let text = tags["due"] {
+
+        func due() throws(TodoFormatError) -> CalendarDate? {
+            guard let text = values["due"] else { return nil }
             guard let date = CalendarDate(iso: text) else { throw fail("due:\(text) is not a date of the form YYYY-MM-DD.") }
-            due = date
+            return date
         }
-        var estimate: Int?
-        if let text = tags["est"] {
+
+        func estimate() throws(TodoFormatError) -> Int? {
+            guard let text = values["est"] else { return nil }
             guard let minutes = Estimate.minutes(from: text) else {
                 throw fail("est:\(text) is not an estimate such as 30m, 1h or 1h30m (at most a week).")
             }
-            estimate = minutes
+            return minutes
         }
-        var days: Set<Weekday> = []
-        if let text = tags["repeat"] {
+
+        func repeatDays() throws(TodoFormatError) -> Set<Weekday> {
+            guard let text = values["repeat"] else { return [] }
+            var days: Set<Weekday> = []
             for name in text.split(separator: ",") {
                 guard let day = Weekday(name: String(name)) else {
                     throw fail("repeat:\(text) has “\(name)”, which is not mon, tue, wed, thu, fri, sat or sun.")
                 }
                 days.insert(day)
             }
+            return days
         }
-        var location = context.map { Location(name: $0) }
-        if let text = tags["geo"] {
+
+        /// The `@context` as the location's name, with the `geo:` tag's coordinates (which need a name).
+        func location(context: String?) throws(TodoFormatError) -> Location? {
+            var location = context.map { Location(name: $0) }
+            guard let text = values["geo"] else { return location }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
                 throw fail("geo:\(text) is not a latitude and longitude such as geo:52.52,13.405.")
@@ -147,21 +195,14 @@ public struct TodoTxtFormat: TodoFormat {
             guard location != nil else { throw fail("geo:\(text) needs a location name, written as an @context.") }
             location?.latitude = latitude
             location?.longitude = longitude
+            return location
         }
-        let details = try tags["details"].map { (text: String) throws(TodoFormatError) in try Self.decode(text, number: number) }
 
-        let zone = options.timeZone
-        var given: ImportedItem.Given = []
-        if created != nil { given.insert(.createdAt) }
-        if completed != nil { given.insert(.completedAt) }
-        let item = TodoItem(
-            id: id ?? options.makeID(), title: title, details: details, isDone: done, dueDate: due, location: location,
-            project: project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
-            createdAt: created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
-            completedAt: completed.map { InteropDates.startOfDay($0, in: zone) })
-        return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
+        func details() throws(TodoFormatError) -> String? {
+            guard let text = values["details"] else { return nil }
+            return try TodoTxtFormat.decode(text, number: number)
+        }
     }
-
     /// `(A)` when `title` starts with a todo.txt priority and a space.
     static func priority(of title: String) -> String? {
         let scalars = Array(title.unicodeScalars.prefix(4))

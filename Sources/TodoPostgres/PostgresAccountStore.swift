@@ -46,8 +46,10 @@ public struct PostgresAccountStore: AccountStore {
     }
 
     private static func account(_ row: PostgresRow) throws -> StoredAccount {
-        let (id, name, hash, createdAt) = try row.decode((UUID, String, String, Int64).self)
-        return StoredAccount(account: Account(id: id, name: name, createdAt: date(createdAt)), passwordHash: hash)
+        let row = row.byName
+        return StoredAccount(
+            account: Account(id: try row.decode("id"), name: try row.decode("name"), createdAt: date(try row.decode("created_at"))),
+            passwordHash: try row.decode("password_hash"))
     }
 
     // MARK: Users
@@ -83,7 +85,7 @@ public struct PostgresAccountStore: AccountStore {
     }
 
     public func hasUsers() async throws -> Bool {
-        try await database.run("SELECT EXISTS (SELECT 1 FROM \(unescaped: t.account))").first?.decode(Bool.self) ?? false
+        try await database.run("SELECT EXISTS (SELECT 1 FROM \(unescaped: t.account)) AS found").first?.byName.decode("found") ?? false
     }
 
     public func users() async throws -> [Account] {
@@ -106,7 +108,7 @@ public struct PostgresAccountStore: AccountStore {
             let removed = try await connection.query(
                 "DELETE FROM \(unescaped: t.account) WHERE id = \(id) RETURNING name", logger: PostgresTodoDatabase.logger
             ).collect()
-            if let name = try removed.first?.decode(String.self) {
+            if let name: String = try removed.first?.byName.decode("name") {
                 try await connection.query(
                     "DELETE FROM \(unescaped: t.failure) WHERE name_key = \(AccountRules.key(name))",
                     logger: PostgresTodoDatabase.logger)
@@ -143,8 +145,7 @@ public struct PostgresAccountStore: AccountStore {
             SELECT label, created_at, last_used_at FROM \(unescaped: t.token) WHERE account_id = \(account)
             ORDER BY created_at, id
             """).map { row in
-            let (label, createdAt, lastUsedAt) = try row.decode((String, Int64, Int64?).self)
-            return TokenInfo(label: label, createdAt: Self.date(createdAt), lastUsedAt: lastUsedAt.map(Self.date))
+            try Self.token(row.byName)
         }
     }
 
@@ -156,16 +157,20 @@ public struct PostgresAccountStore: AccountStore {
 
     public func token(hash: String) async throws -> TokenMatch? {
         guard let row = try await database.run("""
-            SELECT a.id, a.name, a.password_hash, a.created_at, k.label, k.created_at, k.last_used_at
+            SELECT a.id, a.name, a.password_hash, a.created_at, k.label, k.created_at AS token_created_at,
+                   k.last_used_at
             FROM \(unescaped: t.token) k JOIN \(unescaped: t.account) a ON a.id = k.account_id
             WHERE k.hash = \(Self.text(hash))
             """).first
         else { return nil }
-        let (_, _, _, _, label, createdAt, lastUsedAt) = try row.decode(
-            (UUID, String, String, Int64, String, Int64, Int64?).self)
-        return TokenMatch(
-            account: try Self.account(row).account,
-            token: TokenInfo(label: label, createdAt: Self.date(createdAt), lastUsedAt: lastUsedAt.map(Self.date)))
+        return TokenMatch(account: try Self.account(row).account, token: try Self.token(row.byName, createdAt: "token_created_at"))
+    }
+
+    /// A token's label and times, its creation's under the column named `createdAt`.
+    private static func token(_ row: PostgresRandomAccessRow, createdAt: String = "created_at") throws -> TokenInfo {
+        let lastUsedAt: Int64? = try row.decode("last_used_at")
+        return TokenInfo(
+            label: try row.decode("label"), createdAt: date(try row.decode(createdAt)), lastUsedAt: lastUsedAt.map(date))
     }
 
     public func touchToken(hash: String, at: Date) async throws {
@@ -195,8 +200,10 @@ public struct PostgresAccountStore: AccountStore {
         guard let row = try await database.run(
             "SELECT account_id, id_hash, created_at, last_seen_at FROM \(unescaped: t.session) WHERE id_hash = \(Self.text(idHash))"
         ).first else { return nil }
-        let (account, hash, createdAt, lastSeenAt) = try row.decode((UUID, String, Int64, Int64).self)
-        return SessionRecord(accountID: account, idHash: hash, createdAt: Self.date(createdAt), lastSeenAt: Self.date(lastSeenAt))
+        let columns = row.byName
+        return SessionRecord(
+            accountID: try columns.decode("account_id"), idHash: try columns.decode("id_hash"),
+            createdAt: Self.date(try columns.decode("created_at")), lastSeenAt: Self.date(try columns.decode("last_seen_at")))
     }
 
     public func touchSession(idHash: String, at: Date) async throws {
@@ -242,21 +249,22 @@ public struct PostgresAccountStore: AccountStore {
 
     public func failures(nameKey: String, since: Date) async throws -> FailureCount {
         try await count(try await database.run("""
-            SELECT COUNT(*)::bigint, MIN(at) FROM \(unescaped: t.failure)
+            SELECT COUNT(*)::bigint AS n, MIN(at) AS oldest FROM \(unescaped: t.failure)
             WHERE name_key = \(Self.text(nameKey)) AND at > \(Self.millis(since))
             """))
     }
 
     public func failures(address: String, since: Date) async throws -> FailureCount {
         try await count(try await database.run("""
-            SELECT COUNT(*)::bigint, MIN(at) FROM \(unescaped: t.failure)
+            SELECT COUNT(*)::bigint AS n, MIN(at) AS oldest FROM \(unescaped: t.failure)
             WHERE address = \(Self.text(address)) AND at > \(Self.millis(since))
             """))
     }
 
     private func count(_ rows: [PostgresRow]) async throws -> FailureCount {
-        guard let (count, oldest) = try rows.first?.decode((Int, Int64?).self) else { return .none }
-        return FailureCount(count: count, oldest: oldest.map(Self.date))
+        guard let row = rows.first?.byName else { return .none }
+        let oldest: Int64? = try row.decode("oldest")
+        return FailureCount(count: try row.decode("n"), oldest: oldest.map(Self.date))
     }
 
     public func clearFailures(nameKey: String) async throws {

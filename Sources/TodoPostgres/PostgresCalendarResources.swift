@@ -102,7 +102,7 @@ public struct PostgresCalendarResources: CalendarResources {
                 ON CONFLICT (owner, item) DO UPDATE SET
                     name = excluded.name, uid = excluded.uid, kept = excluded.kept, revision = r.revision + 1
                 RETURNING r.revision
-                """).first?.decode(Int.self) ?? 1
+                """).first?.byName.decode("revision") ?? 1
             try await PostgresChangeRecord.record(
                 db.connection, schema: schema, .changed, owner: owner.key, list: list, item: resource.item)
             var stored = resource
@@ -126,8 +126,10 @@ public struct PostgresCalendarResources: CalendarResources {
             WHERE owner = \(owner.key) ORDER BY segment COLLATE "C"
             """
         ).map { row in
-            let (segment, list, color, order) = try row.decode((String, String, String?, Int?).self)
-            return CalendarCollection(segment: segment, list: list, color: color, order: order)
+            let row = row.byName
+            return CalendarCollection(
+                segment: try row.decode("segment"), list: try row.decode("list"), color: try row.decode("color"),
+                order: try row.decode("sort_order"))
         }
     }
 
@@ -190,8 +192,10 @@ public struct PostgresCalendarResources: CalendarResources {
     private var select: String { "SELECT item, name, uid, kept, revision FROM \(resource)" }
 
     private static func resource(_ row: PostgresRow) throws -> CalendarResource {
-        let (item, name, uid, kept, revision) = try row.decode((UUID, String, String, String, Int).self)
-        return CalendarResource(item: item, name: name, uid: uid, kept: kept, revision: revision)
+        let row = row.byName
+        return CalendarResource(
+            item: try row.decode("item"), name: try row.decode("name"), uid: try row.decode("uid"), kept: try row.decode("kept"),
+            revision: try row.decode("revision"))
     }
 
     /// PostgreSQL's text can't hold a NUL: refused with a sentence before any statement.

@@ -37,10 +37,18 @@ public struct PostgresChangeRecord: ChangeRecord {
     /// The tables, their numbering and pruning, and the triggers (migration 4: history once it
     /// has run; change it with a later migration).
     static func schema(_ S: PostgresSchema.Names) -> [String] {
+        table(S) + numberingAndPruning(S) + [
+            itemFunction(S, inboxLeft: false, content: PostgresSchema.contentColumnsV4),
+            """
+            CREATE TRIGGER change_item AFTER INSERT OR UPDATE OR DELETE ON \(S.item)
+                FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_item()
+            """,
+        ] + trashAndShareTriggers(S)
+    }
+
+    /// Migration 4's table of changes and the counter of their ids.
+    private static func table(_ S: PostgresSchema.Names) -> [String] {
         let kinds = ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
-        let muted = "current_setting('\(muteSetting)', true) IS NOT DISTINCT FROM 'on'"
-        let insert = "INSERT INTO \(S.change) (owner, kind, list, item, at) VALUES"
         return [
             """
             CREATE TABLE \(S.change) (
@@ -62,6 +70,13 @@ public struct PostgresChangeRecord: ChangeRecord {
             )
             """,
             "INSERT INTO \(S.changeCounter) (id, last) VALUES (1, 0)",
+        ]
+    }
+
+    /// Migration 4's numbering of changes, their pruning and the notification.
+    private static func numberingAndPruning(_ S: PostgresSchema.Names) -> [String] {
+        let kept = ChangeRetention.changes, keptFor = Int(ChangeRetention.duration * 1000)
+        return [
             // Every row, however inserted, takes the next id; the counter's row stays locked
             // until the transaction ends, so ids follow the order of commits.
             """
@@ -86,11 +101,14 @@ public struct PostgresChangeRecord: ChangeRecord {
             $$
             """,
             "CREATE TRIGGER change_kept AFTER INSERT ON \(S.change) FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_kept()",
-            itemFunction(S, inboxLeft: false),
-            """
-            CREATE TRIGGER change_item AFTER INSERT OR UPDATE OR DELETE ON \(S.item)
-                FOR EACH ROW EXECUTE FUNCTION \(S.schemaQuoted).change_item()
-            """,
+        ]
+    }
+
+    /// Migration 4's triggers of the Trash's purges and of the shares.
+    private static func trashAndShareTriggers(_ S: PostgresSchema.Names) -> [String] {
+        let muted = "current_setting('\(muteSetting)', true) IS NOT DISTINCT FROM 'on'"
+        let insert = "INSERT INTO \(S.change) (owner, kind, list, item, at) VALUES"
+        return [
             // Gone from the Trash with no item of its id left (a restore removes the copy after
             // inserting the item): purged.
             """
@@ -132,14 +150,13 @@ public struct PostgresChangeRecord: ChangeRecord {
     /// The function that records an item's insert, update or delete: an update's change in the
     /// list it is in and, when it moved to another list, a change of the list it left; with
     /// `inboxLeft` also when it left the items without a list (migration 7, DAV-24; before it
-    /// only a project it left was recorded). Migration 7 replaces migration 4's.
-    static func itemFunction(_ S: PostgresSchema.Names, inboxLeft: Bool) -> String {
+    /// only a project it left was recorded). Migration 7 replaces migration 4's. `content`: the
+    /// columns of what a person wrote (but `is_done`), which tell a move from a change.
+    static func itemFunction(_ S: PostgresSchema.Names, inboxLeft: Bool, content: [String]) -> String {
         let muted = "current_setting('\(muteSetting)', true) IS NOT DISTINCT FROM 'on'"
         let list = { (row: String) in "(SELECT name FROM \(S.project) WHERE owner = \(row).owner AND id = \(row).project_id)" }
         // What a person wrote is as it was: a change of place alone is a move.
-        let sameContent = ["title", "details", "due_date", "location_name", "location_latitude", "location_longitude",
-                           "project_id", "estimate_minutes", "repeat_days"]
-            .map { "OLD.\($0) IS NOT DISTINCT FROM NEW.\($0)" }.joined(separator: " AND ")
+        let sameContent = content.map { "OLD.\($0) IS NOT DISTINCT FROM NEW.\($0)" }.joined(separator: " AND ")
         let insert = "INSERT INTO \(S.change) (owner, kind, list, item, at) VALUES"
         let left = "OLD.project_id IS DISTINCT FROM NEW.project_id" + (inboxLeft ? "" : " AND OLD.project_id IS NOT NULL")
         return """
@@ -179,8 +196,21 @@ public struct PostgresChangeRecord: ChangeRecord {
     /// records that list's change too, and each calendar reads its own list's changes through
     /// the index `change_list`.
     static func calendarChanges(_ S: PostgresSchema.Names) -> [String] {
-        [itemFunction(S, inboxLeft: true), "CREATE INDEX change_list ON \(S.change) (owner, list, id)"]
+        [itemFunction(S, inboxLeft: true, content: PostgresSchema.contentColumnsV4),
+         "CREATE INDEX change_list ON \(S.change) (owner, list, id)"]
     }
+
+    /// The functions whose text follows the item's fields (`ItemField.all`), as this version
+    /// writes them (`CREATE OR REPLACE`). A function keeps the text of the migration that made
+    /// it: `PostgresSchema.migrate` replaces it when a field was added since, so a field's
+    /// migration need not.
+    static func currentFunctions(_ S: PostgresSchema.Names) -> [(name: String, sql: String)] {
+        [("change_item", itemFunction(S, inboxLeft: true, content: contentColumns))]
+    }
+
+    /// The columns of what a person wrote, but whether it is done (a check is told apart first).
+    private static let contentColumns = ItemField.all.filter { $0 != .isDone }
+        .flatMap { PostgresItemColumn.columns(of: $0).map(\.itemColumn) }
 
     /// Silences the item triggers for the rest of the transaction's writes (an import).
     static func mute(_ connection: PostgresConnection) async throws {

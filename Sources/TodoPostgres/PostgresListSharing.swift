@@ -32,7 +32,7 @@ public struct PostgresListSharing: ListSharing {
             // Both accounts locked against removal until the share is written.
             let found = try await connection.query(
                 "SELECT id FROM \(unescaped: account) WHERE id IN (\(owner.id), \(person.id)) FOR KEY SHARE", logger: logger
-            ).collect().map { try $0.decode(UUID.self) }
+            ).collect().map { try $0.byName.decode("id", as: UUID.self) }
             guard found.count == 2 else {
                 throw TodoStorageError(.rejected, "There is no such account; nothing was shared.")
             }
@@ -63,19 +63,19 @@ public struct PostgresListSharing: ListSharing {
     /// The shares whose `column` is `id`, with their people's names as they are now.
     private func shares(where column: String, _ id: UUID, orderedBy order: String) async throws -> [ListShare] {
         var sql = SQL("""
-            SELECT o.id, o.name, s.list, p.id, p.name, s.role FROM \(share) s
+            SELECT o.id AS owner_id, o.name AS owner_name, s.list, p.id AS person_id, p.name AS person_name, s.role
+            FROM \(share) s
             JOIN \(account) o ON o.id = s.owner_id JOIN \(account) p ON p.id = s.person_id
             WHERE \(column)
             """)
         sql.append(sql.bind(id) + " ORDER BY " + order)
         return try await database.run(sql.query).compactMap { row in
-            let (ownerID, ownerName, list, personID, personName, role) = try row.decode(
-                (UUID, String, String, UUID, String, String).self)
+            let row = row.byName
             // The schema allows no other role; one from a newer Todo is not shown.
-            guard let role = ShareRole(rawValue: role) else { return nil }
+            guard let role = ShareRole(rawValue: try row.decode("role")) else { return nil }
             return ListShare(
-                owner: ListPerson(id: ownerID, name: ownerName), list: list,
-                person: ListPerson(id: personID, name: personName), role: role)
+                owner: ListPerson(id: try row.decode("owner_id"), name: try row.decode("owner_name")), list: try row.decode("list"),
+                person: ListPerson(id: try row.decode("person_id"), name: try row.decode("person_name")), role: role)
         }
     }
 }

@@ -80,6 +80,18 @@ enum PostgresSchema {
             """
     }
 
+    /// What the section index includes beside its key: what a list row shows, so that an
+    /// index-only scan reads a page (`PostgresListEntryColumn`). Migrations 1 and 3 made it.
+    static let sectionIndexIncluded = "title, location_name, due_date, project_id, estimate_minutes, repeat_days, number"
+
+    /// The columns of what a person wrote but `is_done`, as the function `change_item` of
+    /// migrations 4 and 7 compares them (history; `PostgresChangeRecord.currentFunctions`
+    /// follows the fields since).
+    static let contentColumnsV4 = [
+        "title", "details", "due_date", "location_name", "location_latitude", "location_longitude", "project_id",
+        "estimate_minutes", "repeat_days",
+    ]
+
     /// Every migration, oldest first.
     static let migrations: [Migration] = [
         Migration(version: 1, name: "items, projects, numbers, the Trash and the search indexes") { S in
@@ -100,7 +112,7 @@ enum PostgresSchema {
                 // Display order, with what a list row shows (an index-only scan reads a page).
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (is_done, position, id)
-                    INCLUDE (title, location_name, due_date, project_id, estimate_minutes, repeat_days, number)
+                    INCLUDE (\(sectionIndexIncluded))
                 """,
                 "CREATE INDEX todo_item_project ON \(S.item) (project_id, is_done, position)",
                 "CREATE INDEX todo_item_due_date ON \(S.item) (due_date, is_done, position)",
@@ -225,7 +237,7 @@ enum PostgresSchema {
                 "DROP INDEX \(S.schemaQuoted).todo_item_section",
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
-                    INCLUDE (title, location_name, due_date, project_id, estimate_minutes, repeat_days, number)
+                    INCLUDE (\(sectionIndexIncluded))
                 """,
                 "DROP INDEX \(S.schemaQuoted).todo_item_project",
                 "CREATE INDEX todo_item_project ON \(S.item) (owner, project_id, is_done, position)",
@@ -290,16 +302,38 @@ enum PostgresSchema {
     static func migrate(
         _ connection: PostgresConnection, database: PostgresTodoDatabase, through last: Int = latestVersion
     ) async throws {
-        let logger = PostgresTodoDatabase.logger
-        let schema = database.schema
-        let migrationsTable = "\"\(schema)\".schema_migrations"
         // Up to date (every start but the first): no lock, no write.
-        if let applied = try await appliedVersion(connection, table: migrationsTable) {
+        if let applied = try await appliedVersion(connection, table: "\"\(database.schema)\".schema_migrations") {
             try refuseNewer(applied, database: database)
-            if applied >= last { return }
+            if applied >= last, try await !hasOutdatedFunctions(connection, database: database, through: last) { return }
         }
-        // pg_trgm, once per database: under a database-wide lock, in its own transaction, so
-        // that stores of several schemas starting at once don't race to create it.
+        let names = Names(schema: database.schema, trigramSchema: try await installTrigrams(connection, database: database))
+        try await inTransaction(connection) {
+            try await prepare(connection, names)
+            let applied = try await appliedVersion(connection, table: names.migrations) ?? 0
+            try refuseNewer(applied, database: database)
+            let logger = PostgresTodoDatabase.logger
+            for migration in migrations where migration.version > applied && migration.version <= last {
+                for statement in migration.statements(names) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO \(unescaped: names.migrations) (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
+            }
+            guard last == latestVersion else { return }
+            for (_, statement) in try await outdatedFunctions(connection, names) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    /// pg_trgm, once per database: under a database-wide lock, in its own transaction, so that
+    /// stores of several schemas starting at once don't race to create it. Returns its schema.
+    private static func installTrigrams(_ connection: PostgresConnection, database: PostgresTodoDatabase) async throws
+        -> String
+    {
+        let logger = PostgresTodoDatabase.logger
         if try await trigramSchema(connection) == nil {
             try await inTransaction(connection) {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey), 0::int4)", logger: logger)
@@ -309,32 +343,55 @@ enum PostgresSchema {
         guard let trigramSchema = try await trigramSchema(connection) else {
             throw TodoStorageError(.unavailable, "The PostgreSQL extension pg_trgm is missing \(database.location).")
         }
-        let names = Names(schema: schema, trigramSchema: trigramSchema)
-        try await inTransaction(connection) {
-            // One migrator per schema at a time; the others wait here, then find its work done.
-            try await connection.query(
-                "SELECT pg_advisory_xact_lock(\(lockKey), hashtext(\(schema)))", logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
-            try await connection.query(
-                PostgresQuery(unsafeSQL: """
-                    CREATE TABLE IF NOT EXISTS \(names.migrations) (
-                        version integer NOT NULL PRIMARY KEY CHECK (version >= 1),
-                        name text NOT NULL,
-                        applied_at timestamptz NOT NULL DEFAULT now()
-                    )
-                    """),
-                logger: logger)
-            let applied = try await appliedVersion(connection, table: names.migrations) ?? 0
-            try refuseNewer(applied, database: database)
-            for migration in migrations where migration.version > applied && migration.version <= last {
-                for statement in migration.statements(names) {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-                try await connection.query(
-                    "INSERT INTO \(unescaped: names.migrations) (version, name) VALUES (\(migration.version), \(migration.name))",
-                    logger: logger)
-            }
+        return trigramSchema
+    }
+
+    /// Takes the schema's migration lock for the transaction (one migrator per schema at a time;
+    /// the others wait here, then find its work done), and makes the schema and the table of
+    /// applied migrations when they are missing.
+    private static func prepare(_ connection: PostgresConnection, _ names: Names) async throws {
+        let logger = PostgresTodoDatabase.logger
+        try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey), hashtext(\(names.schema)))", logger: logger)
+        try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(names.schemaQuoted)"), logger: logger)
+        try await connection.query(
+            PostgresQuery(unsafeSQL: """
+                CREATE TABLE IF NOT EXISTS \(names.migrations) (
+                    version integer NOT NULL PRIMARY KEY CHECK (version >= 1),
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """),
+            logger: logger)
+    }
+
+    /// Whether a schema migrated through `last` has a function an older version wrote before a
+    /// field was added (`PostgresChangeRecord.currentFunctions`); never before the latest version,
+    /// whose columns the current functions read.
+    private static func hasOutdatedFunctions(
+        _ connection: PostgresConnection, database: PostgresTodoDatabase, through last: Int
+    ) async throws -> Bool {
+        guard last == latestVersion, let trigramSchema = try await trigramSchema(connection) else { return false }
+        return try await !outdatedFunctions(connection, Names(schema: database.schema, trigramSchema: trigramSchema)).isEmpty
+    }
+
+    /// The functions of `PostgresChangeRecord.currentFunctions` whose text in the schema is
+    /// another (an older version's), with the statement that replaces each.
+    static func outdatedFunctions(_ connection: PostgresConnection, _ names: Names) async throws
+        -> [(name: String, sql: String)]
+    {
+        var outdated: [(name: String, sql: String)] = []
+        for (name, sql) in PostgresChangeRecord.currentFunctions(names) {
+            let source = try await connection.query(
+                """
+                SELECT p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                WHERE n.nspname = \(names.schema) AND p.proname = \(name)
+                """,
+                logger: PostgresTodoDatabase.logger
+            ).collect().first?.decode(String.self)
+            // PostgreSQL keeps a function's text between its $$ quotes.
+            if source != sql.components(separatedBy: "$$").dropFirst().first { outdated.append((name, sql)) }
         }
+        return outdated
     }
 
     /// The advisory lock's first key: "todo" in ASCII.

@@ -578,11 +578,7 @@ struct Connection: Sendable {
         guard limit > 0 else { return [] }
         let filter = filter.withBothSections
         let done = section == .done
-        var sql = ownRows("""
-            SELECT i.id, i.title, i.location_name, to_char(i.due_date, 'YYYY-MM-DD'), i.project_id,
-                   i.estimate_minutes, i.repeat_days, i.number
-            FROM \(t.item) i
-            """, alias: "i")
+        var sql = ownRows("SELECT \(PostgresListEntryColumn.selected) FROM \(t.item) i", alias: "i")
         sql.whereClause(filter, t, owner: owner)
         sql.and("i.is_done = \(sql.bind(done))")
         var offset = 0
@@ -616,14 +612,9 @@ struct Connection: Sendable {
         case .after(_, let after): number = after
         }
         var entries: [ListEntry] = []
-        for (id, title, location, due, project, estimate, repeatDays, itemNumber) in try await rows(
-            sql, as: (UUID, String, String?, String?, Int?, Int?, Int, Int).self)
-        {
+        for row in try await run(sql.query) {
             number += 1
-            entries.append(ListEntry(
-                number: number, id: id, title: title, isDone: done, locationName: location,
-                dueDate: due.flatMap(CalendarDate.init(iso:)), projectName: project.flatMap { projectNames[$0] },
-                estimateMinutes: estimate, repeatDays: Weekday.days(fromMask: repeatDays), itemNumber: itemNumber))
+            entries.append(try PostgresListEntryColumn.entry(row, number: number, isDone: done, projectNames: projectNames))
         }
         return entries
     }

@@ -66,33 +66,7 @@ public final class ItemDetailViewModel {
         var fields: [DetailField] = [DetailField(
             label: strings("details.field.status"),
             value: item.isDone ? strings("details.status.done") : strings("details.status.todo"), key: "status")]
-        if let details = item.details {
-            fields.append(DetailField(label: strings("details.field.details"), value: details, key: "details"))
-        }
-        if let due = item.dueDate {
-            fields.append(DetailField(label: strings("details.field.due"), value: strings.date(due), key: "due-date"))
-        }
-        if let location = item.location {
-            let value = location.latitude.flatMap { lat in
-                location.longitude.map { lon in
-                    strings("details.location.coordinates", [
-                        "name": location.name, "latitude": String(lat), "longitude": String(lon),
-                    ])
-                }
-            } ?? location.name
-            fields.append(DetailField(label: strings("details.field.location"), value: value, key: "location"))
-        }
-        if let project = item.project {
-            fields.append(DetailField(label: strings("details.field.project"), value: project.name, key: "project"))
-        }
-        if let minutes = item.estimateMinutes {
-            fields.append(DetailField(
-                label: strings("details.field.estimate"), value: strings.duration(minutes: minutes), key: "estimate"))
-        }
-        if !item.repeatDays.isEmpty {
-            fields.append(DetailField(
-                label: strings("details.field.repeat"), value: strings.weekdays(item.repeatDays), key: "repeat"))
-        }
+        fields += ItemFieldScreens.all.compactMap { $0.detail(item.content, strings) }
         return fields
     }
 

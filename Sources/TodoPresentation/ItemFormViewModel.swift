@@ -10,6 +10,7 @@ import TodoCore
 /// problem as a sentence. Cancel stores nothing: it is the View's way back (a link in the
 /// web View), so the ViewModel has no Cancel action.
 @Observable
+@dynamicMemberLookup
 public final class ItemFormViewModel {
     public enum Mode: Equatable, Sendable {
         case add
@@ -23,19 +24,14 @@ public final class ItemFormViewModel {
     public let language: Language
     private var strings: Strings { TodoWords.strings(language) }
 
-    public var title = ""
-    public var details = ""
-    /// `YYYY-MM-DD`, `today`, `tomorrow` or blank.
-    public var dueDate = ""
-    public var locationName = ""
-    public var latitude = ""
-    public var longitude = ""
-    public var projectName = ""
-    /// `30m`, `1h30m`, … or blank.
-    public var estimate = ""
-    public var repeatDays: Set<Weekday> = []
-    /// Editable only when editing (EDIT-1).
-    public var isDone = false
+    /// Every control's text (`ItemFieldScreens`), also read and set one by one: `form.title`,
+    /// `form.estimate` are `values`' (`ItemFormValues`).
+    public var values = ItemFormValues()
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ItemFormValues, Value>) -> Value {
+        get { values[keyPath: keyPath] }
+        set { values[keyPath: keyPath] = newValue }
+    }
     /// When adding, read the title as plain words (WORDS-14 … WORDS-17): `todo add` unless
     /// `--raw`, the web's add fields. Editing never reads the title.
     public var readsPlainWords = false
@@ -45,7 +41,7 @@ public final class ItemFormViewModel {
     /// What the title's words will store, for the add form to show; nil when it reads none.
     public var titlePreview: PlainWordsPreview? {
         guard readsPlainWords, !isEditing else { return nil }
-        return PlainWordsPreview(text: title, today: today(), language: language)
+        return PlainWordsPreview(text: values.title, today: today(), language: language)
     }
     /// Whether saving over a version changed elsewhere merges field by field (MERGE-1) rather
     /// than refusing: true when the edited item holds the values the edit started from (what
@@ -67,27 +63,6 @@ public final class ItemFormViewModel {
         if case .edit(let item) = mode { values = ItemFormValues(item) }
     }
 
-    /// Every field at once, as text.
-    public var values: ItemFormValues {
-        get {
-            ItemFormValues(
-                title: title, details: details, dueDate: dueDate, locationName: locationName, latitude: latitude,
-                longitude: longitude, projectName: projectName, estimate: estimate, repeatDays: repeatDays, isDone: isDone)
-        }
-        set {
-            title = newValue.title
-            details = newValue.details
-            dueDate = newValue.dueDate
-            locationName = newValue.locationName
-            latitude = newValue.latitude
-            longitude = newValue.longitude
-            projectName = newValue.projectName
-            estimate = newValue.estimate
-            repeatDays = newValue.repeatDays
-            isDone = newValue.isDone
-        }
-    }
-
     /// Opens the edit form for the item with `id`.
     public static func edit(
         store: any TodoStore, id: UUID,
@@ -106,15 +81,7 @@ public final class ItemFormViewModel {
         var opened = item
         opened.version = version
         if let base {
-            let values = try draft(from: base, isEditing: true, today: today())
-            opened.title = values.title
-            opened.details = values.details
-            opened.isDone = values.isDone
-            opened.dueDate = values.dueDate
-            opened.location = values.location
-            opened.project = values.project
-            opened.estimateMinutes = values.estimateMinutes
-            opened.repeatDays = values.repeatDays
+            opened.content = try draft(from: base, isEditing: true, today: today()).content
         }
         let form = ItemFormViewModel(store: store, mode: .edit(opened), today: today, language: language)
         form.mergesChangesMadeElsewhere = base != nil
@@ -133,7 +100,7 @@ public final class ItemFormViewModel {
     var isEditing: Bool { mode != .add }
 
     /// Save can be pressed only once the title has text (ADD-3, ADD-4).
-    public var canSave: Bool { !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    public var canSave: Bool { !values.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
 
     /// Stores the item — a new one first of To Do, or the edited fields of the existing one —
     /// and returns it as stored. Throws a sentence-bearing error and stores nothing when a
@@ -190,7 +157,7 @@ public final class ItemFormViewModel {
     private func makeDraft() throws -> TodoDraft {
         var draft = try Self.fields(of: values, isEditing: isEditing, today: today())
         if readsPlainWords, !isEditing {
-            draft = PlainWordsInput.apply(PlainWords.read(title, today: today()), to: draft, wordsWin: wordsWinOverFields)
+            draft = PlainWordsInput.apply(PlainWords.read(values.title, today: today()), to: draft, wordsWin: wordsWinOverFields)
         }
         return try draft.validated()
     }
@@ -200,85 +167,61 @@ public final class ItemFormViewModel {
         try fields(of: values, isEditing: isEditing, today: today).validated()
     }
 
-    /// The model values of the form's text, before the rules are applied.
+    /// The model values of the form's text, before the rules are applied: each field read from
+    /// its controls, in the form's order (the first text that is no value is the one reported).
     private static func fields(of values: ItemFormValues, isEditing: Bool, today: CalendarDate) throws -> TodoDraft {
-        let name = values.locationName.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lat = try TodoInput.coordinate(values.latitude)
-        let lon = try TodoInput.coordinate(values.longitude)
-        let location: Location? = name.isEmpty && lat == nil && lon == nil
-            ? nil : Location(name: name, latitude: lat, longitude: lon)
-        let project = values.projectName.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try TodoDraft(
-            title: values.title, details: values.details, isDone: isEditing && values.isDone,
-            dueDate: TodoInput.dueDate(values.dueDate, today: today), location: location,
-            project: project.isEmpty ? nil : Project(name: project),
-            estimateMinutes: TodoInput.estimate(values.estimate), repeatDays: values.repeatDays)
+        var content = TodoContent(title: "")
+        for screens in ItemFieldScreens.all { try screens.read(values, today, &content) }
+        if !isEditing { content.isDone = false }
+        return TodoDraft(content: content)
     }
 
     /// Only what differs from the original, so a concurrent change to another field is kept.
     private static func changes(from item: TodoItem, to draft: TodoDraft) -> TodoChanges {
         var changes = TodoChanges()
-        if draft.title != item.title { changes.title = draft.title }
-        if draft.details != item.details { changes.details = .some(draft.details) }
-        if draft.isDone != item.isDone { changes.isDone = draft.isDone }
-        if draft.dueDate != item.dueDate { changes.dueDate = .some(draft.dueDate) }
-        if draft.location != item.location { changes.location = .some(draft.location) }
-        if draft.project != item.project { changes.project = .some(draft.project) }
-        if draft.estimateMinutes != item.estimateMinutes { changes.estimateMinutes = .some(draft.estimateMinutes) }
-        if draft.repeatDays != item.repeatDays { changes.repeatDays = draft.repeatDays }
+        for field in ItemField.differences(item.content, draft.content) { changes.set(field, from: draft.content) }
         return changes
     }
 }
 
-/// The form's fields as text, as a person sees and types them.
+/// The form's fields as text, as a person sees and types them: each control's values by its
+/// name (`FormControl`).
 public struct ItemFormValues: Equatable, Sendable {
-    public var title = "", details = "", dueDate = "", locationName = "", latitude = "", longitude = ""
-    public var projectName = "", estimate = ""
-    public var repeatDays: Set<Weekday> = []
-    public var isDone = false
+    /// One text for a text control (none when blank), `["1"]` for a checked box, the checked
+    /// values of a group in the group's order.
+    public private(set) var controls: [String: [String]] = [:]
 
-    public init(
-        title: String = "", details: String = "", dueDate: String = "", locationName: String = "",
-        latitude: String = "", longitude: String = "", projectName: String = "", estimate: String = "",
-        repeatDays: Set<Weekday> = [], isDone: Bool = false
-    ) {
-        self.title = title
-        self.details = details
-        self.dueDate = dueDate
-        self.locationName = locationName
-        self.latitude = latitude
-        self.longitude = longitude
-        self.projectName = projectName
-        self.estimate = estimate
-        self.repeatDays = repeatDays
-        self.isDone = isDone
+    public init() {}
+
+    /// The text of the text control `name`; blank when it has none.
+    public subscript(name: String) -> String {
+        get { controls[name]?.first ?? "" }
+        set { self[all: name] = [newValue] }
+    }
+
+    /// Every value of the control `name`, as a form sends them: a box is checked by `1`, a
+    /// group keeps the values it offers (`FormControl.options`), in its order.
+    public subscript(all name: String) -> [String] {
+        get { controls[name] ?? [] }
+        set {
+            let kept: [String] = switch FormControl.all.first(where: { $0.name == name })?.kind {
+            case .checkbox?: newValue.first == "1" ? ["1"] : []
+            case .checkboxes(let options)?: options.filter(newValue.contains)
+            case .text?, nil: newValue.first.flatMap { $0.isEmpty ? nil : [$0] } ?? []
+            }
+            controls[name] = kept.isEmpty ? nil : kept
+        }
     }
 
     /// Takes `field`'s text from `other`.
     mutating func take(_ field: ItemField, from other: ItemFormValues) {
-        switch field {
-        case .title: title = other.title
-        case .details: details = other.details
-        case .dueDate: dueDate = other.dueDate
-        case .location:
-            locationName = other.locationName
-            latitude = other.latitude
-            longitude = other.longitude
-        case .project: projectName = other.projectName
-        case .estimateMinutes: estimate = other.estimate
-        case .repeatDays: repeatDays = other.repeatDays
-        case .isDone: isDone = other.isDone
-        default: preconditionFailure("the form has no control for \(field)")
-        }
+        for control in ItemFieldScreens.of(field).controls { controls[control.name] = other.controls[control.name] }
     }
 
     /// The values an item shows in the edit form.
     public init(_ item: TodoItem) {
-        self.init(
-            title: item.title, details: item.details ?? "", dueDate: item.dueDate?.iso ?? "",
-            locationName: item.location?.name ?? "", latitude: item.location?.latitude.map { String($0) } ?? "",
-            longitude: item.location?.longitude.map { String($0) } ?? "", projectName: item.project?.name ?? "",
-            estimate: item.estimateMinutes.map(Estimate.text(minutes:)) ?? "", repeatDays: item.repeatDays,
-            isDone: item.isDone)
+        for screens in ItemFieldScreens.all {
+            for (name, values) in screens.text(item.content) { self[all: name] = values }
+        }
     }
 }

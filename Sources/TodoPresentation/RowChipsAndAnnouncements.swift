@@ -1,17 +1,8 @@
 import TodoCore
 
-/// What a row shows besides its title and date, and what is said when its actions succeed.
+/// Whether a row is overdue, and what is said when its actions succeed (its chips are with
+/// the fields' other screens, `ItemFieldScreens`).
 extension TodoRowViewModel {
-    /// The project chip: shown on lists other than that project's own.
-    public var projectName: String? { isDone ? nil : entry.projectName }
-    /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
-    public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
-    /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
-    public var repeatDaysText: String? {
-        guard !isDone, !entry.repeatDays.isEmpty else { return nil }
-        return strings.weekdays(entry.repeatDays)
-    }
-
     /// A to-do row whose due date has passed: shown in a warning style, with the word "overdue".
     public func isOverdue(today: CalendarDate) -> Bool {
         guard let dueDate else { return false }

@@ -60,7 +60,7 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var title: String { entry.title }
     public var isDone: Bool { entry.isDone }
     /// Shown for to-do rows only (LIST-5).
-    public var locationName: String? { isDone ? nil : entry.locationName }
+    public var locationName: String? { isDone ? nil : entry.location?.name }
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
     public var dueDate: CalendarDate? { isDone ? nil : entry.dueDate }
     /// The due date in the language's numeric style, for to-do rows with a due date only:

@@ -23,10 +23,10 @@ struct APIItem: Encodable {
 /// Errors thrown here become `{"error": …}` answers in ``ErrorMiddleware``.
 struct APIController: Sendable {
     let stores: RequestStore
-    var store: any TodoStore { get throws { try stores.current } }
+    func store(_ context: TodoRequestContext) throws -> any TodoStore { try stores.current(context) }
     let today: @Sendable () -> CalendarDate
 
-    func register(on api: RouterGroup<BasicRequestContext>) {
+    func register(on api: RouterGroup<TodoRequestContext>) {
         api.get("todos", use: listTodos)
         api.post("todos", use: create)
         api.delete("todos", use: deleteAll)
@@ -39,7 +39,7 @@ struct APIController: Sendable {
         api.post("trash/:id/restore", use: restore)
     }
 
-    @Sendable func listTodos(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func listTodos(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         var dueDate: CalendarDate?
         if let text = request.uri.queryParameters.get("due") {
             guard let date = CalendarDate(iso: text) else {
@@ -61,76 +61,79 @@ struct APIController: Sendable {
             dueDate: dueDate,
             unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1",
             text: text)
-        return try await list(filter, request)
+        return try await list(filter, request, context)
     }
 
-    @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func create(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let body = try await body(request)
         var draft = try body.draft()
         if body.parse == true {
             // The title read as plain words; a field sent in the body wins over its words (WORDS-15).
             draft = PlainWordsInput.apply(PlainWords.read(draft.title, today: today()), to: draft, wordsWin: false)
         }
-        let item = try await store.add(draft)
+        let item = try await self.store(context).add(draft)
         let location = url(for: item, request)
         return try WebFormat.json(
             APIItem(item: item, url: location), status: .created,
             headers: [.location: location, .eTag: WebFormat.eTag(item)])
     }
 
-    @Sendable func deleteAll(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await store.deleteAll()
+    @Sendable func deleteAll(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await self.store(context).deleteAll()
         return Response(status: .noContent)
     }
 
-    @Sendable func item(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard let item = try await store.item(id: try id(context)) else { throw APIError.notFound(try raw(context)) }
+    @Sendable func item(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        guard let item = try await self.store(context).item(id: try id(context)) else { throw APIError.notFound(try raw(context)) }
         return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
     }
 
-    @Sendable func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func update(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try id(context)
         let body = try await body(request)
         if body.parse != nil {
             throw APIError(.badRequest, "“parse” reads the title of a new item: send it with POST /api/todos, not PATCH.")
         }
         let changes = try body.changes()
-        guard let item = try await store.update(id: id, changes, expectedVersion: try expectedVersion(request))
+        guard let item = try await self.store(context).update(id: id, changes, expectedVersion: try expectedVersion(request))
         else { throw APIError.notFound(try raw(context)) }
         var headers: HTTPFields = [.eTag: WebFormat.eTag(item)]
         // A check that made a repeat's next occurrence points at it (REPEAT-6).
-        if changes.isDone == true, !item.repeatDays.isEmpty, let next = try await store.nextOccurrence(of: id) {
+        if changes.isDone == true, !item.repeatDays.isEmpty, let next = try await self.store(context).nextOccurrence(of: id) {
             headers[HTTPField.Name("Link")!] = "<\(url(for: next, request))>; rel=\"next-occurrence\""
         }
         return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: headers)
     }
 
-    @Sendable func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard try await store.delete(id: try id(context), expectedVersion: try expectedVersion(request))
+    @Sendable func delete(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        guard try await self.store(context).delete(id: try id(context), expectedVersion: try expectedVersion(request))
         else { throw APIError.notFound(try raw(context)) }
         return Response(status: .noContent)
     }
 
-    @Sendable func projects(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func projects(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         struct Entry: Encodable { let name: String; let count: Int }
         var entries: [Entry] = []
+        let store = try self.store(context)
         for project in try await store.projects() {
             entries.append(Entry(name: project.name, count: try await store.count(TodoFilter(project: project.name))))
         }
         return try WebFormat.json(entries)
     }
 
-    @Sendable func quickAddSection(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func quickAddSection(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let name = try context.parameters.require("section")
         guard let kind = QuickAddSectionKind(rawValue: name) else {
             throw APIError(.notFound, "There is no quick-add section “\(name)”.")
         }
-        return try await quickAddChoices(kind, request)
+        return try await quickAddChoices(kind, request, context)
     }
 
     /// A section as the quick-add popup loads it: its choices with the context's preselection.
-    private func quickAddChoices(_ kind: QuickAddSectionKind, _ request: Request) async throws -> Response {
-        let store = try self.store
+    private func quickAddChoices(
+        _ kind: QuickAddSectionKind, _ request: Request, _ context: TodoRequestContext
+    ) async throws -> Response {
+        let store = try self.store(context)
         let quickAdd = QuickAddViewModel(
             store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request), today: today)
         await quickAdd.loadSection(kind)
@@ -157,13 +160,13 @@ struct APIController: Sendable {
 
     /// `GET /api/trash`: the trashed items, newest deletion first, each the shared item shape
     /// plus `deletedAt`.
-    @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try WebFormat.json(try await store.trash())
+    @Sendable func trash(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try WebFormat.json(try await self.store(context).trash())
     }
 
     /// `POST /api/trash/{id}/restore`: the item back at its place, answered as `GET` would.
-    @Sendable func restore(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard let item = try await store.restore(id: try id(context)) else {
+    @Sendable func restore(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        guard let item = try await self.store(context).restore(id: try id(context)) else {
             throw APIError(.notFound, "No item with id “\(try raw(context))” is in the Trash.")
         }
         return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: [.eTag: WebFormat.eTag(item)])
@@ -177,7 +180,7 @@ struct APIController: Sendable {
 
     /// `GET /api/todos`: with `?limit=N` one page and a `Link` to the next; without, the whole
     /// list, written while it is read a batch at a time, so memory stays bounded (HARDEN-7).
-    private func list(_ filter: TodoFilter, _ request: Request) async throws -> Response {
+    private func list(_ filter: TodoFilter, _ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         var cursor: ListCursor?
         if let text = query.get("after") {
@@ -191,7 +194,7 @@ struct APIController: Sendable {
             guard let limit = Int(text), (1...Self.maxPageSize).contains(limit) else {
                 throw APIError(.badRequest, "?limit= takes a whole number from 1 to \(Self.maxPageSize).")
             }
-            let items = try await store.items(filter, after: cursor, limit: limit + 1)
+            let items = try await self.store(context).items(filter, after: cursor, limit: limit + 1)
             let page = items.prefix(limit)
             var headers: HTTPFields = [:]
             if items.count > limit, let last = page.last {
@@ -209,7 +212,7 @@ struct APIController: Sendable {
         }
         // The whole list (HARDEN-7b): one answer, written a batch at a time as it is read, each
         // batch a keyset read after the last item written and written straight into bytes.
-        let store = try self.store
+        let store = try self.store(context)
         let firstBatch = try await store.items(filter, after: cursor, limit: Self.batchSize)
         let urlPrefix = Self.urlPrefix(origin: base)
         return Response(
@@ -256,9 +259,9 @@ struct APIController: Sendable {
         return try APIItemBody(json: Data(buffer: try await WebFormat.body(of: request)))
     }
 
-    private func raw(_ context: BasicRequestContext) throws -> String { try context.parameters.require("id") }
+    private func raw(_ context: TodoRequestContext) throws -> String { try context.parameters.require("id") }
 
-    private func id(_ context: BasicRequestContext) throws -> UUID {
+    private func id(_ context: TodoRequestContext) throws -> UUID {
         let text = try raw(context)
         guard let id = UUID(uuidString: text) else { throw APIError.notFound(text) }
         return id

@@ -1,19 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdAuth
 import Localization
 import TodoAccounts
 import TodoCore
 import TodoPresentation
 import WebUI
-
-/// The person a request is made for, when the app has accounts: set by ``AccountsMiddleware``
-/// for the rest of the request, read by the pages and the frame.
-enum SignedIn {
-    @TaskLocal static var account: Account?
-    /// The signed-in person's lists, opened for this request (docs/specs/sharing.md).
-    @TaskLocal static var lists: PersonalLists?
-}
 
 /// The web side of accounts (docs/specs/accounts.md, ACCOUNT-30…43): who a request is from, the
 /// session cookie, and the addresses anyone may open.
@@ -31,7 +24,7 @@ struct AccountsWeb: Sendable {
     let lists: PeopleLists
     let allowSignup: Bool
     let secureCookies: Bool
-    let clientAddress: @Sendable (Request) -> String
+    let clientAddress: @Sendable (Request, TodoRequestContext) -> String
 
     /// Sharing lists by people's names (SHARE-8).
     var sharing: SharingService {
@@ -61,10 +54,9 @@ struct AccountsWeb: Sendable {
     /// The account of the request: its Bearer token under `/api/` when it sends one (and only
     /// that), else its session cookie; nil when neither is valid.
     func account(of request: Request) async throws -> Account? {
-        if Self.isAPI(request.uri.path), let authorization = request.headers[.authorization] {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return try await accounts.account(token: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        if Self.isAPI(request.uri.path), request.headers[.authorization] != nil {
+            guard let bearer = request.headers.bearer else { return nil }
+            return try await accounts.account(token: bearer.token)
         }
         guard let text = Self.sessionText(request) else { return nil }
         return try await accounts.session(secret: text)
@@ -90,33 +82,32 @@ struct AccountsWeb: Sendable {
 }
 
 /// The store a request reads and changes: the one person's list without accounts; with them,
-/// the signed-in person's lists (`SignedIn.lists`), so a page can never read another person's.
+/// the signed-in person's lists (the context's `identity`), so a page can never read another person's.
 struct RequestStore: Sendable {
     /// The list of a server without accounts; nil with accounts.
     let local: (any TodoStore)?
 
-    var current: any TodoStore {
-        get throws {
-            if let local { return local }
-            guard let lists = SignedIn.lists else { throw AccountsWeb.unauthorized }
-            return lists
-        }
+    func current(_ context: TodoRequestContext) throws -> any TodoStore {
+        if let local { return local }
+        guard let lists = context.identity?.lists else { throw AccountsWeb.unauthorized }
+        return lists
     }
 }
 
 /// Lets a request through when it comes from a signed-in person (or asks for a public
 /// address); else sends a page to `/signin?from=…` and answers the API 401 (ACCOUNT-30).
-struct AccountsMiddleware<Context: RequestContext>: RouterMiddleware {
+struct AccountsMiddleware: RouterMiddleware {
     let web: AccountsWeb
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: TodoRequestContext, next: (Request, TodoRequestContext) async throws -> Response
+    ) async throws -> Response {
         let path = request.uri.path
         if AccountsWeb.isPublic(path) { return try await next(request, context) }
         if let account = try await web.account(of: request) {
-            let lists = try await web.lists.lists(of: account.id)
-            return try await SignedIn.$account.withValue(account) {
-                try await SignedIn.$lists.withValue(lists) { try await next(request, context) }
-            }
+            var context = context
+            context.identity = SignedInPerson(account: account, lists: try await web.lists.lists(of: account.id))
+            return try await next(request, context)
         }
         // The API and the event stream answer 401: a script reads them, not a person.
         if AccountsWeb.isAPI(path) || path == EventsController.path { throw AccountsWeb.unauthorized }
@@ -260,7 +251,7 @@ struct AccountsController: Sendable {
         return (.tooManyRequests, [.retryAfter: String(seconds)])
     }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/signin", use: signInPage)
         router.post("/signin", use: signIn)
         if web.allowSignup {
@@ -285,12 +276,12 @@ struct AccountsController: Sendable {
             name: String(name.prefix(Self.maxEchoedName)), from: from, problem: problem, offersSignUp: web.allowSignup,
             language: language(request))
         return .html(
-            views.templates.render(SignInPageView(model, frame: views.frame(model.title, request)), SignInPageView.template,
+            views.templates.render(SignInPageView(model, frame: views.frame(model.title, request, nil)), SignInPageView.template,
                                    language: model.language),
             status: status, headers: headers)
     }
 
-    @Sendable func signInPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signInPage(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let from = WebFormat.localPath(request.formQueryValue("from"))
         // Someone signed in already has nothing to do here.
         if let text = AccountsWeb.sessionText(request), try await web.accounts.session(secret: text) != nil {
@@ -299,11 +290,11 @@ struct AccountsController: Sendable {
         return signInPage(request, from: from)
     }
 
-    @Sendable func signIn(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signIn(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let form = try await WebFormat.form(SignInForm.self, of: request)
         let name = form.name ?? ""
         let from = WebFormat.localPath(form.from)
-        switch try await web.accounts.signIn(name: name, password: form.password ?? "", address: web.clientAddress(request)) {
+        switch try await web.accounts.signIn(name: name, password: form.password ?? "", address: web.clientAddress(request, context)) {
         case .signedIn(let session, _):
             return WebFormat.redirect(to: from, headers: [.setCookie: web.sessionCookie(session)])
         case .refused:
@@ -320,37 +311,37 @@ struct AccountsController: Sendable {
         headers: HTTPFields = [:]
     ) -> Response {
         let model = SignUpViewModel(name: String(name.prefix(Self.maxEchoedName)), problem: problem, language: language(request))
-        var response = views.page(SignUpPageView(model, frame: views.frame(model.title, request)), status: status)
+        var response = views.page(SignUpPageView(model, frame: views.frame(model.title, request, nil)), status: status)
         for field in headers { response.headers[field.name] = field.value }
         return response
     }
 
-    @Sendable func signUpPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signUpPage(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         signUpPage(request)
     }
 
-    @Sendable func signUp(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signUp(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let form = try await WebFormat.form(SignUpForm.self, of: request)
         let name = form.name ?? "", password = form.password ?? ""
         if let problem = SignUpViewModel.check(password: password, repeated: form.repeat ?? "") {
             return signUpPage(request, name: name, problem: problem, status: .unprocessableContent)
         }
         do {
-            try await web.accounts.signUp(name: name, password: password, address: web.clientAddress(request))
+            try await web.accounts.signUp(name: name, password: password, address: web.clientAddress(request, context))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
             let (status, headers) = Self.refusal(problem)
             return signUpPage(request, name: name, problem: problem, status: status, headers: headers)
         }
         guard case .signedIn(let session, _) = try await web.accounts.signIn(
-            name: name, password: password, address: web.clientAddress(request))
+            name: name, password: password, address: web.clientAddress(request, context))
         else { return WebFormat.redirect(to: "/signin") }
         return WebFormat.redirect(to: "/", headers: [.setCookie: web.sessionCookie(session)])
     }
 
     /// Ends the session and the person's others, and clears the cookie (ACCOUNT-36) and what the
     /// browser cached of their pages (SERVERS-6).
-    @Sendable func signOut(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signOut(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         if let text = AccountsWeb.sessionText(request) { try await web.accounts.signOut(secret: text) }
         return WebFormat.redirect(
             to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
@@ -365,7 +356,7 @@ struct AccountsController: Sendable {
             .map { TokenSummary(label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
         let model = SettingsViewModel(
             name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done, language: language(request))
-        var frame = views.frame(model.title, request)
+        var frame = views.frame(model.title, request, account)
         // The forms answer with this page: the language switcher comes back to its address.
         frame.here = "/settings"
         let (status, headers) = problem.map(Self.refusal) ?? (.ok, [:])
@@ -375,18 +366,18 @@ struct AccountsController: Sendable {
     }
 
     /// The signed-in person (the middleware let the request through only with one).
-    private func signedIn() throws -> Account {
-        guard let account = SignedIn.account else { throw AccountsWeb.unauthorized }
+    private func signedIn(_ context: TodoRequestContext) throws -> Account {
+        guard let account = context.account else { throw AccountsWeb.unauthorized }
         return account
     }
 
-    @Sendable func settingsPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await settingsPage(request, account: try signedIn())
+    @Sendable func settingsPage(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await settingsPage(request, account: try signedIn(context))
     }
 
     /// Changes the password, keeping this session and ending the others (ACCOUNT-37).
-    @Sendable func changePassword(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let account = try signedIn()
+    @Sendable func changePassword(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let account = try signedIn(context)
         let form = try await WebFormat.form(PasswordForm.self, of: request)
         let new = form.new ?? ""
         if let problem = SignUpViewModel.check(password: new, repeated: form.repeat ?? "") {
@@ -395,7 +386,7 @@ struct AccountsController: Sendable {
         do {
             try await web.accounts.changePassword(
                 name: account.name, old: form.current ?? "", new: new,
-                keeping: AccountsWeb.sessionText(request).flatMap(Secret.init), address: web.clientAddress(request))
+                keeping: AccountsWeb.sessionText(request).flatMap(Secret.init), address: web.clientAddress(request, context))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
             return try await settingsPage(request, account: account, problem: problem)
@@ -405,20 +396,20 @@ struct AccountsController: Sendable {
 
     /// Signs the person out everywhere and revokes every token of theirs, then answers as
     /// sign-out does (HARDEN-18).
-    @Sendable func endEverything(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await web.accounts.endEverything(name: try signedIn().name)
+    @Sendable func endEverything(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await web.accounts.endEverything(name: try signedIn(context).name)
         return WebFormat.redirect(
             to: "/signin", headers: [.setCookie: web.clearedCookie, AccountsWeb.clearSiteData: AccountsWeb.clearedSiteData])
     }
 
     /// Makes a token, with the current password, and shows it once (ACCOUNT-38, HARDEN-18).
-    @Sendable func createToken(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let account = try signedIn()
+    @Sendable func createToken(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let account = try signedIn(context)
         let form = try await WebFormat.form(TokenForm.self, of: request)
         let label = form.label.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
             let made = try await web.accounts.createToken(
-                name: account.name, label: label, password: form.password ?? "", address: web.clientAddress(request))
+                name: account.name, label: label, password: form.password ?? "", address: web.clientAddress(request, context))
             return try await settingsPage(request, account: account, newToken: (made.label, made.token.text))
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
@@ -426,8 +417,8 @@ struct AccountsController: Sendable {
         }
     }
 
-    @Sendable func revokeToken(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let account = try signedIn()
+    @Sendable func revokeToken(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let account = try signedIn(context)
         let label = try await WebFormat.form(TokenForm.self, of: request).label ?? ""
         do {
             try await web.accounts.revoke(name: account.name, label: label)
@@ -436,46 +427,5 @@ struct AccountsController: Sendable {
             return try await settingsPage(request, account: account, problem: problem)
         }
         return try await settingsPage(request, account: account, done: .tokenRevoked(label))
-    }
-}
-
-// MARK: - the client's address
-
-/// The address of the connection a request came on, for the rest of the request: the router's
-/// `BasicRequestContext` has none, so the application's responder puts it here
-/// (``PeerAddressResponder``). Nil in router-level tests, which have no connection.
-enum ClientAddress {
-    @TaskLocal static var current: String?
-}
-
-/// Answers with the router's responder, after noting the connection's address in
-/// ``ClientAddress`` (the per-address sign-in limit, ACCOUNT-33).
-struct PeerAddressResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
-    struct Context: RequestContext {
-        var coreContext: CoreRequestContextStorage
-        /// What the application made this context from, to make the router's from.
-        let source: SourceBox
-
-        init(source: ApplicationRequestContextSource) {
-            coreContext = .init(source: source)
-            self.source = SourceBox(source)
-        }
-    }
-
-    /// A channel and a logger, both `Sendable` (the source type does not say so).
-    struct SourceBox: @unchecked Sendable {
-        let source: ApplicationRequestContextSource
-        init(_ source: ApplicationRequestContextSource) { self.source = source }
-    }
-
-    let inner: Inner
-
-    func respond(to request: Request, context: Context) async throws -> Response {
-        let source = context.source.source
-        let address = source.channel.remoteAddress?.ipAddress
-        // The router's context, made from the same channel and logger as this one.
-        return try await ClientAddress.$current.withValue(address) {
-            try await inner.respond(to: request, context: BasicRequestContext(source: source))
-        }
     }
 }

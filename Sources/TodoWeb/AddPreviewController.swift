@@ -26,11 +26,11 @@ struct AddPreviewView {
 struct AddPreviewController: Sendable {
     let page: PageContext
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/add/preview", use: preview)
     }
 
-    @Sendable func preview(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func preview(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let text = request.uri.queryParameters.get("text") ?? ""
         let language = LanguageChoice.of(request)
         let view = AddPreviewView(PlainWordsPreview(text: text, today: page.today(), language: language))

@@ -26,13 +26,13 @@ struct EventsController: Sendable {
     /// page reconnects with the last id it got (LIVE-5).
     static let pending = 64
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get(RouterPath(Self.path), use: events)
     }
 
-    @Sendable func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let (person, audience, refresh) = try await whose()
-        let allowed = stillAllowed(request)
+    @Sendable func events(_ request: Request, context: TodoRequestContext) async throws -> Response {
+        let (person, audience, refresh) = try await whose(context)
+        let allowed = stillAllowed(request, context)
         let lastSeen = request.headers[Self.lastEventID].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         let changes: AsyncStream<LiveEvent>
         do {
@@ -90,20 +90,20 @@ struct EventsController: Sendable {
     /// Whether the stream may go on: with accounts, while the session that opened it is live and
     /// still the same person's (not signed out, the password not changed elsewhere, the account
     /// not removed, not expired); a question that can't be answered ends it too (HARDEN-16).
-    private func stillAllowed(_ request: Request) -> @Sendable () async -> Bool {
+    private func stillAllowed(_ request: Request, _ context: TodoRequestContext) -> @Sendable () async -> Bool {
         guard let web else { return { true } }
-        guard let account = SignedIn.account, let session = AccountsWeb.sessionText(request) else { return { false } }
+        guard let account = context.account, let session = AccountsWeb.sessionText(request) else { return { false } }
         let accounts = web.accounts, id = account.id
         return { (try? await accounts.isLive(session: session, of: id)) ?? false }
     }
 
     /// The signed-in person (or local mode's one person), what they may read, and how to ask again.
-    private func whose() async throws -> (String, LiveAudience, LiveChanges.Audience) {
+    private func whose(_ context: TodoRequestContext) async throws -> (String, LiveAudience, LiveChanges.Audience) {
         guard let web else {
             let local = LiveAudience(own: .local)
             return ("", local, { local })
         }
-        guard let account = SignedIn.account else { throw AccountsWeb.unauthorized }
+        guard let account = context.account else { throw AccountsWeb.unauthorized }
         let sharing = web.lists.sharing, id = account.id
         let refresh: LiveChanges.Audience = {
             let shared = try await sharing.shares(with: id).map { LiveAudience.SharedList(owner: $0.owner.owner, list: $0.list) }

@@ -1,39 +1,50 @@
 import Foundation
 import Hummingbird
+import TodoPresentation
+import WebUI
 
 // The bodies the pages' forms send, decoded by Hummingbird's `URLEncodedFormDecoder`.
 // Every field is optional: a form that leaves one out means "empty", as browsers do for
 // unchecked boxes. Checkbox groups use `name[]`.
 
-/// The add and edit form (`POST /items`, `POST /items/:id`) and the inline add field.
+/// The add and edit form (`POST /items`, `POST /items/:id`) and the inline add field: the
+/// item's controls (`FormControl.all`) by their names, and the same with `base` before them.
 struct ItemForm: Decodable {
     var from: String?
     var version: String?
-    var title: String?
-    var details: String?
-    var dueDate: String?
-    var locationName: String?
-    var latitude: String?
-    var longitude: String?
-    var project: String?
-    var estimate: String?
-    var repeatDays: [String]?
-    var done: String?
     /// `1`: read the title as plain words (the add fields, WORDS-16, WORDS-17).
     var words: String?
+    /// The values the form shows.
+    var values = ItemFormValues()
     /// The values the edit form showed when it was opened (`base=1` says they are there), so a
-    /// save over a newer version can merge field by field (MERGE-1).
-    var base: String?
-    var baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude: String?
-    var baseProject, baseEstimate, baseDone: String?
-    var baseRepeatDays: [String]?
+    /// save over a newer version can merge field by field (MERGE-1); nil when it did not send
+    /// them (MERGE-5).
+    var baseValues: ItemFormValues?
 
-    enum CodingKeys: String, CodingKey {
-        case from, version, title, details, dueDate, locationName, latitude, longitude, project, estimate, done, words
-        case repeatDays = "repeat"
-        case base, baseTitle, baseDetails, baseDueDate, baseLocationName, baseLatitude, baseLongitude
-        case baseProject, baseEstimate, baseDone
-        case baseRepeatDays = "baseRepeat"
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: Key.self)
+        func text(_ name: String) throws -> String? { try form.decodeIfPresent(String.self, forKey: Key(stringValue: name)) }
+        /// A control's values, sent as `name` (a group as `name[]`).
+        func sent(_ control: FormControl, as name: String) throws -> [String] {
+            if case .checkboxes = control.kind { return try form.decodeIfPresent([String].self, forKey: Key(stringValue: name)) ?? [] }
+            return try text(name).map { [$0] } ?? []
+        }
+        from = try text("from")
+        version = try text("version")
+        words = try text("words")
+        var base = ItemFormValues()
+        for control in FormControl.all {
+            values[all: control.name] = try sent(control, as: control.name)
+            base[all: control.name] = try sent(control, as: HiddenField.baseName(control.name))
+        }
+        baseValues = try text("base") == "1" ? base : nil
     }
 }
 
@@ -82,7 +93,7 @@ extension WebFormat {
     /// The form in `buffer` (a URL-encoded body): as `form(_:of:)`, once the body is read.
     static func form<Form: Decodable>(_ type: Form.Type, from buffer: ByteBuffer) throws -> Form {
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
-              text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+              FormEncoding.decode(text) != nil
         else {
             throw PageError(.badRequest, key: "error.form.utf8")
         }

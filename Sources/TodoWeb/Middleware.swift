@@ -50,33 +50,46 @@ struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// CORS for `/api/…`, off unless origins are allowed: answers preflights and marks responses
-/// readable by the allowed origin.
-struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
+/// CORS for `/api/…`, off unless origins are allowed: Hummingbird's `CORSMiddleware` answers
+/// preflights and marks responses readable by the allowed origin. Around it, what it does not do:
+/// it answers only `/api/` requests from an allowed origin (a preflight from any other origin
+/// gets no CORS header at all, SERVERS-5), it names the allowed headers as they are spelled
+/// (`Content-Type`, not Hummingbird's `content-type`), it lets a page read `ETag` and `Location` on every
+/// answer (Hummingbird exposes them on preflights only), and an error becomes the API's JSON
+/// answer before the CORS headers are added, so it carries them too.
+struct APICORSMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: CrossOriginPolicy
+    let cors: CORSMiddleware<Context>
+
+    init(policy: CrossOriginPolicy) {
+        self.policy = policy
+        cors = CORSMiddleware(
+            allowOrigin: policy.allowsAll ? .all : .originBased,
+            // Replaced on the answer: Hummingbird writes header names in lower case.
+            allowHeaders: [.contentType, .ifMatch, .authorization],
+            allowMethods: [.get, .post, .patch, .delete, .options],
+            exposedHeaders: apiExposedHeaders, maxAge: .seconds(600))
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path.hasPrefix("/api/"), let origin = request.headers[.origin], policy.allows(origin) else {
             return try await next(request, context)
         }
-        var headers: HTTPFields = [:]
-        headers[.accessControlAllowOrigin] = policy.allowsAll ? "*" : origin
-        headers[.vary] = "Origin"
-        headers[.accessControlExposeHeaders] = "ETag, Location"
-        if request.method == .options {
-            headers[.accessControlAllowMethods] = "GET, POST, PATCH, DELETE, OPTIONS"
-            // `Authorization` for `Bearer` tokens (SERVERS-5).
-            headers[.accessControlAllowHeaders] = "Content-Type, If-Match, Authorization"
-            headers[.accessControlMaxAge] = "600"
-            return Response(status: .noContent, headers: headers)
+        var response = try await cors.handle(request, context: context) { request, context in
+            do {
+                return try await next(request, context)
+            } catch {
+                return try APIError.from(error).response(from: request, context: context)
+            }
         }
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch {
-            response = try APIError.from(error).response(from: request, context: context)
-        }
-        for field in headers { response.headers[field.name] = field.value }
+        response.headers[.accessControlExposeHeaders] = apiExposedHeaders.joined(separator: ", ")
+        if request.method == .options { response.headers[.accessControlAllowHeaders] = apiAllowedHeaders }
         return response
     }
 }
+
+/// What a page on an allowed origin may read of an API answer besides its body.
+private let apiExposedHeaders = ["ETag", "Location"]
+
+/// The request headers a preflight allows: `Authorization` for `Bearer` tokens (SERVERS-5).
+private let apiAllowedHeaders = "Content-Type, If-Match, Authorization"

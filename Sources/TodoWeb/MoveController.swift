@@ -21,15 +21,15 @@ struct MoveForm: Decodable {
 struct MoveController: Sendable {
     let page: PageContext
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.post("/items/:id/move", use: move)
     }
 
-    @Sendable func move(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func move(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let raw = try context.parameters.require("id")
         guard let id = UUID(uuidString: raw) else { throw TodoPresentationError.itemNotFound }
         let fields = try await WebFormat.form(MoveForm.self, of: request)
-        try await ItemMoveViewModel(store: page.store, id: id, language: LanguageChoice.of(request)).move(to: try Self.place(fields))
+        try await ItemMoveViewModel(store: page.store(context), id: id, language: LanguageChoice.of(request)).move(to: try Self.place(fields))
         return page.back(to: fields.from)
     }
 

@@ -9,13 +9,13 @@ import WebUI
 struct OfflinePage: Sendable {
     let views: TodoViews
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/offline", use: page)
     }
 
-    @Sendable func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func page(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let words = TodoViews.strings(LanguageChoice.of(request))
         let heading = words("error.offline.title")
-        return views.page(ErrorPageView(frame: views.frame(heading, request), heading: heading, message: words("error.offline")))
+        return views.page(ErrorPageView(frame: views.frame(heading, request, nil), heading: heading, message: words("error.offline")))
     }
 }

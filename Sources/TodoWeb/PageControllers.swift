@@ -10,12 +10,14 @@ import WebUI
 struct PageContext: Sendable {
     let stores: RequestStore
     /// The list this request reads and changes (`RequestStore`).
-    var store: any TodoStore { get throws { try stores.current } }
+    func store(_ context: TodoRequestContext) throws -> any TodoStore { try stores.current(context) }
     let today: @Sendable () -> CalendarDate
     let views: TodoViews
 
-    func quickAdd(_ context: QuickAddContext, language: Language = .english) throws -> QuickAddViewModel {
-        let store = try self.store
+    func quickAdd(
+        _ context: QuickAddContext, language: Language = .english, for request: TodoRequestContext
+    ) throws -> QuickAddViewModel {
+        let store = try self.store(request)
         return QuickAddViewModel(
             store: store, source: StoreQuickAddOptions(store: store, today: today, language: language), context: context,
             today: today, language: language)
@@ -42,7 +44,7 @@ struct ListController: Sendable {
     /// Rows of each section on one page of a list.
     static let rowsPerSection = 50
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/", use: all)
         router.get("/today", use: today)
         router.get("/projects/:name", use: project)
@@ -52,46 +54,46 @@ struct ListController: Sendable {
         router.post("/preferences/unfinished", use: setUnfinishedOnly)
     }
 
-    @Sendable func all(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await list(.all, request)
+    @Sendable func all(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await list(.all, request, context)
     }
 
-    @Sendable func today(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await list(.today, request)
+    @Sendable func today(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await list(.today, request, context)
     }
 
-    @Sendable func project(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func project(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let raw = try context.parameters.require("name")
         let name = raw.removingPercentEncoding ?? raw
         guard !TodoFilter.holdsNUL(name) else { throw PageError(.badRequest, key: "error.project-nul") }
-        return try await list(.project(name), request)
+        return try await list(.project(name), request, context)
     }
 
-    @Sendable func dueDate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func dueDate(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let raw = try context.parameters.require("date")
         let text = raw.removingPercentEncoding ?? raw
         guard let date = CalendarDate(iso: text) else {
             throw PageError(.notFound, key: "error.not-a-date", ["text": text])
         }
-        return try await list(.dueDate(date), request)
+        return try await list(.dueDate(date), request, context)
     }
 
     /// `/search?q=TEXT` (FIND-8): the matching items as a list; a blank query is the whole list.
-    @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func search(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let text = (request.formQueryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return WebFormat.redirect(to: "/") }
         guard text.count <= TodoFilter.maxTextLength else {
             throw PageError(.badRequest, key: "error.search-too-long", ["max": String(TodoFilter.maxTextLength)])
         }
         guard !TodoFilter.holdsNUL(text) else { throw PageError(.badRequest, key: "error.search-nul") }
-        return try await list(.search(text), request)
+        return try await list(.search(text), request, context)
     }
 
-    @Sendable func overdue(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await list(.overdue, request)
+    @Sendable func overdue(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await list(.overdue, request, context)
     }
 
-    @Sendable func setUnfinishedOnly(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func setUnfinishedOnly(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let form = try await WebFormat.form(PreferenceForm.self, of: request)
         var response = page.back(to: form.from)
         response.setCookie(Cookie(
@@ -100,17 +102,17 @@ struct ListController: Sendable {
         return response
     }
 
-    private func list(_ scope: ListScope, _ request: Request) async throws -> Response {
+    private func list(_ scope: ListScope, _ request: Request, _ context: TodoRequestContext) async throws -> Response {
         // A name as shared lists have (`OWNER/LIST`) that is neither shared with the person nor
         // a list of their own is another person's: 404, so that a page left open on a list no
         // longer shared says so (LIVE-10) instead of showing an empty list by that name.
-        if case .project(let name) = scope, let lists = SignedIn.lists, name.contains("/"), lists.sharedList(named: name) == nil,
+        if case .project(let name) = scope, let lists = context.identity?.lists, name.contains("/"), lists.sharedList(named: name) == nil,
             try await !lists.own.projects().contains(where: { $0.name == name })
         {
             throw PageError(.notFound, key: "live.list-not-shared", ["name": name])
         }
         let list = TodoListViewModel(
-            store: try page.store, scope: scope, preferences: CookiePreferences(request), today: page.today,
+            store: try page.store(context), scope: scope, preferences: CookiePreferences(request), today: page.today,
             language: LanguageChoice.of(request))
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
@@ -122,16 +124,16 @@ struct ListController: Sendable {
         case .all, .search, .overdue: .none
         }
         var view = ListPageView(
-            list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request)), today: page.today(),
-            frame: page.views.frame(list.title, request), views: page.views)
-        if case .project(let name) = scope, let lists = SignedIn.lists, lists.sharedList(named: name) == nil,
+            list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request), for: context), today: page.today(),
+            frame: page.views.frame(list.title, request, context.account), views: page.views)
+        if case .project(let name) = scope, let lists = context.identity?.lists, lists.sharedList(named: name) == nil,
             !list.isEmpty
         {
             view.shareHref = SharingController.path(name, "settings")
         }
         // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1).
         guard UndoCookie.isSet(request) else { return page.views.page(view) }
-        view.undo = try await UndoCookie.notice(request, store: page.store).map { UndoNoticeView($0, from: view.here) }
+        view.undo = try await UndoCookie.notice(request, store: page.store(context)).map { UndoNoticeView($0, from: view.here) }
         return UndoCookie.cleared(page.views.page(view))  // the list's own renderer, which remembers unchanged pages
     }
 }
@@ -140,7 +142,7 @@ struct ListController: Sendable {
 struct ItemController: Sendable {
     let page: PageContext
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/items/new", use: newForm)
         router.post("/items", use: create)
         router.get("/items/:id", use: details)
@@ -150,46 +152,46 @@ struct ItemController: Sendable {
         router.post("/items/:id/delete", use: delete)
     }
 
-    @Sendable func newForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func newForm(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let from = WebFormat.localPath(query.get("from"))
-        let form = try ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
+        let form = try ItemFormViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
         form.readsPlainWords = true  // the title's words are read on save, and shown under it (WORDS-17)
         form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
         if let due = query.get("due") { form.dueDate = due }
-        return try await formPage(form, from: from, error: nil, request)
+        return try await formPage(form, from: from, error: nil, request, context)
     }
 
     /// The "+" form, and the inline add field at the top of every list (title only, with the
     /// list's project or date as hidden fields, so the item lands in the list it was added on).
-    @Sendable func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func create(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
-        let form = try ItemFormViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
-        fill(form, from: fields)
+        let form = try ItemFormViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
+        form.values = fields.values  // an add never reads "done" (EDIT-1)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
-        return try await save(form, from: WebFormat.localPath(fields.from), request)
+        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
     }
 
-    @Sendable func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let details = try ItemDetailViewModel(store: page.store, id: try itemID(context), language: LanguageChoice.of(request))
+    @Sendable func details(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let details = try ItemDetailViewModel(store: page.store(context), id: try itemID(context), language: LanguageChoice.of(request))
         try await details.load()
         let back = WebFormat.localPath(request.uri.queryParameters.get("from"))
-        return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request)))
+        return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request, context.account)))
     }
 
-    @Sendable func editForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func editForm(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let form = try await ItemFormViewModel.edit(
-            store: page.store, id: try itemID(context), today: page.today, language: LanguageChoice.of(request))
+            store: page.store(context), id: try itemID(context), today: page.today, language: LanguageChoice.of(request))
         let from = WebFormat.localPath(request.uri.queryParameters.get("from"))
-        return try await formPage(form, from: from, error: nil, request)
+        return try await formPage(form, from: from, error: nil, request, context)
     }
 
-    @Sendable func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func update(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try itemID(context)
         let fields = try await WebFormat.form(ItemForm.self, of: request)
-        guard let stored = try await page.store.item(id: id) else { throw TodoPresentationError.itemNotFound }
+        guard let stored = try await page.store(context).item(id: id) else { throw TodoPresentationError.itemNotFound }
         // The form edits the version it was opened with, so a newer change is never
         // overwritten; a form without one can't be checked and changes nothing (HARDEN-10f).
         let language = LanguageChoice.of(request)
@@ -200,64 +202,53 @@ struct ItemController: Sendable {
         let form: ItemFormViewModel
         do {
             form = try ItemFormViewModel.reopened(
-                store: page.store, item: stored, version: version, base: fields.baseValues, today: page.today,
+                store: page.store(context), item: stored, version: version, base: fields.baseValues, today: page.today,
                 language: language)
         } catch {
             throw PageError(.badRequest, key: "error.unreadable-start")
         }
-        fill(form, from: fields)
-        form.isDone = fields.done == "1"
-        return try await save(form, from: WebFormat.localPath(fields.from), request)
+        form.values = fields.values
+        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
     }
 
-    @Sendable func setDone(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func setDone(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
-        try await ItemDetailViewModel(store: page.store, id: try itemID(context)).setDone(fields.done != "0")
+        try await ItemDetailViewModel(store: page.store(context), id: try itemID(context)).setDone(fields.done != "0")
         return page.back(to: fields.from)
     }
 
     /// Deleting what is already gone (a second click, another tab) is no error: the list it
     /// comes back to simply no longer shows it.
-    @Sendable func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try itemID(context)
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
         do {
-            try await ItemDetailViewModel(store: page.store, id: id).delete()
+            try await ItemDetailViewModel(store: page.store(context), id: id).delete()
         } catch TodoPresentationError.itemNotFound {
             return page.back(to: fields.from)
         }
         return UndoCookie.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
     }
 
-    private func fill(_ form: ItemFormViewModel, from fields: ItemForm) {
-        form.title = fields.title ?? ""
-        form.details = fields.details ?? ""
-        form.dueDate = fields.dueDate ?? ""
-        form.locationName = fields.locationName ?? ""
-        form.latitude = fields.latitude ?? ""
-        form.longitude = fields.longitude ?? ""
-        form.projectName = fields.project ?? ""
-        form.estimate = fields.estimate ?? ""
-        form.repeatDays = Set((fields.repeatDays ?? []).compactMap(Weekday.init(rawValue:)))
-    }
-
-    private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request,
+    private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
         let view = FormPageView(
-            form, projects: try await page.store.projects(), from: from, error: error,
-            frame: page.views.frame(form.heading, request))
+            form, projects: try await page.store(context).projects(), from: from, error: error,
+            frame: page.views.frame(form.heading, request, context.account))
         return page.views.page(view, status: status)
     }
 
     /// Saves the form: back to `from` on success; the form again, input kept, with the
     /// reason on failure; a conflict page when the item changed meanwhile.
-    private func save(_ form: ItemFormViewModel, from: String, _ request: Request) async throws -> Response {
+    private func save(
+        _ form: ItemFormViewModel, from: String, _ request: Request, _ context: TodoRequestContext
+    ) async throws -> Response {
         do {
             try await form.save()
             return page.back(to: from)
         } catch TodoStoreError.versionConflict(let current) {
             let title = TodoViews.strings(form.language)("merge.heading")
-            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame(title, request))
+            let view = ConflictPageView(mine: form, current: current, from: from, frame: page.views.frame(title, request, context.account))
             return page.views.page(view, status: .conflict)
         } catch let error as TodoStorageError {
             throw error
@@ -270,11 +261,11 @@ struct ItemController: Sendable {
             let message = form.message(for: error) ?? SharingWording.sentence(for: error, form.language)
                 ?? (error as? any LocalizedError)?.errorDescription
                 ?? TodoViews.strings(form.language)("form.error.failed")
-            return try await formPage(form, from: from, error: message, request, status: .unprocessableContent)
+            return try await formPage(form, from: from, error: message, request, context, status: .unprocessableContent)
         }
     }
 
-    private func itemID(_ context: BasicRequestContext) throws -> UUID {
+    private func itemID(_ context: TodoRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TodoPresentationError.itemNotFound }
         return id
@@ -286,27 +277,27 @@ struct ItemController: Sendable {
 struct QuickAddController: Sendable {
     let page: PageContext
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/quick-add", use: form)
         router.get("/quick-add/sections/:kind", use: section)
         router.post("/quick-add", use: save)
     }
 
-    @Sendable func form(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let quickAdd = try page.quickAdd(Self.context(request), language: LanguageChoice.of(request))
+    @Sendable func form(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let quickAdd = try page.quickAdd(Self.context(request), language: LanguageChoice.of(request), for: context)
         await quickAdd.loadAllSections()
-        return quickAddPage(quickAdd, from: WebFormat.localPath(request.uri.queryParameters.get("from")), error: nil, request)
+        return quickAddPage(quickAdd, from: WebFormat.localPath(request.uri.queryParameters.get("from")), error: nil, request, context)
     }
 
     /// One section, loaded: the popup asks for each section it has not loaded yet (a failed one
     /// answers 503 and says so, and is asked for again the next time the popup opens).
-    @Sendable func section(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func section(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let name = try context.parameters.require("kind")
         let language = LanguageChoice.of(request)
         guard let kind = QuickAddSectionKind(rawValue: name) else {
             throw PageError(.notFound, key: "error.no-quick-section", ["name": name])
         }
-        let quickAdd = try page.quickAdd(Self.context(request), language: language)
+        let quickAdd = try page.quickAdd(Self.context(request), language: language, for: context)
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
         let view = QuickAddFormView.section(section, source: request.uri.description, language: language)
@@ -315,10 +306,10 @@ struct QuickAddController: Sendable {
             page.views.templates.render(view, "quick-section", language: language), status: failed ? .serviceUnavailable : .ok)
     }
 
-    @Sendable func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func save(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(QuickAddForm.self, of: request)
         let from = WebFormat.localPath(fields.from)
-        let quickAdd = try page.quickAdd(.none, language: LanguageChoice.of(request))
+        let quickAdd = try page.quickAdd(.none, language: LanguageChoice.of(request), for: context)
         quickAdd.text = fields.text ?? ""
         quickAdd.readsPlainWords = fields.words == "1"
         let chosen: [(QuickAddSectionKind, [String])] = [
@@ -332,16 +323,16 @@ struct QuickAddController: Sendable {
             // An empty title saves nothing (QUICK-3); without a script, say why.
             await quickAdd.loadAllSections()
             let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
-            return quickAddPage(quickAdd, from: from, error: error, request,
+            return quickAddPage(quickAdd, from: from, error: error, request, context,
                                 status: .unprocessableContent)
         }
         return page.back(to: from)
     }
 
-    private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request,
+    private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,
                               status: HTTPResponse.Status = .ok) -> Response {
         let view = QuickAddPageView(
-            frame: page.views.frame(TodoViews.strings(quickAdd.language)("quick.heading"), request), from: from, error: error,
+            frame: page.views.frame(TodoViews.strings(quickAdd.language)("quick.heading"), request, context.account), from: from, error: error,
             quickAdd: QuickAddFormView(quickAdd, from: from, inDialog: false))
         return page.views.page(view, status: status)
     }

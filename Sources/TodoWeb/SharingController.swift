@@ -13,7 +13,7 @@ struct SharingController: Sendable {
     let web: AccountsWeb
     let views: TodoViews
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/projects/:name/settings", use: page)
         router.post("/projects/:name/share", use: share)
         router.post("/projects/:name/unshare", use: unshare)
@@ -25,8 +25,9 @@ struct SharingController: Sendable {
     }
 
     /// The signed-in person's own list named in the address, or the refusal.
-    private func ownList(_ request: Request, _ context: BasicRequestContext) async throws -> (owner: String, list: String) {
-        guard let account = SignedIn.account, let lists = SignedIn.lists else { throw AccountsWeb.unauthorized }
+    private func ownList(_ request: Request, _ context: TodoRequestContext) async throws -> (owner: String, list: String) {
+        guard let person = context.identity else { throw AccountsWeb.unauthorized }
+        let lists = person.lists
         let raw = try context.parameters.require("name")
         let name = raw.removingPercentEncoding ?? raw
         if let shared = lists.sharedList(named: name) {
@@ -38,18 +39,18 @@ struct SharingController: Sendable {
         guard try await lists.own.projects().contains(Project(name: name)) else {
             throw PageError(.notFound, key: "error.no-page")
         }
-        return (account.name, name)
+        return (person.account.name, name)
     }
 
     private func render(
-        _ request: Request, list: String, owner: String, message: String? = nil, form: ShareForm? = nil,
+        _ request: Request, _ context: TodoRequestContext, list: String, owner: String, message: String? = nil, form: ShareForm? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let language = LanguageChoice.of(request)
         let model = ListSharingViewModel(
             list: list, shares: try await web.sharing.shares(of: owner), message: message, person: form?.person ?? "",
             role: form?.role.flatMap(ShareRole.init(rawValue:)) ?? .viewer, language: language)
-        var frame = views.frame(model.title, request)
+        var frame = views.frame(model.title, request, context.account)
         frame.here = Self.path(list, "settings")
         return views.page(ListSettingsPageView(model, frame: frame), status: status)
     }
@@ -58,18 +59,18 @@ struct SharingController: Sendable {
         TodoPaths.list(.project(list)) + "/" + action
     }
 
-    @Sendable func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func page(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let (owner, list) = try await ownList(request, context)
-        return try await render(request, list: list, owner: owner)
+        return try await render(request, context, list: list, owner: owner)
     }
 
-    @Sendable func share(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func share(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let (owner, list) = try await ownList(request, context)
         let form = try await WebFormat.form(ShareForm.self, of: request)
         let language = LanguageChoice.of(request)
         guard let role = form.role.flatMap(ShareRole.init(rawValue:)) else {
             return try await render(
-                request, list: list, owner: owner, message: SharingWording.badRole(language), form: form,
+                request, context, list: list, owner: owner, message: SharingWording.badRole(language), form: form,
                 status: .unprocessableContent)
         }
         do {
@@ -77,20 +78,20 @@ struct SharingController: Sendable {
                 list: list, owner: owner, with: (form.person ?? "").trimmingCharacters(in: .whitespaces), role: role)
         } catch let error where SharingWording.sentence(for: error, language) != nil {
             return try await render(
-                request, list: list, owner: owner, message: SharingWording.sentence(for: error, language), form: form,
+                request, context, list: list, owner: owner, message: SharingWording.sentence(for: error, language), form: form,
                 status: .unprocessableContent)
         }
         return WebFormat.redirect(to: Self.path(list, "settings"))
     }
 
-    @Sendable func unshare(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func unshare(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let (owner, list) = try await ownList(request, context)
         let form = try await WebFormat.form(ShareForm.self, of: request)
         do {
             try await web.sharing.unshare(list: list, owner: owner, with: form.person ?? "")
         } catch let error where SharingWording.sentence(for: error, LanguageChoice.of(request)) != nil {
             return try await render(
-                request, list: list, owner: owner, message: SharingWording.sentence(for: error, LanguageChoice.of(request)),
+                request, context, list: list, owner: owner, message: SharingWording.sentence(for: error, LanguageChoice.of(request)),
                 status: .unprocessableContent)
         }
         return WebFormat.redirect(to: Self.path(list, "settings"))

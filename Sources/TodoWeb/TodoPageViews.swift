@@ -211,40 +211,36 @@ struct ConflictPageView: PageView {
         currentTitle = current.title
         currentVersion = current.version
         let mine = form.values, theirs = ItemFormValues(current)
-        let conflicting = Set(form.conflicts.map(\.conflictRowKey))
         rows = zip(Self.rows(theirs, frame.language), Self.rows(mine, frame.language)).map { now, yours in
-            Row(key: now.0, label: now.1, theirs: now.2, mine: yours.2, differs: now.2 != yours.2,
-                conflict: conflicting.contains(now.0) && now.2 != yours.2)
+            Row(key: now.key, label: now.label, theirs: now.shown, mine: yours.shown, differs: now.shown != yours.shown,
+                conflict: form.conflicts.contains(now.field) && now.shown != yours.shown)
         }
         let both = rows.filter(\.conflict)
         conflictCount = both.count
         let strings = TodoViews.strings(frame.language)
         bothChangedNote = both.isEmpty ? nil
             : strings("merge.note", ["fields": both.map(\.label).joined(separator: strings("merge.separator"))])
-        var fields: [(String, String)] = [
-            ("title", mine.title), ("details", mine.details), ("dueDate", mine.dueDate),
-            ("locationName", mine.locationName), ("latitude", mine.latitude), ("longitude", mine.longitude),
-            ("project", mine.projectName), ("estimate", mine.estimate),
-        ]
-        fields += mine.repeatDays.ordered.map { ("repeat[]", $0.rawValue) }
-        if mine.isDone { fields.append(("done", "1")) }
         // Keeping mine starts from the current version: a change made meanwhile merges again.
-        hidden = fields.map { Hidden(name: $0.0, value: $0.1) } + HiddenField.base(theirs)
+        hidden = (HiddenField.controls(mine) + HiddenField.base(theirs)).map { Hidden(name: $0.name, value: $0.value) }
         reopenHref = "/items/\(id)/edit" + TodoPaths.query(from: from)
     }
 
-    /// (test id, label, shown value) for every field of one side.
-    private static func rows(_ values: ItemFormValues, _ language: Language) -> [(String, String, String)] {
+    /// The field, its row's test id and label, and its shown value, for every field of one side.
+    private static func rows(_ values: ItemFormValues, _ language: Language)
+        -> [(field: ItemField, key: String, label: String, shown: String)]
+    {
         let strings = TodoViews.strings(language), words = TodoWords.strings(language)
         let location = values.locationName.isEmpty && values.latitude.isEmpty
             ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
         return [
-            ("title", strings("merge.row.title"), values.title), ("details", strings("merge.row.details"), values.details),
-            ("due", strings("merge.row.due"), values.dueDate),
-            ("location", strings("merge.row.location"), location), ("project", strings("merge.row.project"), values.projectName),
-            ("estimate", strings("merge.row.estimate"), values.estimate),
-            ("repeat", strings("merge.row.repeat"), words.weekdays(values.repeatDays)),
-            ("done", strings("merge.row.done"), values.isDone ? strings("merge.yes") : strings("merge.no")),
+            (.title, "title", strings("merge.row.title"), values.title),
+            (.details, "details", strings("merge.row.details"), values.details),
+            (.dueDate, "due", strings("merge.row.due"), values.dueDate),
+            (.location, "location", strings("merge.row.location"), location),
+            (.project, "project", strings("merge.row.project"), values.projectName),
+            (.estimateMinutes, "estimate", strings("merge.row.estimate"), values.estimate),
+            (.repeatDays, "repeat", strings("merge.row.repeat"), words.weekdays(values.repeatDays)),
+            (.isDone, "done", strings("merge.row.done"), values.isDone ? strings("merge.yes") : strings("merge.no")),
         ]
     }
 }
@@ -303,20 +299,13 @@ struct TransferPageView: PageView {
 /// (unlike `Hasher`), so that a page served by one instance compares with another's.
 enum LiveStamp {
     static func of(_ fields: [HiddenField]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
+        var hash = FNV1a()
         for field in fields {
-            mix(field.name.utf8)
-            mix(CollectionOfOne(0x1F))  // between a name and its value, and after the value
-            mix(field.value.utf8)
-            mix(CollectionOfOne(0x1E))
+            hash.mix(field.name.utf8)
+            hash.mix(CollectionOfOne(0x1F))  // between a name and its value, and after the value
+            hash.mix(field.value.utf8)
+            hash.mix(CollectionOfOne(0x1E))
         }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        return hash.hex
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Localization
 import Mustache
+import TodoAccounts
 import TodoCore
 import TodoPresentation
 import WebUI
@@ -34,8 +35,8 @@ struct TodoViews: Sendable {
     static func strings(_ language: Language) -> Strings { catalog.strings(language) }
 
     /// The frame of a Todo page titled `title` (“— Todo” added), whole or as a fragment, in the
-    /// request's language (LANG-1, LANG-2).
-    func frame(_ title: String, _ request: Request) -> PageFrame {
+    /// request's language (LANG-1, LANG-2), naming `account` when someone is signed in.
+    func frame(_ title: String, _ request: Request, _ account: Account?) -> PageFrame {
         let language = LanguageChoice.of(request)
         let strings = Self.strings(language)
         var frame = PageFrame(
@@ -47,7 +48,7 @@ struct TodoViews: Sendable {
             fragment: PageFragment.isRequested(by: request), language: language,
             here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
         // With accounts, the person signed in and a way out (ACCOUNT-31); nothing without.
-        if let account = SignedIn.account {
+        if let account {
             let words = TodoWords.strings(language)
             frame.account = FrameAccount(
                 signedInAs: words("account.signed-in-as", ["name": account.name]), signOut: words("account.signout"),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TodoAccounts
 import TodoCore
 import TodoPresentation
@@ -34,7 +35,7 @@ public struct TodoWebOptions: Sendable {
     public var secureCookies = false
     /// The address of the connection a request came on, for the per-address sign-in limit: by
     /// default the real one; one shared key where there is no connection (router-level tests).
-    public var clientAddress: @Sendable (Request) -> String = { _ in ClientAddress.current ?? "web" }
+    public var clientAddress: @Sendable (Request, TodoRequestContext) -> String = { _, context in context.peerAddress ?? "web" }
     /// Reverse proxies (`--trusted-proxy`): on a connection from one of these addresses, the
     /// client's address is the last entry of `X-Forwarded-For` (docs/specs/servers.md, SERVERS-4).
     public var trustedProxies: [String] = []
@@ -45,7 +46,7 @@ public struct TodoWebOptions: Sendable {
     /// Services on the same listener that sign people in their own way (CalDAV under `/dav/`,
     /// docs/specs/caldav.md): each adds its middleware after the Host, CORS and cross-site
     /// checks and the live writes, before the web app's sign-in.
-    public var services: [@Sendable (Router<BasicRequestContext>) -> Void] = []
+    public var services: [@Sendable (Router<TodoRequestContext>) -> Void] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, corsOrigins: [String] = [], allowedHosts: [String] = [],
@@ -65,25 +66,32 @@ public struct TodoWebOptions: Sendable {
     public var hosts: HostAllowList { HostAllowList(boundHost: host, allowed: allowedHosts) }
 
     /// The client's address: the connection's, or behind a trusted proxy the one it forwards for.
-    var forwardedClientAddress: @Sendable (Request) -> String {
+    var forwardedClientAddress: @Sendable (Request, TodoRequestContext) -> String {
         let peer = clientAddress, proxies = TrustedProxies(trustedProxies)
         if proxies.isEmpty { return peer }
-        return { request in proxies.clientAddress(peer: peer(request), headers: request.headers) }
+        return { request, context in proxies.clientAddress(peer: peer(request, context), headers: request.headers) }
     }
 }
 
 /// The Todo web app: pages that work without JavaScript and change in place with it, plus the JSON API.
 public enum TodoWebApp {
+    /// The application: `services` (a database's pool) run beside the server, started before it
+    /// and stopped after it; `beforeServing` (a database's migrations) runs once they have
+    /// started, and the server listens only once it is done.
     public static func buildApplication(
         store: any TodoStore, options: TodoWebOptions, logger: Logger = Logger(label: "todo"),
+        services: [any Service] = [], beforeServing: @escaping @Sendable () async throws -> Void = {},
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        Application(
-            responder: PeerAddressResponder(inner: try buildRouter(store: store, options: options, logger: logger).buildResponder()),
+        var app = Application(
+            router: try buildRouter(store: store, options: options, logger: logger),
             server: options.limits.http1Server(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
+            services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
             logger: logger)
+        app.beforeServerStarts(perform: beforeServing)
+        return app
     }
 
     /// The routes, grouped in controllers, behind the middleware every request passes:
@@ -91,10 +99,10 @@ public enum TodoWebApp {
     /// check, CORS and the cross-site check.
     public static func buildRouter(
         store: any TodoStore, options: TodoWebOptions, logger: Logger = Logger(label: "todo")
-    ) throws -> Router<BasicRequestContext> {
+    ) throws -> Router<TodoRequestContext> {
         let views = try TodoViews()
         // HEAD answers like GET without the body (HARDEN-10c).
-        let router = Router(options: .autoGenerateHeadEndpoints)
+        let router = Router(context: TodoRequestContext.self, options: .autoGenerateHeadEndpoints)
         let policy = CrossOriginPolicy(allowedOrigins: options.corsOrigins)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware())
@@ -103,10 +111,10 @@ public enum TodoWebApp {
         router.add(middleware: HostCheckMiddleware(hosts: hosts) { request, _ in
             // The refusal in the request's language (LANG-4); the API's stays English.
             let addresses = hosts.names.sorted().joined(separator: ", ")
-            return ErrorMiddleware<BasicRequestContext>.response(
+            return ErrorMiddleware<TodoRequestContext>.response(
                 for: request, PageError(.misdirectedRequest, key: "error.host", ["addresses": addresses]), views: views)
         })
-        router.add(middleware: CORSMiddleware(policy: policy))
+        router.add(middleware: APICORSMiddleware(policy: policy))
         router.add(middleware: OriginCheckMiddleware(policy: policy))
         let accounts = try options.accounts.map {
             guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }

@@ -14,16 +14,16 @@ struct TransferController: Sendable {
     let stores: RequestStore
     let views: TodoViews
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/api/export", use: export)
         router.post("/api/import", use: importFile)
         router.get("/import-export", use: page)
         router.post("/import-export", use: importPasted)
     }
 
-    @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func export(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let format = try Self.format(request.uri.queryParameters.get("format"))
-        let store = try stores.current
+        let store = try stores.current(context)
         // Written while the list is read, a batch at a time (HARDEN-7). A failure after
         // the first bytes can only cut the download short.
         return Response(
@@ -40,12 +40,12 @@ struct TransferController: Sendable {
             })
     }
 
-    @Sendable func importFile(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func importFile(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let format = try Self.format(request.uri.queryParameters.get("format"))
         let dryRun = request.uri.queryParameters.get("dryRun") == "1"
         let data = Data(buffer: try await WebFormat.body(of: request))
         do {
-            let report = try await TransferViewModel(store: try stores.current)
+            let report = try await TransferViewModel(store: try stores.current(context))
                 .importData(data, format: format, source: "the file", dryRun: dryRun)
             return try WebFormat.json(ImportReportBody(report))
         } catch let refusal as ImportRefusal {
@@ -53,13 +53,13 @@ struct TransferController: Sendable {
         }
     }
 
-    @Sendable func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        views.page(TransferPageView(frame: frame(request)))
+    @Sendable func page(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        views.page(TransferPageView(frame: frame(request, context)))
     }
 
     /// The import form: pasted text or a chosen file (a multipart form, IMPORT-2), the format
     /// chosen or detected (IMPORT-1), and a dry run that keeps the text in the box (IMPORT-3).
-    @Sendable func importPasted(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func importPasted(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await ImportFields.read(request)
         var contents = fields.contents
         var data = Data(contents.utf8)
@@ -77,25 +77,25 @@ struct TransferController: Sendable {
         guard format != nil || chosen.isEmpty || chosen == TransferPageView.detect else {
             let view = TransferPageView(
                 contents: contents, dryRun: fields.dryRun,
-                error: words("transfer.choose-format"), frame: frame(request))
+                error: words("transfer.choose-format"), frame: frame(request, context))
             return views.page(view, status: .unprocessableContent)
         }
         do {
-            let report = try await TransferViewModel(store: try stores.current, language: language).importData(
+            let report = try await TransferViewModel(store: try stores.current(context), language: language).importData(
                 data, format: format, source: source, dryRun: fields.dryRun)
             let view = TransferPageView(
                 format: format, contents: fields.dryRun ? contents : "", dryRun: fields.dryRun, report: report,
-                frame: frame(request))
+                frame: frame(request, context))
             return views.page(view)
         } catch let refusal as ImportRefusal {
             let view = TransferPageView(
-                format: format, contents: contents, dryRun: fields.dryRun, error: refusal.message, frame: frame(request))
+                format: format, contents: contents, dryRun: fields.dryRun, error: refusal.message, frame: frame(request, context))
             return views.page(view, status: .unprocessableContent)
         }
     }
 
-    private func frame(_ request: Request) -> PageFrame {
-        views.frame(TodoViews.strings(LanguageChoice.of(request))("transfer.title"), request)
+    private func frame(_ request: Request, _ context: TodoRequestContext) -> PageFrame {
+        views.frame(TodoViews.strings(LanguageChoice.of(request))("transfer.title"), request, context.account)
     }
 
     private static func format(_ name: String?) throws -> InteropFormat {

@@ -13,7 +13,7 @@ struct TrashController: Sendable {
     let page: PageContext
     let now: @Sendable () -> Date
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/trash", use: trash)
         router.get("/trash/empty", use: confirmEmpty)
         router.post("/trash/empty", use: empty)
@@ -21,45 +21,45 @@ struct TrashController: Sendable {
         router.post("/trash/:id/delete", use: deleteForever)
     }
 
-    @Sendable func trash(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = try TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
+    @Sendable func trash(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let trash = try TrashViewModel(store: page.store(context), now: now, language: LanguageChoice.of(request))
         try await trash.load()
-        return page.views.page(TrashPageView(trash, frame: page.views.frame(trash.title, request)))
+        return page.views.page(TrashPageView(trash, frame: page.views.frame(trash.title, request, context.account)))
     }
 
-    @Sendable func confirmEmpty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trash = try TrashViewModel(store: page.store, now: now, language: LanguageChoice.of(request))
+    @Sendable func confirmEmpty(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let trash = try TrashViewModel(store: page.store(context), now: now, language: LanguageChoice.of(request))
         try await trash.load()
-        return page.views.page(TrashEmptyPageView(trash, frame: page.views.frame(trash.emptyTrashTitle, request)))
+        return page.views.page(TrashEmptyPageView(trash, frame: page.views.frame(trash.emptyTrashTitle, request, context.account)))
     }
 
     /// Only the confirmation page's form posts here (TRASH-10).
-    @Sendable func empty(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try await TrashViewModel(store: page.store, now: now).emptyTrash()
+    @Sendable func empty(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        try await TrashViewModel(store: page.store(context), now: now).emptyTrash()
         return page.back(to: "/trash")
     }
 
     /// Undo, and the Trash page's Restore. An item no longer in the Trash (restored in another
     /// tab, deleted forever) is no error: the page it comes back to shows how things are (UNDO-4).
-    @Sendable func restore(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func restore(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try itemID(context)
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
         do {
-            try await TrashViewModel(store: page.store, now: now).restore(id: id)
+            try await TrashViewModel(store: page.store(context), now: now).restore(id: id)
         } catch TrashError.notInTrash {}
         return UndoCookie.cleared(page.back(to: fields.from ?? "/trash"))
     }
 
-    @Sendable func deleteForever(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func deleteForever(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try itemID(context)
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
         do {
-            try await TrashViewModel(store: page.store, now: now).deleteForever(id: id)
+            try await TrashViewModel(store: page.store(context), now: now).deleteForever(id: id)
         } catch TrashError.notInTrash {}
         return page.back(to: fields.from ?? "/trash")
     }
 
-    private func itemID(_ context: BasicRequestContext) throws -> UUID {
+    private func itemID(_ context: TodoRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw PageError(.notFound) { TrashError.notInTrash.message($0) } }
         return id

@@ -9,18 +9,18 @@ import WebUI
 struct UpcomingController: Sendable {
     let page: PageContext
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TodoRequestContext>) {
         router.get("/upcoming", use: upcoming)
     }
 
-    @Sendable func upcoming(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let upcoming = try UpcomingViewModel(store: page.store, today: page.today, language: LanguageChoice.of(request))
+    @Sendable func upcoming(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let upcoming = try UpcomingViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
         let tomorrow = page.today().adding(days: 1)
         let view = ListPageView(
-            upcoming, preferences: CookiePreferences(request), quickAdd: try page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request)),
-            today: page.today(), frame: page.views.frame(upcoming.title, request), views: page.views)
+            upcoming, preferences: CookiePreferences(request), quickAdd: try page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request), for: context),
+            today: page.today(), frame: page.views.frame(upcoming.title, request, context.account), views: page.views)
         return page.views.page(view)
     }
 }

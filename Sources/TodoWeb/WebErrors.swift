@@ -173,7 +173,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         let language = LanguageChoice.of(request)
         let words = TodoViews.strings(language)
         let heading = error.status == .notFound ? words("error.not-found.title") : words("error.title")
-        let view = ErrorPageView(frame: views.frame(heading, request), heading: heading, message: error.message(language))
+        let view = ErrorPageView(frame: views.frame(heading, request, nil), heading: heading, message: error.message(language))
         return views.page(view, status: error.status)
     }
 }

@@ -15,12 +15,8 @@ public struct AssetFile: Sendable {
         self.name = name
         self.body = ByteBuffer(bytes: data)
         self.contentType = Self.contentType(forName: name)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        self.digest = String(hash, radix: 16)
+        // Without leading zeros: the names assets have always had.
+        self.digest = String(FNV1a.of(data).value, radix: 16)
     }
 
     /// `todo.css` as `todo.<digest>.css`: a name that changes whenever the content does, so the

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import Logging
 
 /// How many connections and event streams a server can hold within its file-descriptor limit
 /// (`RLIMIT_NOFILE`, HARDEN-21): each connection and each stream is a descriptor, and the
@@ -63,6 +64,18 @@ public struct DescriptorBudget: Equatable, Sendable {
             return (budget, raised)
         }
         return (budget, soft)
+    }
+
+    /// Fits `limits.maxConnections` and `maxStreams` to this process's descriptor limit, and
+    /// says on `logger` when it had to lower them; answers the event streams to serve at once.
+    public static func fit(_ limits: inout ConnectionLimits, maxStreams: Int, logger: Logger) -> Int {
+        let asked = limits.maxConnections
+        let (budget, limit) = fitToProcessLimit(maxConnections: asked, maxStreams: maxStreams)
+        if budget.lowered {
+            logger.warning("\(budget.sentence(limit: limit, askedConnections: asked, askedStreams: maxStreams))")
+        }
+        limits.maxConnections = budget.maxConnections
+        return budget.maxStreams
     }
 
     /// The one log line that says the caps were lowered, and why.

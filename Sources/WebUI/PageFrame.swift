@@ -76,7 +76,7 @@ extension PageFrame {
         else { return local }
         let kept = items.filter { item in
             guard item.name == "from" else { return true }
-            guard let value = item.value?.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else { return false }
+            guard let value = item.value.flatMap(FormEncoding.decode) else { return false }
             return LocalPath.validated(value) == value
         }
         guard kept.count != items.count else { return local }

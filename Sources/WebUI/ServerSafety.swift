@@ -2,61 +2,11 @@ import Foundation
 import HTTPTypes
 public import Hummingbird
 import NIOHTTP1
+import ServerOptions
 
 // What both web apps do to requests before any route sees them: only the Host names they
 // serve (HARDEN-2), and the same security headers on every response (HARDEN-10b). (HEAD is
 // answered like GET by the router itself: `Router(options: .autoGenerateHeadEndpoints)`.)
-
-/// The Host names a server answers: the address it is bound to, `localhost`, and the names
-/// its operator allowed (`--allowed-host`). Compared without case and without the port.
-public struct HostAllowList: Sendable, Equatable {
-    public let names: Set<String>
-
-    /// - Parameters:
-    ///   - boundHost: the address given to `--host` (an unspecified address such as
-    ///     `0.0.0.0` adds the loopback names, since that is what this machine's own clients use).
-    ///   - allowed: further names (`--allowed-host`).
-    public init(boundHost: String, allowed: [String] = []) {
-        var names: Set<String> = ["localhost", Self.normalized(boundHost)]
-        if ["0.0.0.0", "::", "[::]"].contains(boundHost) { names.formUnion(["127.0.0.1", "::1"]) }
-        for name in allowed { names.insert(Self.normalized(name)) }
-        self.names = names
-    }
-
-    /// Whether a request's `Host` (or `:authority`) names this server; a request with none
-    /// (HTTP/1.0) is taken to name the bound address.
-    public func allows(_ authority: String?) -> Bool {
-        guard let authority else { return true }
-        guard let name = Self.hostName(ofAuthority: authority) else { return false }
-        return names.contains(name)
-    }
-
-    /// The host part of `host[:port]` or `[v6]:port`, lower-cased; nil when it is not of
-    /// that form (user info, a path, spaces…).
-    public static func hostName(ofAuthority authority: String) -> String? {
-        var text = Substring(authority)
-        guard !text.isEmpty, !text.contains(where: { $0 == "@" || $0 == "/" || $0 == "\\" || $0.isWhitespace }) else {
-            return nil
-        }
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            let rest = text[text.index(after: close)...]
-            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit)) else { return nil }
-            text = text[text.index(after: text.startIndex)..<close]
-        } else if let colon = text.lastIndex(of: ":") {
-            guard text[text.index(after: colon)...].allSatisfy(\.isASCIIDigit), !text[..<colon].contains(":") else { return nil }
-            text = text[..<colon]
-        }
-        return text.isEmpty ? nil : normalized(String(text))
-    }
-
-    private static func normalized(_ name: String) -> String {
-        var name = name.trimmingCharacters(in: .whitespaces).lowercased()
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        while name.hasSuffix(".") { name.removeLast() }
-        return name
-    }
-}
 
 /// Answers a request whose Host this server does not serve with 421 Misdirected Request and a
 /// sentence, before any route runs: a page on a DNS-rebinding domain gets nothing.
@@ -133,10 +83,6 @@ public enum LocalPath {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
 /// Whether a request that changes something comes from one of this server's own pages (both
 /// apps refuse the others, so another site's page can neither change a list nor set the
 /// language cookie). A browser says where a request comes from with `Origin`, or at least
@@ -164,24 +110,5 @@ public enum RequestOrigin {
         guard let host = request.head.authority?.lowercased() else { return false }
         let normalized = normalized(origin)
         return normalized == "http://" + host || normalized == "https://" + host
-    }
-}
-
-/// Whether a listening address reaches this machine only: `localhost`, an IPv4 address in
-/// 127.0.0.0/8, or IPv6's `::1` (also written in full, in brackets, or as `::ffff:127.x.y.z`).
-/// Everything else — a network interface's address, or `0.0.0.0` / `::`, which listen on every
-/// interface — lets other machines connect (MODE-2).
-public enum ListenAddress {
-    public static func isLoopback(_ host: String) -> Bool {
-        var name = host  // as given: it is what the server binds
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if name.lowercased() == "localhost" { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
-        let bytes = withUnsafeBytes(of: v6) { Array($0) }
-        if bytes == Array(repeating: 0, count: 15) + [1] { return true }
-        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 }

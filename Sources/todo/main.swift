@@ -1,112 +1,99 @@
-import ArgumentParser
 import Foundation
+import Logging
+import ServiceLifecycle
 import TodoAccounts
 import TodoCLI
-import Synchronization
 import TodoCore
+import TodoDAV
 import TodoPostgres
-import TodoStore
+import TodoSQLite
 import TodoWeb
+import WebUI
 
-/// `todo`: the terminal commands plus `serve`, the web app.
-struct Todo: ParsableCommand {
-    static let configuration = TodoCommand.makeConfiguration(adding: [ServeCommand.self])
-}
-
-// The composition root: the Views over the SQLite (or PostgreSQL) stores, on the real clock, in
-// the machine's time zone (`TZ`), and on the real terminal. Only here (and in `serve`) is the live
-// clock handed out: everything below is given its clock (docs/specs/testing.md, TEST-1).
+// The composition root: the Views over the stores, on the real clock and zone (`TZ`) and terminal (TEST-1).
 let clock = TodoEnvironment.live
-let context: CLIContext = {
-    var context = CLIContext(
-        openStore: { location, access in
-            switch location {
-            case .file(let path): SQLiteTodoStore(database: try Databases.sqlite(path, access), environment: clock)
-            case .inMemory: InMemoryTodoStore(environment: clock)
-            case .postgres(let url): try await Databases.postgres(url).store(owner: .local, environment: clock)
-            }
-        },
-        stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
-    // `todo users`, `todo share`, `--user` and `serve --accounts`: the people live in the same
-    // database as the items.
-    context.openPeople = { location, access in
-        switch location {
-        case .file(let path):
-            let database = try Databases.sqlite(path, access)
-            return PeopleDatabase(
-                accounts: SQLiteAccountStore(database: database),
-                lists: PeopleLists(sharing: SQLiteListSharing(database: database)) {
-                    SQLiteTodoStore(database: database, environment: clock, owner: $0)
-                },
-                adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) },
-                calendars: SQLiteCalendarResources(database: database))
-        case .inMemory:
-            return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory(environment: clock))
-        case .postgres(let url):
-            let database = try await Databases.postgres(url)
-            return PeopleDatabase(
-                accounts: database.accounts, lists: PeopleLists(sharing: database.sharing) { database.store(owner: $0, environment: clock) },
-                calendars: database.calendars)
+var context = CLIContext(
+    openStore: { location, access in try await people(location, access).lists.store(.local) },
+    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
+context.openPeople = people
+// `todo list --watch` (LIVE-16): the file's changes, every 250 ms.
+context.followFile = { try await SQLiteChangeWatcher.watch(path: $0, every: .milliseconds(250), endsWhenGone: true, started: $1, changed: $2) }
+context.buildServer = webServer
+
+/// The lists and people of the database at `location`: the people (`todo users`, `todo share`,
+/// `--user`, `serve --accounts`) live with the items; a command without them reads the local list.
+func people(_ location: StoreLocation, _ access: StoreAccess) async throws -> PeopleDatabase {
+    switch location {
+    case .file(let path):
+        let database = try sqlite(path, access)
+        let lists = PeopleLists(sharing: SQLiteListSharing(database: database)) {
+            SQLiteTodoStore(database: database, environment: clock, owner: $0)
         }
-    }
-    // `todo list --watch` (LIVE-16): the file's changes, whoever makes them, every 250 ms.
-    context.followFile = { path, started, changed in
-        try await SQLiteChangeWatcher.watch(
-            path: path, every: .milliseconds(250), endsWhenGone: true, started: { started() }, changed: { changed() })
-    }
-    return context
-}()
-
-/// The PostgreSQL database of this process: opened once, its pool run for as long as the
-/// process lives (a command, or the server), brought up to date before first use.
-enum Databases {
-    private static let files = Mutex<[String: AppDatabase]>([:])
-
-    /// The SQLite file at `path`, opened once per process and kind of access: a command that
-    /// reads the list and asks whether the file has accounts (MODE-4) opens it once.
-    static func sqlite(_ path: String, _ access: StoreAccess) throws -> AppDatabase {
-        try files.withLock { files in
-            let key = (access == .server ? "server:" : "one-shot:") + path
-            if let database = files[key] { return database }
-            let database = try AppDatabase.open(path: path, concurrentReads: access == .server)
-            files[key] = database
-            return database
-        }
-    }
-
-    /// Closes the SQLite files this process opened, once its command or server is done: each
-    /// leaves no `-wal` file beside it (SAVE-6).
-    static func closeFiles() {
-        for database in files.withLock({ files in defer { files = [:] }; return Array(files.values) }) {
-            // One that can't close now keeps its log, which the next open reads: nothing is lost.
-            try? database.close()
-        }
-    }
-
-    private static let opened = Mutex<[String: (PostgresTodoDatabase, migrated: Task<Void, any Error>)]>([:])
-
-    static func postgres(_ url: String) async throws -> PostgresTodoDatabase {
-        let (database, migrated) = try opened.withLock { opened in
-            if let known = opened[url] { return known }
-            let database = try PostgresTodoDatabase.open(url: url)
-            Task { await database.run() }
-            let known = (database, migrated: Task { try await database.migrate() })
-            opened[url] = known
-            return known
-        }
-        try await migrated.value
-        return database
+        return PeopleDatabase(
+            accounts: SQLiteAccountStore(database: database), lists: lists,
+            adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) },
+            calendars: SQLiteCalendarResources(database: database))
+    case .inMemory:
+        return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory(environment: clock))
+    case .postgres(let url):
+        let database = try await postgres(url, access)
+        let lists = PeopleLists(sharing: database.sharing) { database.store(owner: $0, environment: clock) }
+        return PeopleDatabase(accounts: database.accounts, lists: lists, calendars: database.calendars)
     }
 }
 
-// An argument that is not UTF-8 would reach the commands as replacement characters, so a title
-// would be stored other than typed: refuse it instead.
-for index in 1..<Int(CommandLine.argc) {
-    if let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil {
-        FileHandle.standardError.write(Data("todo: \(ServeText.notUTF8(argument: index, context: context))\n".utf8))
-        exit(64)
+/// This process's databases, each opened once: a SQLite file per kind of access (MODE-4); a PostgreSQL pool run
+/// and migrated before first use by a command, or among its services and before it listens by the server.
+let files = OpenedOnce<AppDatabase>(), servers = OpenedOnce<(PostgresTodoDatabase, migrated: Task<Void, any Error>?)>()
+func sqlite(_ path: String, _ access: StoreAccess) throws -> AppDatabase {
+    try files.value((access == .server ? "server:" : "one-shot:") + path) {
+        try AppDatabase.open(path: path, concurrentReads: access == .server)
     }
 }
-let status = await TodoCLI.run(Todo.self, Array(CommandLine.arguments.dropFirst()), context: context)
-Databases.closeFiles()
+func postgres(_ url: String, _ access: StoreAccess) async throws -> PostgresTodoDatabase {
+    let (database, migrated) = try servers.value(url) {
+        let database = try PostgresTodoDatabase.open(url: url)
+        if access == .server { return (database, nil) }
+        Task { await database.run() }
+        return (database, migrated: Task { try await database.migrate() })
+    }
+    try await migrated?.value
+    return database
+}
+
+/// `todo serve`'s server: the web app, CalDAV for people who sign in, following changes by file watcher or NOTIFY (LIVE-7…9).
+func webServer(_ start: ServeStart) async throws -> BuiltServer {
+    let mode = start.configuration
+    var options = TodoWebOptions(
+        host: mode.host, port: mode.port, corsOrigins: mode.corsOrigins, allowedHosts: start.safety.allowedHosts,
+        limits: start.safety.limits, today: { clock.today }, now: clock.now)
+    options.trustedProxies = mode.trustedProxies
+    if let people = start.people, let signIn = mode.signIn {
+        let accounts = Accounts(store: people.accounts, now: clock.now)
+        (options.accounts, options.lists, options.allowSignup, options.secureCookies) =
+            (accounts, people.lists, signIn.allowSignup, signIn.secureCookies)
+        if let calendars = people.calendars {
+            options.services.append(CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars, now: clock.now).service())
+        }
+    }
+    let logger = Logger(label: "todo")
+    let streams = LiveChanges.Limits(total: DescriptorBudget.fit(&options.limits, maxStreams: mode.maxStreams, logger: logger))
+    var follow: (@Sendable () async throws -> Void)?, pool: [any Service] = [], migrate: @Sendable () async throws -> Void = {}
+    if case .file(let path) = mode.location {
+        let live = LiveChanges(record: SQLiteChangeRecord(database: try sqlite(path, .server)), limits: streams)
+        (options.live, follow) = (live, { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } })
+    } else if case .postgres(let url) = mode.location {
+        let database = try await postgres(url, .server)
+        let live = LiveChanges(record: database.changes, limits: streams)
+        (options.live, follow) = (live, { for await _ in database.notifications() { await live.changed() } })
+        (pool, migrate) = ([database.client], { try await database.migrate() })
+    }  // In memory, a throwaway demo: no record of changes.
+    let app = try TodoWebApp.buildApplication(
+        store: start.store, options: options, logger: logger, services: pool, beforeServing: migrate, onServerRunning: start.announce)
+    return BuiltServer(run: { try await app.runService() }, follow: follow)
+}
+
+let status = await TodoCLI.runCommandLine(context: context)
+// Each file closes once its command or server is done, leaving no `-wal` beside it (SAVE-6).
+for database in files.removeAll() { try? database.close() }
 exit(status)

@@ -8,7 +8,7 @@ import Testing
 struct ComicsCommandParsingTests {
     @Test("serve defaults to 127.0.0.1:8081 and the bundled catalog")
     func serveDefaults() throws {
-        let serve = try #require(try Comics.parseAsRoot(["serve"]) as? ServeCommand)
+        let serve = try #require(try ComicsCommand.parseAsRoot(["serve"]) as? ServeCommand)
 
         #expect(serve.host == "127.0.0.1")
         #expect(serve.port == 8081)
@@ -17,7 +17,7 @@ struct ComicsCommandParsingTests {
 
     @Test("serve takes host, port, api base URL and keys")
     func serveOptions() throws {
-        let serve = try #require(try Comics.parseAsRoot([
+        let serve = try #require(try ComicsCommand.parseAsRoot([
             "serve", "--host", "0.0.0.0", "--port", "0", "--api-base-url", "https://gateway.marvel.com",
             "--public-key", "pub", "--private-key", "priv",
         ]) as? ServeCommand)
@@ -30,7 +30,7 @@ struct ComicsCommandParsingTests {
 
     @Test("keys come from MARVEL_PUBLIC_KEY / MARVEL_PRIVATE_KEY when not given as options")
     func keysFromEnvironment() throws {
-        let list = try #require(try Comics.parseAsRoot(["list"]) as? ComicsCommand.List)
+        let list = try #require(try ComicsCommand.parseAsRoot(["list"]) as? ComicsCommand.List)
 
         let credentials = try list.source.credentials(environment: ["MARVEL_PUBLIC_KEY": "p", "MARVEL_PRIVATE_KEY": "q"])
 
@@ -40,16 +40,16 @@ struct ComicsCommandParsingTests {
 
     @Test("one key without the other is refused with a clear sentence")
     func halfTheKeys() throws {
-        let list = try #require(try Comics.parseAsRoot(["list", "--public-key", "p"]) as? ComicsCommand.List)
+        let list = try #require(try ComicsCommand.parseAsRoot(["list", "--public-key", "p"]) as? ComicsCommand.List)
 
         #expect(throws: ValidationError.self) { try list.source.credentials(environment: [:]) }
     }
 
     @Test("list --json and characters ID --json parse")
     func listAndCharacters() throws {
-        let list = try #require(try Comics.parseAsRoot(["list", "--json"]) as? ComicsCommand.List)
+        let list = try #require(try ComicsCommand.parseAsRoot(["list", "--json"]) as? ComicsCommand.List)
         let characters = try #require(
-            try Comics.parseAsRoot(["characters", "42", "--json", "--api-base-url", "http://127.0.0.1:1"])
+            try ComicsCommand.parseAsRoot(["characters", "42", "--json", "--api-base-url", "http://127.0.0.1:1"])
                 as? ComicsCommand.Characters)
 
         #expect(list.json)
@@ -63,6 +63,6 @@ struct ComicsCommandParsingTests {
         ["serve", "--port", "70000"], ["characters"], ["characters", "abc"],
     ])
     func refused(arguments: [String]) {
-        #expect(throws: (any Error).self) { try Comics.parseAsRoot(arguments) }
+        #expect(throws: (any Error).self) { try ComicsCommand.parseAsRoot(arguments) }
     }
 }

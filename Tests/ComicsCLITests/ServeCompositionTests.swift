@@ -1,4 +1,6 @@
 import ArgumentParser
+import ComicsAPI
+import ComicsCLI
 import ComicsCatalog
 import ComicsWeb
 import Foundation
@@ -19,8 +21,8 @@ struct ServeCompositionTests {
 
     @Test("COMICS-3 with no --api-base-url the pages read the bundled catalog over HTTP from this very server")
     func selfHostedCatalog() async throws {
-        let serve = try #require(try Comics.parseAsRoot(["serve", "--port", "0"]) as? ServeCommand)
-        let (dependencies, selfHosted) = try serve.makeDependencies(environment: [:], logger: Logger(label: "test"))
+        let serve = try #require(try ComicsCommand.parseAsRoot(["serve", "--port", "0"]) as? ServeCommand)
+        let (dependencies, selfHosted) = try ComicsMain.makeDependencies(serve, environment: [:], logger: Logger(label: "test"))
         let selfHostedSource = try #require(selfHosted)
         let app = try buildApplication(dependencies, configuration: ComicsWebConfiguration(host: "127.0.0.1", port: 0)) {
             port in await selfHostedSource.bind(host: "127.0.0.1", port: port)
@@ -45,10 +47,10 @@ struct ServeCompositionTests {
     @Test("with --api-base-url the pages read that server, and no catalog routes are mounted")
     func remoteSource() throws {
         let serve = try #require(
-            try Comics.parseAsRoot(["serve", "--api-base-url", "http://127.0.0.1:1"]) as? ServeCommand)
+            try ComicsCommand.parseAsRoot(["serve", "--api-base-url", "http://127.0.0.1:1"]) as? ServeCommand)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let (dependencies, selfHosted) = try serve.makeDependencies(
+        let (dependencies, selfHosted) = try ComicsMain.makeDependencies(serve, 
             environment: ["XDG_CACHE_HOME": cache.path], logger: Logger(label: "test"))
 
         #expect(selfHosted == nil)
@@ -61,13 +63,13 @@ struct ServeCompositionTests {
     @Test("COMICS-METRON-1 --source metron with the user and password (or METRON_USERNAME / METRON_PASSWORD) serves Metron")
     func metronSource() throws {
         let serve = try #require(
-            try Comics.parseAsRoot(["serve", "--source", "metron", "--metron-url", "http://127.0.0.1:1/api/"]) as? ServeCommand)
+            try ComicsCommand.parseAsRoot(["serve", "--source", "metron", "--metron-url", "http://127.0.0.1:1/api/"]) as? ServeCommand)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("comics-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         #expect(throws: ValidationError.self) {
-            try serve.makeDependencies(environment: ["XDG_CACHE_HOME": cache.path], logger: Logger(label: "test"))
+            try ComicsMain.makeDependencies(serve, environment: ["XDG_CACHE_HOME": cache.path], logger: Logger(label: "test"))
         }
-        let (dependencies, _) = try serve.makeDependencies(
+        let (dependencies, _) = try ComicsMain.makeDependencies(serve, 
             environment: ["XDG_CACHE_HOME": cache.path, "METRON_USERNAME": "u", "METRON_PASSWORD": "p"],
             logger: Logger(label: "test"))
         #expect(String(describing: type(of: dependencies.source)) == "MetronClient")

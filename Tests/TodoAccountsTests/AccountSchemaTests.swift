@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoAccounts
-import TodoStore
+import TodoSQLite
 
 /// ACCOUNT-18: the SQLite schema's own constraints, written to past the store.
 @Suite("SQLite accounts schema")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoAccounts
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 
 /// The stores an `AccountStore` contract runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {

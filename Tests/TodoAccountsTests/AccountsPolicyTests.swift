@@ -3,7 +3,7 @@ import Testing
 import TodoAccounts
 import TodoPostgres
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 
 /// A clock the test moves by hand.
 final class TestClock: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 #if canImport(FoundationNetworking)

@@ -4,7 +4,7 @@ import Testing
 import TodoAccounts
 import TodoCLI
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// Runs `todo users …` in-process over one accounts store, with standard input and a terminal

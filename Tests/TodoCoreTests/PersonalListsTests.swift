@@ -51,7 +51,7 @@ struct PersonalListsTests {
         #expect(try await lists.items(shared).map(\.title) == ["Bread", "Milk"])
         #expect(try await lists.count(shared) == 2)
         let page = try await lists.listPage(shared, sections: [.todo, .done], page: 1, rowsPerSection: nil)
-        #expect(page.entries[.todo]?.map(\.projectName) == ["alice/Groceries", "alice/Groceries"])
+        #expect(page.entries[.todo]?.map(\.project?.name) == ["alice/Groceries", "alice/Groceries"])
         #expect(try await lists.item(id: milk.id)?.project?.name == "alice/Groceries")
         #expect(try await lists.items(idPrefix: String(milk.id.lowercasedText.prefix(8)), limit: 5).map(\.id) == [milk.id])
         for hidden in [secret, loose] {

@@ -7,7 +7,7 @@ import TodoAccounts
 import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 @testable import TodoDAV

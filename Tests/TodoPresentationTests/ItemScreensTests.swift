@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoPresentation
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 @Suite("ItemDetailViewModel")

@@ -5,7 +5,7 @@ import TodoAccounts
 import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/caldav.md: one contract for CalDAV's records (`CalendarResources`) in every store

@@ -5,7 +5,7 @@ import Testing
 import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/caldav.md: what each database does its own way with CalDAV's records (the

@@ -4,7 +4,7 @@ import TodoAccounts
 import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/live.md, LIVE-7: one contract for the record of changes of every database store

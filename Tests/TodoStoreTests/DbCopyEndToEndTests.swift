@@ -6,7 +6,7 @@ import TodoAccounts
 import TodoCore
 import TodoPostgres
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 
 /// `todo db copy` end to end (docs/specs/postgres.md, COPY-1…7): the built `todo` executable
 /// copies a real SQLite file into a database of its own on the test cluster (PG-9).

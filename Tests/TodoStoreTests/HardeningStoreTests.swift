@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// The stores' side of docs/specs/hardening.md.

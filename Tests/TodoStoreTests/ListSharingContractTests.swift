@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TodoCore
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// The places shares are kept, under one contract (docs/specs/sharing.md, SHARE-1). The

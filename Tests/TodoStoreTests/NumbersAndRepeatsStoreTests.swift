@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TodoCore
 import TodoPostgresTestSupport
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 private let utc = TimeZone(identifier: "UTC")!

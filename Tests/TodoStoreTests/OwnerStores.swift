@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TodoCore
 import TodoPostgresTestSupport
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// Stores of several owners over one database (docs/specs/sharing.md, OWNER-1…9).

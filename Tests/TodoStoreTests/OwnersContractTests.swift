@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/sharing.md, OWNER-1…5: stores of two owners over one database.
@@ -115,7 +115,7 @@ struct OwnersContractTests {
         #expect(try await bob.projects() == [Project(name: "Garage"), groceries])
         let page = try await bob.listPage(inGroceries, sections: [.todo, .done], page: 1, rowsPerSection: 50)
         #expect((page.entries[.todo] ?? []).map(\.title) == ["Bread"])
-        #expect((page.entries[.todo] ?? []).map(\.projectName) == ["Groceries"])
+        #expect((page.entries[.todo] ?? []).map(\.project?.name) == ["Groceries"])
         // Bob's last item of his Groceries goes: his project goes, alice's stays.
         #expect(try await bob.delete(id: bread.id))
         #expect(try await bob.projects() == [Project(name: "Garage")])

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/sharing.md, OWNER-6…8: what the SQLite database does with owners (the migration,

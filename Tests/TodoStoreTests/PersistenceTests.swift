@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// SAVE-1..3: what one store instance writes, a second instance opened later on the same

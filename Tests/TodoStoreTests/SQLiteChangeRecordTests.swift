@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import TodoAccounts
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/live.md, LIVE-7 and LIVE-8: the record of changes in the SQLite file, written by

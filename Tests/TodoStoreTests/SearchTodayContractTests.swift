@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// Search (FIND-1…7) and the due scopes of Today, Overdue and Upcoming (DAY-1, DAY-2, DAY-5),

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoPostgresTestSupport
 import TodoTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoTestSupport
 
 /// Text that means something to SQL, GLOB or HTML is data like any other: stored and read back

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoStore
+import TodoSQLite
 import TodoPostgresTestSupport
 import TodoTestSupport
 

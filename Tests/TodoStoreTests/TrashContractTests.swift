@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TodoCore
-@testable import TodoStore
+@testable import TodoSQLite
 import TodoTestSupport
 
 /// docs/specs/trash.md, for every store: deleting moves an item to the Trash, which restores it

@@ -27,7 +27,7 @@ private struct ProxiedSUT {
             options.accounts = accounts
             options.lists = .inMemory(environment: TestEnvironment().environment)
             options.trustedProxies = trustedProxies
-            options.clientAddress = { request in request.headers[Self.peer] ?? "web" }
+            options.clientAddress = { request, _ in request.headers[Self.peer] ?? "web" }
             return Application(router: try TodoWebApp.buildRouter(
                 store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options))
         }

@@ -131,6 +131,14 @@ enum Schema {
         END;
         """
 
+    /// The columns of what a person wrote but `isDone`, as the trigger `change_itemUpdated` of
+    /// migrations v9 to v12 compares them (history; `SQLiteChangeRecord.currentTriggers` follows
+    /// the fields since).
+    static let contentColumnsV9 = [
+        "title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude", "projectId",
+        "estimateMinutes", "repeatDays",
+    ]
+
     /// The section index of migration v6-numbers (history).
     static let sectionIndexColumnsV6 =
         "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays, number"

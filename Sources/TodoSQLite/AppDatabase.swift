@@ -43,8 +43,9 @@ public final class AppDatabase: Sendable {
         var attempt = 1
         while true {
             do {
-                let (superseded, complete) = try writer.read { db in
-                    (try Self.migrator.hasBeenSuperseded(db), try Self.migrator.hasCompletedMigrations(db))
+                let (superseded, complete, outdated) = try writer.read { db in
+                    (try Self.migrator.hasBeenSuperseded(db), try Self.migrator.hasCompletedMigrations(db),
+                     try !SQLiteChangeRecord.outdatedTriggers(db).isEmpty)
                 }
                 if superseded {
                     throw TodoStorageError(
@@ -54,6 +55,8 @@ public final class AppDatabase: Sendable {
                 }
                 // Up to date (every open but the first): no write transaction, no lock taken.
                 if !complete { try Self.migrator.migrate(writer) }
+                // Triggers that follow the fields, made by an older version before a field was added.
+                if !complete || outdated { try writer.write(SQLiteChangeRecord.refreshTriggers) }
                 return
             } catch let error as DatabaseError
                 where [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode) && attempt < 10
@@ -86,33 +89,7 @@ public final class AppDatabase: Sendable {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         return try translatingErrors(location: location) {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-                guard isFolder.boolValue else {
-                    throw TodoStorageError(.unavailable, "Can't open the database \(location): \(folder) is not a folder.")
-                }
-            } else {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw TodoStorageError(
-                        .unavailable, "Can't create the folder \(folder) for the database: permission denied or no space.")
-                }
-            }
-            if FileManager.default.fileExists(atPath: path) {
-                guard FileManager.default.isReadableFile(atPath: path) else {
-                    throw TodoStorageError(.unavailable, "Can't read the database \(location): permission denied.")
-                }
-                // SQLite must write the file and its -wal and -shm companions, even to read.
-                guard FileManager.default.isWritableFile(atPath: path), FileManager.default.isWritableFile(atPath: folder)
-                else {
-                    throw TodoStorageError(
-                        .readOnly, "The database \(location) is read-only (the file, its folder or its disk can't be written); nothing was changed.")
-                }
-            } else if !FileManager.default.isWritableFile(atPath: folder) {
-                throw TodoStorageError(
-                    .unavailable, "Can't create the database \(location): the folder \(folder) can't be written (permission denied or a read-only disk).")
-            }
+            try checkAccess(path: path, folder: folder, location: location)
             var config = configuration()
             config.busyMode = ImportMarker(databasePath: path).busyMode()
             // A pool always sets up WAL itself. A single connection switches the file to WAL
@@ -144,6 +121,38 @@ public final class AppDatabase: Sendable {
                     attempt += 1
                 }
             }
+        }
+    }
+
+    /// Makes the database's folder when it is missing, and refuses a file or folder Todo can't
+    /// use, with a sentence saying why (SQLite's own errors say less).
+    private static func checkAccess(path: String, folder: String, location: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw TodoStorageError(.unavailable, "Can't open the database \(location): \(folder) is not a folder.")
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw TodoStorageError(
+                    .unavailable, "Can't create the folder \(folder) for the database: permission denied or no space.")
+            }
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw TodoStorageError(.unavailable, "Can't read the database \(location): permission denied.")
+            }
+            // SQLite must write the file and its -wal and -shm companions, even to read.
+            guard FileManager.default.isWritableFile(atPath: path), FileManager.default.isWritableFile(atPath: folder)
+            else {
+                throw TodoStorageError(
+                    .readOnly, "The database \(location) is read-only (the file, its folder or its disk can't be written); nothing was changed.")
+            }
+        } else if !FileManager.default.isWritableFile(atPath: folder) {
+            throw TodoStorageError(
+                .unavailable, "Can't create the database \(location): the folder \(folder) can't be written (permission denied or a read-only disk).")
         }
     }
 
@@ -180,47 +189,17 @@ public final class AppDatabase: Sendable {
 
     private static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
+        registerFirstMigrations(&migrator)
+        registerRangesAndChips(&migrator)
+        registerNumbersTrashAndSearch(&migrator)
+        registerAccountsOwnersChangesAndCalDAV(&migrator)
+        return migrator
+    }()
+
+    /// v1 to v3: the items, their projects and the section index.
+    private static func registerFirstMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1 items and projects") { db in
-            try db.execute(sql: """
-                CREATE TABLE project (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    name TEXT NOT NULL UNIQUE
-                        CHECK (length(trim(name)) > 0 AND length(name) <= 2000)
-                );
-                CREATE TABLE todoItem (
-                    id TEXT NOT NULL PRIMARY KEY
-                        CHECK (length(id) = 36 AND id = lower(id)),
-                    title TEXT NOT NULL
-                        CHECK (length(trim(title)) > 0 AND length(title) <= 5000),
-                    details TEXT
-                        CHECK (details IS NULL OR length(details) <= 100000),
-                    isDone INTEGER NOT NULL CHECK (isDone IN (0, 1)),
-                    dueDate TEXT
-                        CHECK (dueDate IS NULL OR (length(dueDate) = 10 AND date(dueDate, '+0 days') = dueDate)),
-                    locationName TEXT
-                        CHECK (locationName IS NULL OR length(trim(locationName)) > 0),
-                    locationLatitude REAL
-                        CHECK (locationLatitude IS NULL OR locationLatitude BETWEEN -90 AND 90),
-                    locationLongitude REAL
-                        CHECK (locationLongitude IS NULL OR locationLongitude BETWEEN -180 AND 180),
-                    projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,
-                    estimateMinutes INTEGER
-                        CHECK (estimateMinutes IS NULL OR estimateMinutes BETWEEN 1 AND 10080),
-                    repeatDays INTEGER NOT NULL DEFAULT 0 CHECK (repeatDays BETWEEN 0 AND 127),
-                    position REAL NOT NULL,
-                    createdAt INTEGER NOT NULL,
-                    updatedAt INTEGER NOT NULL,
-                    completedAt INTEGER,
-                    version INTEGER NOT NULL CHECK (version >= 1),
-                    CHECK ((isDone = 1) = (completedAt IS NOT NULL)),
-                    CHECK ((locationLatitude IS NULL) = (locationLongitude IS NULL)),
-                    CHECK (locationName IS NOT NULL OR locationLatitude IS NULL)
-                );
-                -- Display order (and first / last of a section) straight from the index.
-                CREATE INDEX todoItem_section ON todoItem(isDone, position, id);
-                CREATE INDEX todoItem_project ON todoItem(projectId, isDone, position);
-                CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
-                """)
+            try db.execute(sql: v1Schema)
         }
         migrator.registerMigration("v2 section counts") { db in
             // How many rows each section has, kept by triggers, so a page need not count a
@@ -244,6 +223,10 @@ public final class AppDatabase: Sendable {
                 CREATE INDEX todoItem_section ON todoItem(isDone, position, id, title, locationName, dueDate);
                 """)
         }
+    }
+
+    /// v4 and v5: the model's ranges as constraints, and the chips in the section index.
+    private static func registerRangesAndChips(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v4 the model's ranges as CHECK constraints") { db in
             // HARDEN-1, -8, -9: every range of the model, repeated by the schema with the same
             // numbers. Rows an earlier version let in outside them are repaired first.
@@ -278,6 +261,10 @@ public final class AppDatabase: Sendable {
                     isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays);
                 """)
         }
+    }
+
+    /// The v6 migrations: stable numbers and repeat links, the Trash, the search index.
+    private static func registerNumbersTrashAndSearch(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v6-numbers stable item numbers and repeat links") { db in
             // NUMBER-1, -7: every item gets a stable number, the existing ones in their list
             // order; the next number to give is kept in a one-row table (not max + 1), so a
@@ -315,6 +302,10 @@ public final class AppDatabase: Sendable {
             // items already there and kept by triggers (SearchIndex).
             try SearchIndex.create(db, ownedItems: false)
         }
+    }
+
+    /// v7 to v13: accounts, owners, the record of changes and CalDAV.
+    private static func registerAccountsOwnersChangesAndCalDAV(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
             try db.execute(sql: SQLiteAccountStore.schema)
@@ -342,8 +333,49 @@ public final class AppDatabase: Sendable {
             // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
             try db.execute(sql: "CREATE INDEX calendarResource_uid ON calendarResource(owner, uid)")
         }
-        return migrator
-    }()
+    }
+
+    /// The tables and indexes of migration v1 (history).
+    private static let v1Schema = """
+        CREATE TABLE project (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE
+                CHECK (length(trim(name)) > 0 AND length(name) <= 2000)
+        );
+        CREATE TABLE todoItem (
+            id TEXT NOT NULL PRIMARY KEY
+                CHECK (length(id) = 36 AND id = lower(id)),
+            title TEXT NOT NULL
+                CHECK (length(trim(title)) > 0 AND length(title) <= 5000),
+            details TEXT
+                CHECK (details IS NULL OR length(details) <= 100000),
+            isDone INTEGER NOT NULL CHECK (isDone IN (0, 1)),
+            dueDate TEXT
+                CHECK (dueDate IS NULL OR (length(dueDate) = 10 AND date(dueDate, '+0 days') = dueDate)),
+            locationName TEXT
+                CHECK (locationName IS NULL OR length(trim(locationName)) > 0),
+            locationLatitude REAL
+                CHECK (locationLatitude IS NULL OR locationLatitude BETWEEN -90 AND 90),
+            locationLongitude REAL
+                CHECK (locationLongitude IS NULL OR locationLongitude BETWEEN -180 AND 180),
+            projectId INTEGER REFERENCES project(id) ON DELETE RESTRICT,
+            estimateMinutes INTEGER
+                CHECK (estimateMinutes IS NULL OR estimateMinutes BETWEEN 1 AND 10080),
+            repeatDays INTEGER NOT NULL DEFAULT 0 CHECK (repeatDays BETWEEN 0 AND 127),
+            position REAL NOT NULL,
+            createdAt INTEGER NOT NULL,
+            updatedAt INTEGER NOT NULL,
+            completedAt INTEGER,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            CHECK ((isDone = 1) = (completedAt IS NOT NULL)),
+            CHECK ((locationLatitude IS NULL) = (locationLongitude IS NULL)),
+            CHECK (locationName IS NOT NULL OR locationLatitude IS NULL)
+        );
+        -- Display order (and first / last of a section) straight from the index.
+        CREATE INDEX todoItem_section ON todoItem(isDone, position, id);
+        CREATE INDEX todoItem_project ON todoItem(projectId, isDone, position);
+        CREATE INDEX todoItem_dueDate ON todoItem(dueDate, isDone, position);
+        """
 
     /// Migration v8-owners (docs/specs/sharing.md, OWNER-1…8): every row of items, projects,
     /// numbers, section counts and the Trash gets its owner, and the rows already there are the
@@ -353,6 +385,13 @@ public final class AppDatabase: Sendable {
     /// again, with its triggers (`SearchIndex`). Shares (`listShare`) and the removal of an
     /// account's lists (a trigger on `account`) come with it.
     private static func migrateToOwners(_ db: Database) throws {
+        try db.execute(sql: ownedTablesV8)
+        try db.execute(sql: ownedIndexesAndSharesV8)
+        try SearchIndex.rebuild(db)
+    }
+
+    /// v8-owners' tables, each made anew with its owner, its rows copied as the local list's.
+    private static var ownedTablesV8: String {
         let itemFields = """
             id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectId,
             estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version, number, nextOccurrenceId
@@ -361,7 +400,7 @@ public final class AppDatabase: Sendable {
             id, title, details, isDone, dueDate, locationName, locationLatitude, locationLongitude, projectName,
             number, deletedAt, estimateMinutes, repeatDays, position, createdAt, updatedAt, completedAt, version
             """
-        try db.execute(sql: """
+        return """
             CREATE TABLE project_v8 (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 owner TEXT NOT NULL \(Schema.ownerCheck("owner")),
@@ -395,6 +434,12 @@ public final class AppDatabase: Sendable {
             ALTER TABLE trashedItem_v8 RENAME TO trashedItem;
             ALTER TABLE itemNumberCounter_v8 RENAME TO itemNumberCounter;
             ALTER TABLE sectionCount_v8 RENAME TO sectionCount;
+            """
+    }
+
+    /// v8-owners' section counts, indexes and triggers, and the shares of lists.
+    private static var ownedIndexesAndSharesV8: String {
+        """
             INSERT INTO sectionCount (owner, isDone, count)
                 SELECT owner, isDone, COUNT(*) FROM todoItem GROUP BY owner, isDone;
             CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
@@ -421,8 +466,7 @@ public final class AppDatabase: Sendable {
                 DELETE FROM itemNumberCounter WHERE owner = OLD.id;
                 DELETE FROM sectionCount WHERE owner = OLD.id;
             END;
-            """)
-        try SearchIndex.rebuild(db)
+            """
     }
 
     /// Brings rows written before v4 inside the model's ranges, losing nothing a person wrote:

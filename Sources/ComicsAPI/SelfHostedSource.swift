@@ -1,38 +1,37 @@
-import ComicsAPI
-import ComicsCore
-import Foundation
+public import ComicsCore
+public import Foundation
 
 /// A ``ComicsSource`` that reads this very server's catalog routes over HTTP, through the real client.
 ///
-/// Its base URL is known only once the server has bound its port, so requests wait for ``bind(to:)``.
-final class SelfHostedSource: ComicsSource {
+/// Its base URL is known only once the server has bound its port, so requests wait for ``bind(host:port:)``.
+public final class SelfHostedSource: ComicsSource {
     private let address = BoundAddress()
     private let credentials: MarvelCredentials?
     private let timeout: TimeInterval
     private let transport: any HTTPTransport
 
-    init(credentials: MarvelCredentials?, timeout: TimeInterval, transport: any HTTPTransport = AsyncHTTPTransport()) {
+    public init(credentials: MarvelCredentials?, timeout: TimeInterval, transport: any HTTPTransport = AsyncHTTPTransport()) {
         self.credentials = credentials
         self.timeout = timeout
         self.transport = transport
     }
 
     /// Called when the server runs; `host` 0.0.0.0 or :: is reached through the loopback address.
-    func bind(host: String, port: Int) async {
+    public func bind(host: String, port: Int) async {
         let reachable = ["0.0.0.0", "::", "", "*"].contains(host) ? "127.0.0.1" : host
         let literal = reachable.contains(":") ? "[\(reachable)]" : reachable
         await address.set(URL(string: "http://\(literal):\(port)")!)
     }
 
-    func loadComics() async throws(ComicsSourceError) -> [Comic] {
+    public func loadComics() async throws(ComicsSourceError) -> [Comic] {
         try await client().loadComics()
     }
 
-    func loadComic(id: Comic.ID) async throws(ComicsSourceError) -> Comic {
+    public func loadComic(id: Comic.ID) async throws(ComicsSourceError) -> Comic {
         try await client().loadComic(id: id)
     }
 
-    func loadCharacters(ofComic id: Comic.ID) async throws(ComicsSourceError) -> [ComicCharacter] {
+    public func loadCharacters(ofComic id: Comic.ID) async throws(ComicsSourceError) -> [ComicCharacter] {
         try await client().loadCharacters(ofComic: id)
     }
 

@@ -71,8 +71,36 @@ public struct SQLiteChangeRecord: ChangeRecord {
     /// did, so that each calendar reads its own changes; and the index a calendar reads them by
     /// (`change_list`: owner, list, id).
     static func v12(_ db: Database) throws {
-        try db.execute(sql: "DROP TRIGGER change_itemUpdated;\n" + itemUpdated(inboxLeft: true)
+        try db.execute(sql: "DROP TRIGGER change_itemUpdated;\n" + itemUpdated(inboxLeft: true, content: Schema.contentColumnsV9)
             + "\nCREATE INDEX change_list ON change(owner, list, id);")
+    }
+
+    /// The triggers whose text follows the item's fields (`ItemField.all`), as this version
+    /// writes them. A trigger keeps the text of the migration that made it: `refreshTriggers`
+    /// makes it again when a field was added since, so a field's migration need not.
+    static var currentTriggers: [(name: String, sql: String)] {
+        [("change_itemUpdated", itemUpdated(inboxLeft: true, content: contentColumns))]
+    }
+
+    /// The columns of what a person wrote, but whether it is done (a check is told apart first).
+    private static let contentColumns = ItemField.all.filter { $0 != .isDone }
+        .flatMap { ItemColumn.columns(of: $0).map(\.itemColumn) }
+
+    /// The triggers of `currentTriggers` whose text in the file is another (an older version's).
+    static func outdatedTriggers(_ db: Database) throws -> [(name: String, sql: String)] {
+        try currentTriggers.filter { name, sql in
+            let stored = try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name])
+            // SQLite keeps a statement's text without its final semicolon.
+            return stored != (sql.hasSuffix(";") ? String(sql.dropLast()) : sql)
+        }
+    }
+
+    /// Makes the outdated triggers again, with this version's text.
+    static func refreshTriggers(_ db: Database) throws {
+        for (name, sql) in try outdatedTriggers(db) {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS \(name.quotedDatabaseIdentifier);\n" + sql)
+        }
     }
 
     private static var kinds: String { ChangeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
@@ -94,7 +122,7 @@ public struct SQLiteChangeRecord: ChangeRecord {
                         THEN 'restored' ELSE 'created' END,
                     \(list("NEW")), NEW.id, \(now));
             END;
-            \(itemUpdated(inboxLeft: inboxLeft))
+            \(itemUpdated(inboxLeft: inboxLeft, content: Schema.contentColumnsV9))
             CREATE TRIGGER change_itemDeleted AFTER DELETE ON todoItem WHEN \(unmuted) BEGIN
                 INSERT INTO change (owner, kind, list, item, at) VALUES (OLD.owner, 'deleted', \(list("OLD")), OLD.id, \(now));
             END;
@@ -117,13 +145,13 @@ public struct SQLiteChangeRecord: ChangeRecord {
 
     /// The trigger that records an item's update: its change in the list it is in and, when it
     /// moved to another list, a change of the list it left; with `inboxLeft` also when it left
-    /// the items without a list (before v12 only a project it left was recorded).
-    private static func itemUpdated(inboxLeft: Bool) -> String {
+    /// the items without a list (before v12 only a project it left was recorded). `content`:
+    /// the columns of what a person wrote (but `isDone`), which tell a move from a change.
+    private static func itemUpdated(inboxLeft: Bool, content: [String]) -> String {
         let unmuted = "NOT EXISTS (SELECT 1 FROM changeMute)"
         let list = { (row: String) in "(SELECT name FROM project WHERE id = \(row).projectId)" }
         // What a person wrote is as it was: a change of place alone is a move.
-        let sameContent = ["title", "details", "dueDate", "locationName", "locationLatitude", "locationLongitude",
-                           "projectId", "estimateMinutes", "repeatDays"].map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
+        let sameContent = content.map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
         let left = "OLD.projectId IS NOT NEW.projectId" + (inboxLeft ? "" : " AND OLD.projectId IS NOT NULL")
         return """
             CREATE TRIGGER change_itemUpdated AFTER UPDATE ON todoItem

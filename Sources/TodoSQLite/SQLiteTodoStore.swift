@@ -202,7 +202,7 @@ public struct SQLiteTodoStore: TodoStore {
         }
         while let row = try rows.next() {
             number += 1
-            entries.append(ListEntryRecord.entry(row, number: number, isDone: done, projectNames: projectNames))
+            entries.append(try ListEntryRecord.entry(row, number: number, isDone: done, projectNames: projectNames))
         }
         return entries
     }
@@ -566,7 +566,7 @@ public struct SQLiteTodoStore: TodoStore {
     /// Decodes rows as SQLite steps through them: no copy of each row on the way. A row cursor
     /// with `ItemRecord(row:)`: GRDB's record cursor cost a long list 7 % more (release build).
     private static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoItem] {
-        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { ItemRecord(row: $0).item })
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { try ItemRecord(row: $0).item })
     }
 
     /// The owner's item `id`; nil for an unknown id, and for another owner's.

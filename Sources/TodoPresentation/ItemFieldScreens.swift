@@ -1,0 +1,164 @@
+import Foundation
+import Localization
+import TodoCore
+
+/// One control of the item form, by the name the form sends it under and what it holds: a text
+/// (`title`), a box sent as `1` when checked (`done`), or a group of boxes sent as the checked
+/// values (`repeat`: `mon`, `wed`).
+public struct FormControl: Hashable, Sendable {
+    /// `checkboxes`: the values the group offers, in its order.
+    public enum Kind: Hashable, Sendable { case text, checkbox, checkboxes([String]) }
+    public let name: String
+    public let kind: Kind
+
+    init(_ name: String, _ kind: Kind = .text) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// Every control of the item form, in the form's order.
+    public static let all = ItemFieldScreens.all.flatMap(\.controls)
+}
+
+/// How the item screens show and take one field of an item (`ItemField`), declared once: its
+/// controls in the add and edit form and their text, and its line on the details screen. The
+/// form (`ItemFormViewModel`, `ItemFormValues`) and the details (`ItemDetailViewModel`) are
+/// driven by `all`; each View draws a field's control where it names it (a template, a CLI option).
+///
+/// Adding a field: its entry in `all`, and its controls' accessors on `ItemFormValues` below.
+struct ItemFieldScreens: Sendable {
+    let field: ItemField
+    let controls: [FormControl]
+    /// The controls' text for the field's value in `content`.
+    let text: @Sendable (TodoContent) -> [String: [String]]
+    /// Sets the field in `content` from the controls' text as typed, on `today` (rules are
+    /// applied afterwards), or throws the sentence-bearing error of text that is no value.
+    let read: @Sendable (ItemFormValues, _ today: CalendarDate, inout TodoContent) throws -> Void
+    /// The field's line on the details screen; nil when the field is not set.
+    let detail: @Sendable (TodoContent, Strings) -> DetailField?
+
+    /// A field of one text control, blank for none.
+    private static func text<Value: Sendable>(
+        _ field: ItemField, _ control: String, _ keyPath: WritableKeyPath<TodoContent, Value> & Sendable,
+        shown: @escaping @Sendable (Value) -> String,
+        parse: @escaping @Sendable (String, CalendarDate) throws -> Value,
+        detail: @escaping @Sendable (Value, Strings) -> DetailField? = { _, _ in nil }
+    ) -> ItemFieldScreens {
+        ItemFieldScreens(
+            field: field, controls: [FormControl(control)],
+            text: { [control: [shown($0[keyPath: keyPath])]] },
+            read: { values, today, content in content[keyPath: keyPath] = try parse(values[control], today) },
+            detail: { content, strings in detail(content[keyPath: keyPath], strings) })
+    }
+
+    /// Every field the form shows, in the form's order.
+    static let all: [ItemFieldScreens] = [
+        text(.title, "title", \.title, shown: { $0 }, parse: { text, _ in text }),
+        text(.details, "details", \.details, shown: { $0 ?? "" }, parse: { text, _ in text },
+             detail: { value, strings in value.map { DetailField(label: strings("details.field.details"), value: $0, key: "details") } }),
+        text(.dueDate, "dueDate", \.dueDate, shown: { $0?.iso ?? "" }, parse: { try TodoInput.dueDate($0, today: $1) },
+             detail: { value, strings in
+                 value.map { DetailField(label: strings("details.field.due"), value: strings.date($0), key: "due-date") }
+             }),
+        location,
+        text(.project, "project", \.project, shown: { $0?.name ?? "" },
+             parse: { text, _ in
+                 let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                 return name.isEmpty ? nil : Project(name: name)
+             },
+             detail: { value, strings in value.map { DetailField(label: strings("details.field.project"), value: $0.name, key: "project") } }),
+        text(.estimateMinutes, "estimate", \.estimateMinutes, shown: { $0.map(Estimate.text(minutes:)) ?? "" },
+             parse: { text, _ in try TodoInput.estimate(text) },
+             detail: { value, strings in
+                 value.map { DetailField(label: strings("details.field.estimate"), value: strings.duration(minutes: $0), key: "estimate") }
+             }),
+        ItemFieldScreens(
+            field: .repeatDays, controls: [FormControl("repeat", .checkboxes(Weekday.allCases.map(\.rawValue)))],
+            text: { ["repeat": $0.repeatDays.ordered.map(\.rawValue)] },
+            read: { values, _, content in
+                content.repeatDays = Set(values[all: "repeat"].compactMap(Weekday.init(rawValue:)))
+            },
+            detail: { content, strings in
+                content.repeatDays.isEmpty ? nil
+                    : DetailField(label: strings("details.field.repeat"), value: strings.weekdays(content.repeatDays), key: "repeat")
+            }),
+        // The details screen says done or to do on its first line, whatever the item.
+        ItemFieldScreens(
+            field: .isDone, controls: [FormControl("done", .checkbox)],
+            text: { ["done": $0.isDone ? ["1"] : []] },
+            read: { values, _, content in content.isDone = values[all: "done"] == ["1"] },
+            detail: { _, _ in nil }),
+    ]
+
+    /// A name and two coordinates; none of them: no location.
+    private static let location = ItemFieldScreens(
+        field: .location,
+        controls: [FormControl("locationName"), FormControl("latitude"), FormControl("longitude")],
+        text: { content in
+            let location = content.location
+            return [
+                "locationName": [location?.name ?? ""], "latitude": [location?.latitude.map { String($0) } ?? ""],
+                "longitude": [location?.longitude.map { String($0) } ?? ""],
+            ]
+        },
+        read: { values, _, content in
+            let name = values["locationName"].trimmingCharacters(in: .whitespacesAndNewlines)
+            let lat = try TodoInput.coordinate(values["latitude"])
+            let lon = try TodoInput.coordinate(values["longitude"])
+            content.location = name.isEmpty && lat == nil && lon == nil ? nil : Location(name: name, latitude: lat, longitude: lon)
+        },
+        detail: { content, strings in
+            guard let location = content.location else { return nil }
+            let value = location.latitude.flatMap { lat in
+                location.longitude.map { lon in
+                    strings("details.location.coordinates", [
+                        "name": location.name, "latitude": String(lat), "longitude": String(lon),
+                    ])
+                }
+            } ?? location.name
+            return DetailField(label: strings("details.field.location"), value: value, key: "location")
+        })
+
+    /// The screens of `field`. Every field the form has is in `all`.
+    static func of(_ field: ItemField) -> ItemFieldScreens {
+        guard let screens = all.first(where: { $0.field == field }) else { preconditionFailure("the form has no control for \(field)") }
+        return screens
+    }
+}
+
+/// The form's controls by name, for the Views that set them one by one (the CLI's options, a
+/// web page's query) and read them (the conflict page); `ItemFormViewModel` has them too.
+extension ItemFormValues {
+    public var title: String { get { self["title"] } set { self["title"] = newValue } }
+    public var details: String { get { self["details"] } set { self["details"] = newValue } }
+    /// `YYYY-MM-DD`, `today`, `tomorrow` or blank.
+    public var dueDate: String { get { self["dueDate"] } set { self["dueDate"] = newValue } }
+    public var locationName: String { get { self["locationName"] } set { self["locationName"] = newValue } }
+    public var latitude: String { get { self["latitude"] } set { self["latitude"] = newValue } }
+    public var longitude: String { get { self["longitude"] } set { self["longitude"] = newValue } }
+    public var projectName: String { get { self["project"] } set { self["project"] = newValue } }
+    /// `30m`, `1h30m`, … or blank.
+    public var estimate: String { get { self["estimate"] } set { self["estimate"] = newValue } }
+    public var repeatDays: Set<Weekday> {
+        get { Set(self[all: "repeat"].compactMap(Weekday.init(rawValue:))) }
+        set { self[all: "repeat"] = newValue.map(\.rawValue) }
+    }
+    /// Editable only when editing (EDIT-1).
+    public var isDone: Bool {
+        get { self[all: "done"] == ["1"] }
+        set { self[all: "done"] = newValue ? ["1"] : [] }
+    }
+}
+
+/// The chips a to-do row shows under its title besides its place and date, one a field.
+extension TodoRowViewModel {
+    /// The project chip: shown on lists other than that project's own.
+    public var projectName: String? { isDone ? nil : entry.project?.name }
+    /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
+    public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
+    /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
+    public var repeatDaysText: String? {
+        guard !isDone, !entry.repeatDays.isEmpty else { return nil }
+        return strings.weekdays(entry.repeatDays)
+    }
+}

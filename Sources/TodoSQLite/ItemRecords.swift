@@ -1,0 +1,242 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// An item's columns as SQLite keeps them: its id, the columns of its fields (`ItemField.all`,
+/// each named by `ItemField.storedColumns`), then its bookkeeping. Every statement of
+/// `SQLiteTodoStore` that lists them — the item's SELECT, the Trash's, the INSERT, the UPDATE,
+/// the copy to the Trash — is built from `all`, in this order, so a row is read by index at the
+/// place the statement put each column. Reading by index, not by name: a name look-up per
+/// column and row costs more than the rest of the decoding on long lists.
+///
+/// A field added to items needs here nothing but its `ItemField`: its columns come from it, and
+/// a migration adds them to `todoItem` and `trashedItem` (the migrations keep the lists of their
+/// own time).
+struct ItemColumn: Sendable {
+    /// The column in `todoItem`.
+    let itemColumn: String
+    /// The column in `trashedItem`.
+    let trashColumn: String
+    /// What the item's SELECT reads for it from `todoItem i LEFT JOIN project p`.
+    let selected: String
+
+    private init(_ name: String) {
+        (itemColumn, trashColumn, selected) = (name, name, "i." + name)
+    }
+
+    private init(itemColumn: String, trashColumn: String, selected: String) {
+        (self.itemColumn, self.trashColumn, self.selected) = (itemColumn, trashColumn, selected)
+    }
+
+    // MARK: The project, kept by key
+
+    /// The project is the one field each table keeps its own way: `todoItem` by its key in
+    /// `project` (`projectId`), `trashedItem` by name (`projectName`: its key may be gone).
+    /// The item's SELECT reads its name, as the field stores it.
+    private static let project = ItemColumn(
+        itemColumn: "projectId", trashColumn: "projectName", selected: "p.name AS projectName")
+
+    /// The column `column` of `field` (a project's, `project`).
+    private static func column(_ column: StoredColumn, of field: ItemField) -> ItemColumn {
+        field == .project ? project : ItemColumn(column.name)
+    }
+
+    /// What `field` stores for `content`: its own form, but the project by `projectID`, its key.
+    private static func store(_ field: ItemField, _ content: TodoContent, projectID: Int64?, into values: inout [StoredValue]) {
+        if field == .project {
+            values.append(projectID.map(StoredValue.integer) ?? .null)
+        } else {
+            field.store(content, into: &values)
+        }
+    }
+
+    // MARK: The columns, in order
+
+    /// The bookkeeping after the fields' columns, in order.
+    private static let bookkeeping = ["position", "createdAt", "updatedAt", "completedAt", "version", "number"]
+
+    /// Each field with the index of its first column in a row of the item's statements.
+    static let fields: [(field: ItemField, index: Int)] = {
+        var index = 1  // after the id
+        return ItemField.all.map { field in
+            defer { index += field.storedColumns.count }
+            return (field, index)
+        }
+    }()
+
+    /// The indexes of the id and the bookkeeping in a row of the item's statements.
+    static let id = 0, position = fields.last!.index + fields.last!.field.storedColumns.count
+    static let createdAt = position + 1, updatedAt = position + 2, completedAt = position + 3
+    static let version = position + 4, number = position + 5
+
+    /// Every column, in the order of the statements' rows.
+    static let all: [ItemColumn] = [ItemColumn("id")]
+        + ItemField.all.flatMap { field in field.storedColumns.map { column($0, of: field) } }
+        + bookkeeping.map(ItemColumn.init)
+
+    /// The columns of `field`, as `all` has them.
+    static func columns(of field: ItemField) -> ArraySlice<ItemColumn> {
+        let first = fields.first { $0.field == field }!.index
+        return all[first..<(first + field.storedColumns.count)]
+    }
+
+    // MARK: Statements
+
+    /// The item's columns in `todoItem` order, then `owner = ? AND id = ?`: UPDATE's arguments
+    /// are `values(…)` then the owner and the id.
+    static let update = "UPDATE todoItem SET " + all.map { "\($0.itemColumn) = ?" }.joined(separator: ", ")
+        + " WHERE owner = ? AND id = ?"
+    /// INSERT of a row: the owner, then `values(…)`.
+    static let insert = "INSERT INTO todoItem (owner, " + all.map(\.itemColumn).joined(separator: ", ")
+        + ") VALUES (?" + String(repeating: ", ?", count: all.count) + ")"
+    /// The item's columns with its project's name, read by `ItemRecord`.
+    static let select = "SELECT " + all.map(\.selected).joined(separator: ", ")
+        + " FROM todoItem i LEFT JOIN project p ON p.id = i.projectId"
+    /// The Trash's rows, read by `TrashedItemRecord`: the item's columns, then `deletedAt`.
+    static let trashSelect = "SELECT " + all.map(\.trashColumn).joined(separator: ", ")
+        + ", deletedAt FROM trashedItem"
+    /// An item's row copied to the Trash, as it is, its project by name; arguments: `deletedAt`,
+    /// then the owner and the id.
+    static let copyToTrash = "INSERT OR REPLACE INTO trashedItem (owner, "
+        + all.map(\.trashColumn).joined(separator: ", ") + ", deletedAt) SELECT i.owner, "
+        + all.map(\.selected).joined(separator: ", ")
+        + ", ? FROM todoItem i LEFT JOIN project p ON p.id = i.projectId WHERE i.owner = ? AND i.id = ?"
+
+    /// Every column's value for `item`, in the order of `all` (the project by `projectID`, its key).
+    static func values(_ item: TodoItem, projectID: Int64?) -> StatementArguments {
+        var stored: [StoredValue] = []
+        stored.reserveCapacity(all.count)
+        for field in ItemField.all { store(field, item.content, projectID: projectID, into: &stored) }
+        var values = [item.id.lowercasedText.databaseValue]
+        values.reserveCapacity(all.count)
+        values += stored.map(\.databaseValue)
+        values += [
+            item.position.databaseValue, Timestamp.milliseconds(item.createdAt).databaseValue,
+            Timestamp.milliseconds(item.updatedAt).databaseValue, item.completedAt.map(Timestamp.milliseconds).databaseValue,
+            item.version.databaseValue, item.number.databaseValue,
+        ]
+        return StatementArguments(values)
+    }
+}
+
+extension StoredValue {
+    /// The value as SQLite stores it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        }
+    }
+}
+
+/// A row of SQLite read column by column as fields read their stored form. Each value is read
+/// with the type its kind says, as SQLite steps through the row (no `DatabaseValue` in between).
+struct SQLiteStoredRow: StoredRow {
+    let row: Row
+
+    func value(at index: Int, _ kind: StoredKind) -> StoredValue {
+        switch kind {
+        case .text, .date: (row[index] as String?).map(StoredValue.text) ?? .null
+        case .integer, .boolean: (row[index] as Int64?).map(StoredValue.integer) ?? .null
+        case .real: (row[index] as Double?).map(StoredValue.real) ?? .null
+        }
+    }
+}
+
+/// An item read by `ItemColumn.select` (or `trashSelect`, whose columns come in the same order).
+struct ItemRecord: FetchableRecord {
+    var item: TodoItem
+
+    init(row: Row) throws {
+        let stored = SQLiteStoredRow(row: row)
+        var content = TodoContent(title: "")
+        for (field, index) in ItemColumn.fields { try field.load(from: stored, at: index, into: &content) }
+        let id: String = row[ItemColumn.id]
+        let completedAt: Int64? = row[ItemColumn.completedAt]
+        item = TodoItem(
+            id: UUID(text: id)!, content: content, position: row[ItemColumn.position],
+            createdAt: Timestamp.date(milliseconds: row[ItemColumn.createdAt]),
+            updatedAt: Timestamp.date(milliseconds: row[ItemColumn.updatedAt]),
+            completedAt: completedAt.map(Timestamp.date(milliseconds:)),
+            version: row[ItemColumn.version], number: row[ItemColumn.number])
+    }
+}
+
+/// A row of `ItemColumn.trashSelect`: the item, then when it was deleted.
+struct TrashedItemRecord: FetchableRecord {
+    /// Where `deletedAt` is: right after the item's columns.
+    static let deletedAt = ItemColumn.all.count
+
+    var trashed: TrashedItem
+
+    init(row: Row) throws {
+        trashed = TrashedItem(
+            item: try ItemRecord(row: row).item, deletedAt: Timestamp.date(milliseconds: row[Self.deletedAt]))
+    }
+}
+
+/// The columns a list row shows (`ListEntry`): the id, the columns of every field the section
+/// index carries (`Schema.sectionIndexColumns`), and the item's number, so a page is read from
+/// the index alone. A field's column the index lacks (a location's coordinates) is read as NULL:
+/// a row shows no more of it than the index has.
+enum ListEntryColumn {
+    /// The columns of the section index (v8-owners).
+    private static let indexed = Set(
+        Schema.sectionIndexColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+
+    /// Each field a row reads, with its columns in `ItemColumn.all`.
+    private static let read: [(field: ItemField, columns: ArraySlice<ItemColumn>)] = ItemField.all.compactMap { field in
+        let columns = ItemColumn.columns(of: field)
+        return columns.contains { indexed.contains($0.itemColumn) } ? (field, columns) : nil
+    }
+
+    /// Each field a row reads, with the index of its first column in the row.
+    static let fields: [(field: ItemField, index: Int)] = {
+        var index = 1  // after the id
+        return read.map { field, columns in
+            defer { index += columns.count }
+            return (field, index)
+        }
+    }()
+
+    /// The columns as a SELECT on `todoItem i` lists them: the id, the fields', the number.
+    static let selected = (["i.id"] + read.flatMap { $0.columns.map { indexed.contains($0.itemColumn) ? "i." + $0.itemColumn : "NULL" } }
+        + ["i.number"]).joined(separator: ", ")
+
+    /// Where the project's key is in a row (the project's names are read once per page).
+    static let projectKey = fields.first { $0.field == .project }?.index
+
+    /// Where the item's number is: after the fields' columns.
+    static let number = 1 + read.reduce(0) { $0 + $1.columns.count }
+}
+
+/// Reads a row of a list page by `ListEntryColumn`; its number, section and project name come
+/// from the query around it. Straight into a `ListEntry` through the fields' stored form, with
+/// no record in between: a page of 10,000 rows spent a tenth more time with one.
+enum ListEntryRecord {
+    /// A list row, its project's key read as the project's name.
+    private struct StoredListRow: StoredRow {
+        let row: Row
+        let projectNames: [Int64: String]
+
+        func value(at index: Int, _ kind: StoredKind) -> StoredValue {
+            guard index == ListEntryColumn.projectKey else { return SQLiteStoredRow(row: row).value(at: index, kind) }
+            return (row[index] as Int64?).flatMap { projectNames[$0] }.map(StoredValue.text) ?? .null
+        }
+    }
+
+    /// When the item of a list row was made: a row doesn't read it, nor show it.
+    private static let unread = Date(timeIntervalSince1970: 0)
+
+    static func entry(_ row: Row, number: Int, isDone: Bool, projectNames: [Int64: String]) throws -> ListEntry {
+        let stored = StoredListRow(row: row, projectNames: projectNames)
+        var content = TodoContent(title: "", isDone: isDone)
+        for (field, index) in ListEntryColumn.fields { try field.load(from: stored, at: index, into: &content) }
+        let id: String = row[0]
+        let item = TodoItem(
+            id: UUID(text: id)!, content: content, createdAt: unread, number: row[ListEntryColumn.number])
+        return ListEntry(number: number, item: item)
+    }
+}
