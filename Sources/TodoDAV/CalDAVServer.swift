@@ -97,7 +97,7 @@ public struct CalDAVServer: Sendable {
 
     /// The person the request's Basic credentials name, with a token of theirs (DAV-2).
     private func signIn(_ request: Request) async throws -> DAVSession {
-        guard let basic = request.headers.basic, let account = try await accounts.account(token: basic.password),
+        guard let basic = request.headers.withCanonicalAuthorizationScheme.basic, let account = try await accounts.account(token: basic.password),
               account.name == basic.username
         else { throw DAVFailure.unauthorized }
         return try await DAVSession.open(account: account, server: self)

@@ -179,25 +179,12 @@ public struct SQLiteTodoStore: TodoStore {
             arguments: arguments)
         var entries: [ListEntry] = []
         entries.reserveCapacity(min(limit, 100_000))
-        // Project names by id, read once: the rows carry only the id (in the section index), and
-        // a look-up per row in the project table cost `todo list` a third more at 10,000 items.
-        var projectNames: [Int64: String] = [:]
-        let projects = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT id, name FROM project WHERE owner = ?"), arguments: [mine])
-        while let project = try projects.next() { projectNames[project[0]] = project[1] }  // id, name
-        // The rows before this section in the list read: every To Do row of it, for Done.
-        func rowsBefore() throws -> Int {
-            guard done else { return 0 }
-            if let toDoCount { return toDoCount }
-            var toDo = filter
-            toDo.unfinishedOnly = true
-            return try count(db, toDo)
-        }
+        let projectNames = try projectNames(db)
         // Numbers run on from the slice's start: a row's place in the list it was read from,
         // the full list or the filtered one (counting, per row, the full list's rows a filtered
         // row skips cost a search or Today more than reading its rows).
         var number = switch start {
-        case .offset(let offset): try rowsBefore() + offset
+        case .offset(let offset): try rowsBefore(db, section, filter, toDoCount: toDoCount) + offset
         case .after(_, let number): number
         }
         while let row = try rows.next() {
@@ -205,6 +192,26 @@ public struct SQLiteTodoStore: TodoStore {
             entries.append(try ListEntryRecord.entry(row, number: number, isDone: done, projectNames: projectNames))
         }
         return entries
+    }
+
+    /// Project names by id, read once: the rows carry only the id (in the section index), and
+    /// a look-up per row in the project table cost `todo list` a third more at 10,000 items.
+    private func projectNames(_ db: Database) throws -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        let projects = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT id, name FROM project WHERE owner = ?"), arguments: [mine])
+        while let project = try projects.next() { names[project[0]] = project[1] }  // id, name
+        return names
+    }
+
+    /// The rows before `section` in the list `filter` reads: every To Do row of it, for Done
+    /// (`toDoCount` when the caller has counted them already).
+    private func rowsBefore(_ db: Database, _ section: TodoSection, _ filter: TodoFilter, toDoCount: Int?) throws -> Int {
+        guard section == .done else { return 0 }
+        if let toDoCount { return toDoCount }
+        var toDo = filter
+        toDo.unfinishedOnly = true
+        return try count(db, toDo)
     }
 
     public func projects() async throws -> [Project] {

@@ -55,7 +55,7 @@ struct AccountsWeb: Sendable {
     /// that), else its session cookie; nil when neither is valid.
     func account(of request: Request) async throws -> Account? {
         if Self.isAPI(request.uri.path), request.headers[.authorization] != nil {
-            guard let bearer = request.headers.bearer else { return nil }
+            guard let bearer = request.headers.withCanonicalAuthorizationScheme.bearer else { return nil }
             return try await accounts.account(token: bearer.token)
         }
         guard let text = Self.sessionText(request) else { return nil }

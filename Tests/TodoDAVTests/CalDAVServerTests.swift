@@ -41,7 +41,7 @@ struct CalDAVServerTests {
         }
     }
 
-    @Test("DAV-2 no credentials, a wrong token, a password or a revoked token answer 401 with Basic")
+    @Test("DAV-2 no credentials, a wrong token, a password or a revoked token answer 401 with Basic; the scheme in any case signs in")
     func test_DAV_2_signIn() async throws {
         let sut = try await DAVSUT.make()
         try await sut.test { (dav: DAVClient) async throws in
@@ -53,6 +53,13 @@ struct CalDAVServerTests {
             // bob's token with alice's name: the name must be the token's.
             #expect(try await dav.as("alice", sut.bobToken).send("PROPFIND", "/dav/").status == 401)
             #expect(try await dav.send("PROPFIND", "/dav/", headers: ["Depth": "0"]).status == 207)
+            // The scheme's name in any case (RFC 9110 §11.1); the credentials as written.
+            let credentials = String(dav.authorization.dropFirst("Basic ".count))
+            for scheme in ["basic", "BASIC"] {
+                let answer = try await dav.send(
+                    "PROPFIND", "/dav/", headers: ["Depth": "0", "Authorization": "\(scheme) \(credentials)"], signedIn: false)
+                #expect(answer.status == 207, "\(scheme)")
+            }
             try await sut.accounts.revoke(name: "alice", label: "phone")
             #expect(try await dav.send("PROPFIND", "/dav/", headers: ["Depth": "0"]).status == 401)
             // Everything else is the web app's.

@@ -302,6 +302,11 @@ struct AccountsWebTests {
             let list = try await client.execute(uri: "/api/todos", method: .get, headers: [.authorization: "Bearer \(token)"])
             #expect(list.status == .ok)
             #expect(list.text.contains("Buy milk"))
+            // The scheme's name in any case (RFC 9110 §11.1); the token as written.
+            for scheme in ["bearer", "BEARER"] {
+                let answer = try await client.execute(uri: "/api/todos", method: .get, headers: [.authorization: "\(scheme) \(token)"])
+                #expect(answer.status == .ok, "\(scheme)")
+            }
             for bad in ["Bearer nonsense", "Basic YWxpY2U6eA==", "Bearer", "bearer " + String(token.dropLast()) + "x"] {
                 let refused = try await client.execute(uri: "/api/todos", method: .get, headers: [.authorization: bad])
                 #expect(refused.status == .unauthorized, "\(bad)")
