@@ -153,7 +153,7 @@ public struct SQLiteTodoStore: TodoStore {
         var (whereSQL, arguments) = whereClause(filter)
         // A search reads its matches by rowid and sorts them: scanning the section for them
         // would read every row of it to find a few (`+` keeps SQLite off the section index).
-        whereSQL += Self.readsSearchIndex(filter) ? " AND +i.isDone = ?" : " AND i.isDone = ?"
+        whereSQL += SQLiteFilter.readsSearchIndex(filter) ? " AND +i.isDone = ?" : " AND i.isDone = ?"
         _ = arguments.append(contentsOf: [done])
         // The slice starts at a row found through the section index alone: OFFSET would
         // read (and drop) every skipped row's table entry. (A filtered section keeps OFFSET:
@@ -528,44 +528,9 @@ public struct SQLiteTodoStore: TodoStore {
     /// The display order on the bare table: the `todoItem_section` index, covering.
     private static let indexOrder = " ORDER BY isDone, position, id"
 
-    /// Whether a filter's rows are read through the search index (by rowid, then sorted).
-    private static func readsSearchIndex(_ filter: TodoFilter) -> Bool {
-        filter.words.words.contains(where: SearchWords.isIndexable)
-    }
-
     /// The conditions of `filter` on `todoItem i`, the owner's first: never empty.
     private func whereClause(_ filter: TodoFilter) -> (String, StatementArguments) {
-        // A search reads its matches by rowid: `+` keeps SQLite off the indexes that lead with
-        // the owner, which would read every row of the owner's to find a few.
-        var conditions = [Self.readsSearchIndex(filter) ? "+i.owner = ?" : "i.owner = ?"]
-        var arguments: StatementArguments = [mine]
-        if let project = filter.project {
-            conditions.append("i.projectId = (SELECT id FROM project WHERE owner = ? AND name = ?)")
-            _ = arguments.append(contentsOf: [mine, project])
-        }
-        if let dueDate = filter.dueDate {
-            conditions.append("i.dueDate = ?")
-            _ = arguments.append(contentsOf: [dueDate.iso])
-        }
-        if filter.unfinishedOnly { conditions.append("i.isDone = 0") }
-        if let due = filter.due {
-            switch due {
-            case .todayWithOverdue(let today):
-                conditions.append("i.dueDate <= ? AND (i.dueDate = ? OR i.isDone = 0)")
-                _ = arguments.append(contentsOf: [today.iso, today.iso])
-            case .overdue(let before):
-                conditions.append("i.dueDate < ? AND i.isDone = 0")
-                _ = arguments.append(contentsOf: [before.iso])
-            case .between(let from, let through):
-                conditions.append("i.dueDate BETWEEN ? AND ?")
-                _ = arguments.append(contentsOf: [from.iso, through.iso])
-            }
-        }
-        if let (sql, words) = SearchIndex.condition(filter.words) {
-            conditions.append(sql)
-            _ = arguments.append(contentsOf: StatementArguments(words))
-        }
-        return (" WHERE " + conditions.joined(separator: " AND "), arguments)
+        SQLiteFilter.whereClause(filter, owner: mine)
     }
 
     private static func key(_ id: UUID) -> String { id.lowercasedText }

@@ -38,6 +38,8 @@ extension StoreKind {
             return InMemoryTodoStore(environment: environment)
         case .storedInMemory:
             return StoredList(InMemoryStorage(environment: environment))
+        case .storedSQLite:
+            return StoredList(SQLiteStorage(database: try AppDatabase.inMemory(), environment: environment))
         case .sqliteInMemory:
             return SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: environment)
         case .sqliteFile:

@@ -1,0 +1,45 @@
+import GRDB
+import TodoCore
+
+/// A list's filter (`TodoFilter`) as SQL on `todoItem i`, for every read of the SQLite store.
+enum SQLiteFilter {
+    /// Whether a filter's rows are read through the search index (by rowid, then sorted).
+    static func readsSearchIndex(_ filter: TodoFilter) -> Bool {
+        filter.words.words.contains(where: SearchWords.isIndexable)
+    }
+
+    /// The conditions of `filter` on `todoItem i`, the owner's first: never empty.
+    static func whereClause(_ filter: TodoFilter, owner mine: String) -> (String, StatementArguments) {
+        // A search reads its matches by rowid: `+` keeps SQLite off the indexes that lead with
+        // the owner, which would read every row of the owner's to find a few.
+        var conditions = [readsSearchIndex(filter) ? "+i.owner = ?" : "i.owner = ?"]
+        var arguments: StatementArguments = [mine]
+        if let project = filter.project {
+            conditions.append("i.projectId = (SELECT id FROM project WHERE owner = ? AND name = ?)")
+            _ = arguments.append(contentsOf: [mine, project])
+        }
+        if let dueDate = filter.dueDate {
+            conditions.append("i.dueDate = ?")
+            _ = arguments.append(contentsOf: [dueDate.iso])
+        }
+        if filter.unfinishedOnly { conditions.append("i.isDone = 0") }
+        if let due = filter.due {
+            switch due {
+            case .todayWithOverdue(let today):
+                conditions.append("i.dueDate <= ? AND (i.dueDate = ? OR i.isDone = 0)")
+                _ = arguments.append(contentsOf: [today.iso, today.iso])
+            case .overdue(let before):
+                conditions.append("i.dueDate < ? AND i.isDone = 0")
+                _ = arguments.append(contentsOf: [before.iso])
+            case .between(let from, let through):
+                conditions.append("i.dueDate BETWEEN ? AND ?")
+                _ = arguments.append(contentsOf: [from.iso, through.iso])
+            }
+        }
+        if let (sql, words) = SearchIndex.condition(filter.words) {
+            conditions.append(sql)
+            _ = arguments.append(contentsOf: StatementArguments(words))
+        }
+        return (" WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+}
