@@ -69,6 +69,10 @@ public final class InMemoryStorage: TodoStorage {
             return Array(selected[start...].prefix(query.limit ?? selected.count))
         }
 
+        public func entries(_ query: ItemQuery, numberedAfter first: Int) throws -> [ListEntry] {
+            try items(query).enumerated().map { ListEntry(number: first + $0.offset + 1, item: $0.element) }
+        }
+
         public func count(_ query: ItemQuery) throws -> Int { selected(query).count }
 
         public func projects() throws -> [Project] {

@@ -37,6 +37,7 @@ public protocol StoredRow {
 /// the schema's constraints keep out.
 public struct StoredFieldError: Error, Equatable, Sendable, CustomStringConvertible {
     public let column: String
+    public init(column: String) { self.column = column }
     public var description: String { "The stored column “\(column)” holds a value its field can't have." }
 }
 

@@ -47,6 +47,57 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         try await storage.read { try $0.projects() }
     }
 
+    // MARK: Pages: each a read of the rows a page shows (`TodoRows.entries`)
+
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
+        -> [ListEntry]
+    {
+        try await storage.read { rows in try Self.entries(rows, filter, in: section, offset: offset, limit: limit, toDo: nil) }
+    }
+
+    public func listEntries(_ filter: TodoFilter, in section: TodoSection, after entry: ListEntry, limit: Int)
+        async throws -> [ListEntry]
+    {
+        try await storage.read { rows in
+            guard limit > 0, let item = try rows.items(ItemQuery(.id(entry.id))).first, item.section == section else {
+                return []
+            }
+            let after = ItemQuery(
+                .matching(filter.withBothSections), section: section, after: ListCursor(after: item), limit: limit)
+            return try rows.entries(after, numberedAfter: entry.number)
+        }
+    }
+
+    public func listPage(_ filter: TodoFilter, sections: [TodoSection], page: Int, rowsPerSection: Int?) async throws
+        -> ListPage
+    {
+        try await storage.read { rows in
+            let total = try rows.count(ItemQuery(.matching(filter.withBothSections)))
+            let toDo = try rows.count(ItemQuery(.matching(filter.withBothSections), section: .todo))
+            let layout = ListPage.layout(
+                sections: sections, total: total, toDo: toDo, page: page, rowsPerSection: rowsPerSection)
+            var entries: [TodoSection: [ListEntry]] = [:]
+            for slice in layout.slices {
+                entries[slice.section] = try Self.entries(
+                    rows, filter, in: slice.section, offset: slice.offset, limit: slice.limit, toDo: toDo)
+            }
+            return layout.page(total: total, entries: entries, projects: try rows.projects())
+        }
+    }
+
+    /// A slice of `section` of the list `filter` reads (its `unfinishedOnly` ignored), each row
+    /// numbered by its place in that list: a Done row comes after every To Do row (`toDo`, when
+    /// the caller has counted them).
+    private static func entries(
+        _ rows: Storage.Rows, _ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int, toDo: Int?
+    ) throws -> [ListEntry] {
+        guard limit > 0 else { return [] }
+        let filter = filter.withBothSections, offset = max(offset, 0)
+        let before = section == .done ? try toDo ?? rows.count(ItemQuery(.matching(filter), section: .todo)) : 0
+        let slice = ItemQuery(.matching(filter), section: section, offset: offset, limit: limit)
+        return try rows.entries(slice, numberedAfter: before + offset)
+    }
+
     public func trash() async throws -> [TrashedItem] {
         let now = environment.now()
         return try await storage.write(importing: false) { rows in

@@ -1,12 +1,13 @@
 import Foundation
 
-// Issue 32, item 2 (in progress on this branch): the store's logic written once.
+// The store's logic written once (issue 32, item 2).
 //
 // A database differs from another only in how it reads and writes rows. `TodoStorage` is that
 // difference: one transaction at a time (`read`, `write`), and inside it the rows (`TodoRows`,
 // ten requirements). Everything else a store does — placing, moving and respacing items,
-// numbering them, repeats, the Trash and its purge, the import plan — is `StoredList`, written
-// once over it. `InMemoryStorage` is the reference the contract suite compares the others to.
+// numbering them, repeats, the Trash and its purge, the import plan, a list's pages — is
+// `StoredList`, written once over it. `InMemoryStorage` is the reference the contract suite
+// compares the others to.
 //
 // Transactions are synchronous: SQLite (GRDB) runs a transaction's closure on its writer's
 // thread; PostgreSQL runs it on a thread of its own that waits for each statement's answer, so
@@ -84,6 +85,11 @@ public enum TrashQuery: Hashable, Sendable {
 public protocol TodoRows {
     /// The items `query` selects, in display order (reversed when it says so).
     func items(_ query: ItemQuery) throws -> [TodoItem]
+    /// The rows of a list page: the items `query` selects, as a row shows them (`ListEntry`),
+    /// numbered on from `first` (the place in the list of the row before the first). A page of
+    /// 10,000 rows reads only the columns a row shows; this is the read model the storage
+    /// modules tune with their indexes.
+    func entries(_ query: ItemQuery, numberedAfter first: Int) throws -> [ListEntry]
     /// How many items `query` selects (its offset and limit ignored).
     func count(_ query: ItemQuery) throws -> Int
     /// The projects that have at least one item, by name.

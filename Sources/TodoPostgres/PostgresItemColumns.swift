@@ -100,18 +100,18 @@ struct PostgresItemColumn: Sendable {
     // MARK: Statements
 
     /// The item's SELECT, its project by name, read by `PostgresItemRecord`.
-    static func select(_ t: PostgresTodoStore.Tables) -> String {
+    static func select(_ t: PostgresTables) -> String {
         "SELECT " + all.map(\.selected).joined(separator: ", ")
             + " FROM \(t.item) i LEFT JOIN \(t.project) p ON p.owner = i.owner AND p.id = i.project_id"
     }
 
     /// The Trash's SELECT: the item's columns, then `deleted_at` (`PostgresItemRecord.deletedAt`).
-    static func trashSelect(_ t: PostgresTodoStore.Tables) -> String {
+    static func trashSelect(_ t: PostgresTables) -> String {
         "SELECT " + all.map(\.trashSelected).joined(separator: ", ") + ", deleted_at FROM \(t.trash)"
     }
 
     /// The item `id` of `owner` copied to the Trash as it is, its project by name, deleted at `deletedAt`.
-    static func copyToTrash(_ t: PostgresTodoStore.Tables, owner: String, id: UUID, deletedAt: Int64) -> SQL {
+    static func copyToTrash(_ t: PostgresTables, owner: String, id: UUID, deletedAt: Int64) -> SQL {
         var sql = SQL("INSERT INTO \(t.trash) (owner, " + all.map(\.trashColumn).joined(separator: ", ")
             + ", deleted_at) SELECT i.owner, " + all.map(\.copied).joined(separator: ", "))
         sql.append(", \(sql.bind(deletedAt)) FROM \(t.item) i LEFT JOIN \(t.project) p")
@@ -121,7 +121,7 @@ struct PostgresItemColumn: Sendable {
     }
 
     /// A new row of `owner`'s: `item`, its project by `projectID`.
-    static func insert(_ t: PostgresTodoStore.Tables, owner: String, _ item: TodoItem, projectID: Int?) -> SQL {
+    static func insert(_ t: PostgresTables, owner: String, _ item: TodoItem, projectID: Int?) -> SQL {
         var sql = SQL("INSERT INTO \(t.item) (owner, " + all.map(\.itemColumn).joined(separator: ", ") + ") VALUES (")
         var values = [sql.bind(owner), sql.bind(item.id)]
         values += bind(item, projectID: projectID, into: &sql)
@@ -130,7 +130,7 @@ struct PostgresItemColumn: Sendable {
     }
 
     /// `owner`'s row of `item.id` made `item` (every column but the id).
-    static func update(_ t: PostgresTodoStore.Tables, owner: String, _ item: TodoItem, projectID: Int?) -> SQL {
+    static func update(_ t: PostgresTables, owner: String, _ item: TodoItem, projectID: Int?) -> SQL {
         var sql = SQL("UPDATE \(t.item) SET ")
         let placeholders = bind(item, projectID: projectID, into: &sql)
         sql.append(zip(all.dropFirst(), placeholders).map { $0.itemColumn + " = " + $1 }.joined(separator: ", "))
@@ -264,9 +264,6 @@ enum PostgresListEntryColumn {
         }
     }
 
-    /// When the item of a list row was made: a row doesn't read it, nor show it.
-    private static let unread = Date(timeIntervalSince1970: 0)
-
     /// The list row `row` of a page: `number` its place in the list read, in the section `isDone`
     /// says, its project named from `projectNames` (read once per page).
     static func entry(_ row: PostgresRow, number: Int, isDone: Bool, projectNames: [Int: String]) throws -> ListEntry {
@@ -274,9 +271,8 @@ enum PostgresListEntryColumn {
         let stored = StoredListRow(row: PostgresStoredRow(cells: cells), projectNames: projectNames)
         var content = TodoContent(title: "", isDone: isDone)
         for (field, index) in fields { try field.load(from: stored, at: index, into: &content) }
-        let item = TodoItem(
-            id: try cells[0].decode(UUID.self), content: content, createdAt: unread,
-            number: try cells[Self.number].decode(Int.self))
-        return ListEntry(number: number, item: item)
+        return ListEntry(
+            number: number, id: try cells[0].decode(UUID.self), content: ListEntry.rowContent(of: content),
+            itemNumber: try cells[Self.number].decode(Int.self))
     }
 }

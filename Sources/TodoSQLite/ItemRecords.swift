@@ -227,16 +227,12 @@ enum ListEntryRecord {
         }
     }
 
-    /// When the item of a list row was made: a row doesn't read it, nor show it.
-    private static let unread = Date(timeIntervalSince1970: 0)
-
-    static func entry(_ row: Row, number: Int, isDone: Bool, projectNames: [Int64: String]) throws -> ListEntry {
+    static func entry(_ row: Row, number: Int, projectNames: [Int64: String]) throws -> ListEntry {
         let stored = StoredListRow(row: row, projectNames: projectNames)
-        var content = TodoContent(title: "", isDone: isDone)
+        var content = TodoContent(title: "")
         for (field, index) in ListEntryColumn.fields { try field.load(from: stored, at: index, into: &content) }
-        let id: String = row[0]
-        let item = TodoItem(
-            id: UUID(text: id)!, content: content, createdAt: unread, number: row[ListEntryColumn.number])
-        return ListEntry(number: number, item: item)
+        guard let id = UUID(text: row[0] as String) else { throw StoredFieldError(column: "id") }
+        return ListEntry(
+            number: number, id: id, content: ListEntry.rowContent(of: content), itemNumber: row[ListEntryColumn.number])
     }
 }

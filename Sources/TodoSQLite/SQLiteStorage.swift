@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import TodoCore
 
-/// One owner's list in a SQLite file, as `StoredList` reads and writes it (issue 32, item 2, in
-/// progress): each transaction runs on GRDB's writer (or a reader), and its rows are statements
-/// on the owner's rows only (OWNER-1…).
+/// One owner's list in a SQLite file, as `StoredList` reads and writes it: each transaction
+/// runs on GRDB's writer (or a reader), and its rows are statements on the owner's rows only
+/// (OWNER-1…).
 public struct SQLiteStorage: TodoStorage {
     public let database: AppDatabase
     public let environment: TodoEnvironment
@@ -42,15 +42,27 @@ public struct SQLiteStorage: TodoStorage {
         let owner: String
 
         public func items(_ query: ItemQuery) throws -> [TodoItem] {
-            guard var (whereSQL, arguments) = try condition(query) else { return [] }
-            let order = query.reversed ? " ORDER BY i.isDone DESC, i.position DESC, i.id DESC" : " ORDER BY i.isDone, i.position, i.id"
-            whereSQL += order
-            if query.limit != nil || query.offset > 0 {
-                whereSQL += " LIMIT ? OFFSET ?"
-                _ = arguments.append(contentsOf: [query.limit ?? -1, max(query.offset, 0)])
-            }
+            guard let (sql, arguments) = try slice(query) else { return [] }
             return try Array(
-                Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + whereSQL), arguments: arguments).map { try ItemRecord(row: $0).item })
+                Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + sql), arguments: arguments)
+                    .map { try ItemRecord(row: $0).item })
+        }
+
+        public func entries(_ query: ItemQuery, numberedAfter first: Int) throws -> [ListEntry] {
+            guard let (sql, arguments) = try slice(query) else { return [] }
+            // Only the columns a row shows (`ListEntryColumn`), read as SQLite steps through them.
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT " + ListEntryColumn.selected + " FROM todoItem i" + sql),
+                arguments: arguments)
+            let projectNames = try projectNames()
+            var entries: [ListEntry] = []
+            entries.reserveCapacity(min(query.limit ?? 0, 100_000))
+            var number = first
+            while let row = try rows.next() {
+                number += 1
+                entries.append(try ListEntryRecord.entry(row, number: number, projectNames: projectNames))
+            }
+            return entries
         }
 
         public func count(_ query: ItemQuery) throws -> Int {
@@ -130,6 +142,40 @@ public struct SQLiteStorage: TodoStorage {
 
         // MARK: SQL
 
+        /// `query` on `todoItem i`: its WHERE, ORDER BY and LIMIT; nil when nothing can match. An
+        /// offset into the whole list (or a section of it) starts at the row found through the
+        /// section index alone: OFFSET would read (and drop) every skipped row's table entry.
+        /// (A filtered list keeps OFFSET: its rows are not contiguous in that index.)
+        private func slice(_ query: ItemQuery) throws -> (String, StatementArguments)? {
+            guard var (sql, arguments) = try condition(query) else { return nil }
+            let order = Self.order(query)
+            var offset = max(query.offset, 0)
+            if offset > 0, !query.reversed, query.after == nil, case .matching(let filter) = query.selection,
+               filter.isWholeList
+            {
+                sql += " AND (\(order)) >= (SELECT \(order.replacingOccurrences(of: "i.", with: "")) FROM todoItem"
+                    + " WHERE owner = ?" + (query.section == nil ? "" : " AND isDone = ?")
+                    + " ORDER BY \(order.replacingOccurrences(of: "i.", with: "")) LIMIT 1 OFFSET ?)"
+                _ = arguments.append(contentsOf: [owner])
+                if let section = query.section { _ = arguments.append(contentsOf: [section == .done]) }
+                _ = arguments.append(contentsOf: [offset])
+                offset = 0
+            }
+            sql += " ORDER BY " + (query.reversed ? order.replacingOccurrences(of: ",", with: " DESC,") + " DESC" : order)
+            if query.limit != nil || offset > 0 {
+                sql += " LIMIT ? OFFSET ?"
+                _ = arguments.append(contentsOf: [query.limit ?? -1, offset])
+            }
+            return (sql, arguments)
+        }
+
+        /// The display order's columns: within one section, the position and id the section
+        /// index orders it by after `isDone` (a row value with `isDone` in it would make
+        /// SQLite read a range of `isDone` and sort).
+        private static func order(_ query: ItemQuery) -> String {
+            query.section == nil ? "i.isDone, i.position, i.id" : "i.position, i.id"
+        }
+
         /// The WHERE clause of `query` on `todoItem i`, the owner's first; nil when nothing can match.
         private func condition(_ query: ItemQuery) throws -> (String, StatementArguments)? {
             var (sql, arguments): (String, StatementArguments)
@@ -151,17 +197,28 @@ public struct SQLiteStorage: TodoStorage {
                     [owner, owner, checked.lowercasedText])
             }
             if let section = query.section {
-                sql += " AND i.isDone = ?"
+                // A search reads its matches by rowid and sorts them: `+` keeps SQLite off the
+                // section index, which would read every row of the section to find a few.
+                let searches = if case .matching(let filter) = query.selection { SQLiteFilter.readsSearchIndex(filter) } else { false }
+                sql += searches ? " AND +i.isDone = ?" : " AND i.isDone = ?"
                 _ = arguments.append(contentsOf: [section == .done])
             }
             // Row value comparisons: SQLite goes on through the section index.
-            if let after = query.after {
-                sql += " AND (i.isDone, i.position, i.id) > (?, ?, ?)"
-                _ = arguments.append(contentsOf: [after.isDone, after.position, after.id.lowercasedText])
-            }
-            if let before = query.before {
-                sql += " AND (i.isDone, i.position, i.id) < (?, ?, ?)"
-                _ = arguments.append(contentsOf: [before.isDone, before.position, before.id.lowercasedText])
+            for (cursor, comparison) in [(query.after, ">"), (query.before, "<")] {
+                guard let cursor else { continue }
+                guard let section = query.section else {
+                    sql += " AND (i.isDone, i.position, i.id) \(comparison) (?, ?, ?)"
+                    _ = arguments.append(contentsOf: [cursor.isDone, cursor.position, cursor.id.lowercasedText])
+                    continue
+                }
+                // A place in the other section is before or after every row of this one.
+                let cursorSection: TodoSection = cursor.isDone ? .done : .todo
+                if cursorSection != section {
+                    let isBefore = cursorSection == .todo
+                    if isBefore == (comparison == ">") { continue } else { return nil }
+                }
+                sql += " AND (i.position, i.id) \(comparison) (?, ?)"
+                _ = arguments.append(contentsOf: [cursor.position, cursor.id.lowercasedText])
             }
             return (sql, arguments)
         }
@@ -185,6 +242,16 @@ public struct SQLiteStorage: TodoStorage {
             return try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT SUM(count) FROM sectionCount WHERE owner = ? AND isDone <= ?"),
                 arguments: [owner, !filter.unfinishedOnly]) ?? 0
+        }
+
+        /// Project names by id, read once per page: the rows carry only the id (in the section
+        /// index), and a look-up per row cost `todo list` a third more at 10,000 items.
+        private func projectNames() throws -> [Int64: String] {
+            var names: [Int64: String] = [:]
+            let projects = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT id, name FROM project WHERE owner = ?"), arguments: [owner])
+            while let project = try projects.next() { names[project[0]] = project[1] }  // id, name
+            return names
         }
 
         /// The owner's project `project`, made when they have none of that name (OWNER-3).

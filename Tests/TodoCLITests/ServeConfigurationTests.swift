@@ -189,7 +189,7 @@ struct ServeCommandTests {
         #expect(recorder.start?.configuration.location == .inMemory)
         #expect(recorder.start?.configuration.maxStreams == 7)
         #expect(recorder.start?.people == nil)
-        #expect(recorder.start?.store as? InMemoryTodoStore === store)
+        #expect((recorder.start?.store as? InMemoryTodoStore)?.storage === store.storage)
         #expect(recorder.ran)
     }
 

@@ -85,7 +85,7 @@ struct PersonalListsTests {
         await #expect(throws: refused) { try await lists.deleteForever(id: gone.id) }
         #expect(try await aliceStore.items().map(\.title) == ["Milk"])
         #expect(try await aliceStore.item(id: milk.id)?.version == 1)
-        #expect(await aliceStore.trash().map(\.id) == [gone.id])
+        #expect(try await aliceStore.trash().map(\.id) == [gone.id])
         #expect(try await lists.trash().map(\.item.project?.name) == ["alice/Groceries"], "a viewer reads the list's Trash")
     }
 
@@ -111,7 +111,7 @@ struct PersonalListsTests {
         #expect(lists.moveScope(of: try #require(try await lists.item(id: milk.id))) == TodoFilter(project: list.name))
 
         #expect(try await lists.delete(id: cheese.id))
-        #expect(await aliceStore.trash().map(\.id) == [cheese.id], "to the owner's Trash")
+        #expect(try await aliceStore.trash().map(\.id) == [cheese.id], "to the owner's Trash")
         #expect(try await lists.restore(id: cheese.id)?.project == list)
 
         let moved = TodoAccessError.otherList(list: "alice/Groceries")

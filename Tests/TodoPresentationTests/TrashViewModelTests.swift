@@ -29,7 +29,7 @@ struct TrashViewModelTests {
         #expect(notice.actionLabel == "Undo deleting “Buy milk”")
         #expect(notice.restoredAnnouncement == "Restored “Buy milk”")
         #expect(UndoNotice.seconds == 8)
-        _ = await store.restore(id: item.id)
+        _ = try await store.restore(id: item.id)
         #expect(try await UndoNotice.load(id: item.id, store: store) == nil, "UNDO-4: restored elsewhere, nothing to undo")
     }
 
@@ -82,7 +82,7 @@ struct TrashViewModelTests {
         #expect(try await store.items().map(\.title) == ["A"])
         try await sut.deleteForever(id: items[1].id)
         #expect(sut.rows.isEmpty)
-        #expect(await store.trash().isEmpty)
+        #expect(try await store.trash().isEmpty)
         await #expect(throws: TrashError.notInTrash) { try await sut.restore(id: items[1].id) }
         await #expect(throws: TrashError.notInTrash) { try await sut.deleteForever(id: items[0].id) }
     }

@@ -36,10 +36,6 @@ extension StoreKind {
             return try await PostgresTestDatabase.freshStore(environment: environment)
         case .inMemory:
             return InMemoryTodoStore(environment: environment)
-        case .storedInMemory:
-            return StoredList(InMemoryStorage(environment: environment))
-        case .storedSQLite:
-            return StoredList(SQLiteStorage(database: try AppDatabase.inMemory(), environment: environment))
         case .sqliteInMemory:
             return SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: environment)
         case .sqliteFile:

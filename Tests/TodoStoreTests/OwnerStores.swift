@@ -47,11 +47,6 @@ enum OwnerStores {
         switch kind {
         case .inMemory:
             return owners.map { _ in InMemoryTodoStore(environment: env.environment) }
-        case .storedInMemory:
-            return owners.map { _ in StoredList(InMemoryStorage(environment: env.environment)) }
-        case .storedSQLite:
-            let database = try AppDatabase.inMemory()
-            return owners.map { StoredList(SQLiteStorage(database: database, environment: env.environment, owner: $0)) }
         case .sqliteInMemory, .sqliteBesideNeighbour:
             database = try AppDatabase.inMemory()
         case .sqliteFile:

@@ -8,9 +8,6 @@ import TodoTestSupport
 /// The stores under contract: every test below runs against each of them.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory = "InMemoryTodoStore"
-    /// Issue 32: the rules written once (`StoredList`) over the reference storage.
-    case storedInMemory = "StoredList (InMemoryStorage)"
-    case storedSQLite = "StoredList (SQLiteStorage, in memory)"
     case sqliteInMemory = "SQLiteTodoStore (in memory)"
     case sqliteFile = "SQLiteTodoStore (file)"
     /// A fresh schema of the test cluster's database (TODO_TEST_DATABASE_URL, set by scripts/test).
@@ -27,10 +24,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return try await PostgresTestDatabase.freshStore(environment: env.environment)
         case .inMemory:
             return InMemoryTodoStore(environment: env.environment)
-        case .storedInMemory:
-            return StoredList(InMemoryStorage(environment: env.environment))
-        case .storedSQLite:
-            return StoredList(SQLiteStorage(database: try AppDatabase.inMemory(), environment: env.environment))
         case .sqliteInMemory:
             return SQLiteTodoStore(database: try AppDatabase.inMemory(), environment: env.environment)
         case .sqliteFile:

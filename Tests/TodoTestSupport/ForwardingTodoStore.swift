@@ -31,9 +31,9 @@ extension ForwardingTodoStore {
     public func importItems(_ items: [ImportedItem], dryRun: Bool) async throws -> ImportSummary {
         try await inner.importItems(items, dryRun: dryRun)
     }
-    public func trash() async throws -> [TrashedItem] { await inner.trash() }
-    public func restore(id: UUID) async throws -> TodoItem? { await inner.restore(id: id) }
-    public func deleteForever(id: UUID) async throws -> Bool { await inner.deleteForever(id: id) }
-    public func emptyTrash() async throws -> Int { await inner.emptyTrash() }
-    public func purgeTrash() async throws -> Int { await inner.purgeTrash() }
+    public func trash() async throws -> [TrashedItem] { try await inner.trash() }
+    public func restore(id: UUID) async throws -> TodoItem? { try await inner.restore(id: id) }
+    public func deleteForever(id: UUID) async throws -> Bool { try await inner.deleteForever(id: id) }
+    public func emptyTrash() async throws -> Int { try await inner.emptyTrash() }
+    public func purgeTrash() async throws -> Int { try await inner.purgeTrash() }
 }
