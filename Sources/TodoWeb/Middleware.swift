@@ -65,8 +65,7 @@ struct APICORSMiddleware<Context: RequestContext>: RouterMiddleware {
         self.policy = policy
         cors = CORSMiddleware(
             allowOrigin: policy.allowsAll ? .all : .originBased,
-            // Replaced on the answer: Hummingbird writes header names in lower case.
-            allowHeaders: [.contentType, .ifMatch, .authorization],
+            allowHeaders: apiAllowedHeaders,
             allowMethods: [.get, .post, .patch, .delete, .options],
             exposedHeaders: apiExposedHeaders, maxAge: .seconds(600))
     }
@@ -83,7 +82,10 @@ struct APICORSMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         response.headers[.accessControlExposeHeaders] = apiExposedHeaders.joined(separator: ", ")
-        if request.method == .options { response.headers[.accessControlAllowHeaders] = apiAllowedHeaders }
+        // Hummingbird writes the names in lower case: named again as they are spelled.
+        if request.method == .options {
+            response.headers[.accessControlAllowHeaders] = apiAllowedHeaders.map(\.rawName).joined(separator: ", ")
+        }
         return response
     }
 }
@@ -92,4 +94,4 @@ struct APICORSMiddleware<Context: RequestContext>: RouterMiddleware {
 private let apiExposedHeaders = ["ETag", "Location"]
 
 /// The request headers a preflight allows: `Authorization` for `Bearer` tokens (SERVERS-5).
-private let apiAllowedHeaders = "Content-Type, If-Match, Authorization"
+private let apiAllowedHeaders: [HTTPField.Name] = [.contentType, .ifMatch, .authorization]
