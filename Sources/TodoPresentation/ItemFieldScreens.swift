@@ -150,6 +150,32 @@ extension ItemFormValues {
     }
 }
 
+/// What the web form's menus and the conflict page show of the controls.
+extension ItemFormValues {
+    /// The estimate menu: the common estimates (`StoreQuickAddOptions`), with the form's own
+    /// when it is another, and whether each is the form's.
+    public var estimateChoices: [(text: String, selected: Bool)] {
+        let selected = Estimate.minutes(from: estimate)
+        var minutes = StoreQuickAddOptions.estimateMinutes
+        if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
+        return minutes.map { (Estimate.text(minutes: $0), $0 == selected) }
+    }
+
+    /// Each field's row on the conflict page (MERGE-2), in the form's order: the field, the
+    /// row's key (its test id; its label is the View's `merge.row.<key>`) and the value as
+    /// shown, `yes` or `no` for a flag.
+    public func conflictRows(_ words: Strings, yes: String, no: String) -> [(field: ItemField, key: String, shown: String)] {
+        let location = locationName.isEmpty && latitude.isEmpty
+            ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
+        return [
+            (.title, "title", title), (.details, "details", details), (.dueDate, "due", dueDate),
+            (.location, "location", location), (.project, "project", projectName),
+            (.estimateMinutes, "estimate", estimate), (.repeatDays, "repeat", words.weekdays(repeatDays)),
+            (.isDone, "done", isDone ? yes : no),
+        ]
+    }
+}
+
 /// The chips a to-do row shows under its title besides its place and date, one a field.
 extension TodoRowViewModel {
     /// The project chip: shown on lists other than that project's own.

@@ -96,10 +96,7 @@ struct FormPageView: PageView {
         longitude = form.longitude
         projectName = form.projectName
         self.projects = projects.map(\.name)
-        let selected = TodoCore.Estimate.minutes(from: form.estimate)
-        var minutes = StoreQuickAddOptions.estimateMinutes
-        if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
-        estimates = minutes.map { Estimate(text: TodoCore.Estimate.text(minutes: $0), selected: $0 == selected) }
+        estimates = form.values.estimateChoices.map { Estimate(text: $0.text, selected: $0.selected) }
         let strings = TodoWords.strings(form.language)
         days = Weekday.allCases.map {
             Day(value: $0.rawValue, label: strings.shortWeekday($0), checked: form.repeatDays.contains($0))
@@ -229,19 +226,10 @@ struct ConflictPageView: PageView {
     private static func rows(_ values: ItemFormValues, _ language: Language)
         -> [(field: ItemField, key: String, label: String, shown: String)]
     {
-        let strings = TodoViews.strings(language), words = TodoWords.strings(language)
-        let location = values.locationName.isEmpty && values.latitude.isEmpty
-            ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
-        return [
-            (.title, "title", strings("merge.row.title"), values.title),
-            (.details, "details", strings("merge.row.details"), values.details),
-            (.dueDate, "due", strings("merge.row.due"), values.dueDate),
-            (.location, "location", strings("merge.row.location"), location),
-            (.project, "project", strings("merge.row.project"), values.projectName),
-            (.estimateMinutes, "estimate", strings("merge.row.estimate"), values.estimate),
-            (.repeatDays, "repeat", strings("merge.row.repeat"), words.weekdays(values.repeatDays)),
-            (.isDone, "done", strings("merge.row.done"), values.isDone ? strings("merge.yes") : strings("merge.no")),
-        ]
+        let strings = TodoViews.strings(language)
+        return values.conflictRows(TodoWords.strings(language), yes: strings("merge.yes"), no: strings("merge.no")).map {
+            ($0.field, $0.key, strings("merge.row." + $0.key), $0.shown)
+        }
     }
 }
 
