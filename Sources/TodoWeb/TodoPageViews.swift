@@ -52,6 +52,9 @@ struct FormPageView: PageView {
     let error: String?
     let heading: String
     let title, details, dueDate, locationName, latitude, longitude, projectName: String
+    /// Every control's text by name, for a control the template names without a property of
+    /// its own: `{{values.priority}}`.
+    let values: [String: String]
     let projects: [String]
     let estimates: [Estimate]
     let days: [Day]
@@ -95,6 +98,7 @@ struct FormPageView: PageView {
         latitude = form.latitude
         longitude = form.longitude
         projectName = form.projectName
+        values = Dictionary(uniqueKeysWithValues: FormControl.all.map { ($0.name, form.values[$0.name]) })
         self.projects = projects.map(\.name)
         estimates = form.values.estimateChoices.map { Estimate(text: $0.text, selected: $0.selected) }
         let strings = TodoWords.strings(form.language)
@@ -228,9 +232,16 @@ struct ConflictPageView: PageView {
     {
         let strings = TodoViews.strings(language)
         return values.conflictRows(TodoWords.strings(language), yes: strings("merge.yes"), no: strings("merge.no")).map {
-            ($0.field, $0.key, strings("merge.row." + $0.key), $0.shown)
+            ($0.field, $0.key, strings(rowLabels[$0.key] ?? $0.key), $0.shown)
         }
     }
+
+    /// Each row's label, by the row's key (`ItemFormValues.conflictRows`).
+    private static let rowLabels = [
+        "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
+        "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
+        "repeat": "merge.row.repeat", "done": "merge.row.done",
+    ]
 }
 
 struct ErrorPageView: PageView {
