@@ -63,17 +63,16 @@ struct ItemFieldScreens: Sendable {
     }
 
     /// A field of a whole number (`3`), blank for none, shown on the details screen and as a
-    /// row's chip under the label `details.field.<key>`; its range is its `ItemField`'s rule.
+    /// row's chip under `label`, the key of its details line (`details.field.<control>`, which
+    /// a range rule's sentence names it by too); its range is its `ItemField`'s rule.
     private static func wholeNumber(
-        _ field: ItemField, _ control: String, _ keyPath: WritableKeyPath<TodoContent, Int?> & Sendable
+        _ field: ItemField, _ control: String, _ keyPath: WritableKeyPath<TodoContent, Int?> & Sendable, label: String
     ) -> ItemFieldScreens {
         var screens = text(
             field, control, keyPath, shown: { $0.map(String.init) ?? "" }, parse: { text, _ in try TodoInput.wholeNumber(text) },
-            detail: { value, strings in
-                value.map { DetailField(label: strings("details.field." + control), value: String($0), key: control) }
-            })
+            detail: { value, strings in value.map { DetailField(label: strings(label), value: String($0), key: control) } })
         screens.chip = { content, strings in
-            content[keyPath: keyPath].map { RowChip(key: control, label: strings("details.field." + control), text: String($0)) }
+            content[keyPath: keyPath].map { RowChip(key: control, label: strings(label), text: String($0)) }
         }
         return screens
     }
