@@ -58,14 +58,23 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     public let storedColumns: [StoredColumn]
     private let storeValue: @Sendable (TodoContent, inout [StoredValue]) -> Void
     private let loadValue: @Sendable (any StoredRow, Int, inout TodoContent) throws -> Void
+    /// The field's cells in a table (CSV), by name: its own, then a location's "latitude" and
+    /// "longitude" (`TextFieldValue`).
+    public let textCells: [String]
+    /// Whether its first cell is free text a person wrote, read untrimmed.
+    public let isFreeText: Bool
+    private let writeTexts: @Sendable (TodoContent) -> [String]
+    private let readTexts: @Sendable ([String?], inout TodoContent) throws(TextFieldError) -> Void
 
     /// - Parameter jsonType: what a JSON value of the wrong type is told it must be, when the
     ///   value's type says it too generally ("a whole number of minutes or null").
+    /// - Parameter textType: what the text of its first cell must be, when the value's type
+    ///   says it too generally ("a whole number of minutes").
     /// - Parameter stored: the field's name in a store, when it is not `id`.
-    private init<Value: JSONFieldValue & StoredFieldValue>(
+    private init<Value: JSONFieldValue & StoredFieldValue & TextFieldValue>(
         _ id: String, _ keyPath: WritableKeyPath<TodoContent, Value> & Sendable,
         rule: (@Sendable (Value) throws(TodoValidationError) -> Value)? = nil, jsonType: String? = nil,
-        stored: String? = nil
+        textType: String? = nil, stored: String? = nil
     ) {
         self.id = id
         let storedName = stored ?? id
@@ -77,6 +86,17 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
                 throw StoredFieldError(column: storedName)
             }
             content[keyPath: keyPath] = value
+        }
+        textCells = [id] + Value.moreTextCells
+        isFreeText = Value.isFreeText
+        writeTexts = { $0[keyPath: keyPath].texts }
+        readTexts = { texts, content throws(TextFieldError) in
+            do throws(TextFieldError) {
+                if let value = try Value.read(texts: texts) { content[keyPath: keyPath] = value }
+            } catch {
+                guard let textType, case .notA(cell: 0, _) = error else { throw error }
+                throw .notA(cell: 0, expected: textType)
+            }
         }
         write = { $0[keyPath: keyPath].json }
         read = { member, content throws(JSONFieldError) in
@@ -105,7 +125,8 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     public static let location = ItemField("location", \.location, rule: TodoRules.location)
     public static let project = ItemField("project", \.project, rule: TodoRules.project)
     public static let estimateMinutes = ItemField(
-        "estimateMinutes", \.estimateMinutes, rule: TodoRules.estimate, jsonType: "a whole number of minutes or null")
+        "estimateMinutes", \.estimateMinutes, rule: TodoRules.estimate, jsonType: "a whole number of minutes or null",
+        textType: "a whole number of minutes")
     public static let repeatDays = ItemField("repeatDays", \.repeatDays)
     public static let isDone = ItemField("completed", \.isDone, stored: "isDone")
 
@@ -137,6 +158,15 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
         try loadValue(row, index, &content)
     }
 
+    /// The texts of the field's `textCells` for its value in `content`; "" for none.
+    public func texts(_ content: TodoContent) -> [String] { writeTexts(content) }
+
+    /// Sets the field in `content` from the texts of its `textCells` (nil: an empty cell, which
+    /// leaves the field's default), or throws what a cell's text must be.
+    public func read(texts: [String?], into content: inout TodoContent) throws(TextFieldError) {
+        try readTexts(texts, &content)
+    }
+
     /// The field named `id` in the shared JSON shape.
     public static func named(_ id: String) -> ItemField? { all.first { $0.id == id } }
 
@@ -149,6 +179,13 @@ public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertib
     /// Applies the field's rule to its value in `content` (trimmed, blank dropped…), or throws
     /// the rule it breaks.
     func validate(_ content: inout TodoContent) throws(TodoValidationError) { try check(&content) }
+
+    /// `content` with the field's rule applied to its value, or the rule it breaks.
+    public func validated(_ content: TodoContent) throws(TodoValidationError) -> TodoContent {
+        var content = content
+        try check(&content)
+        return content
+    }
 
     /// Every rule applied to `content`, field by field in `all`'s order; the first broken one thrown.
     static func validated(_ content: TodoContent) throws(TodoValidationError) -> TodoContent {

@@ -16,6 +16,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case emptyProjectName
     case projectNameTooLong(length: Int)
     case estimateOutOfRange(minutes: Int)
+    /// A whole number of the field (its name in the shared JSON shape) outside its range.
+    case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
     case positionOutOfRange(Double)
     case versionOutOfRange(Int)
@@ -51,6 +53,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The project name is \(length) characters long; it can be at most \(TodoRules.maxNameLength)."
         case .estimateOutOfRange(let minutes):
             "The estimate of \(minutes) minutes is outside 1 minute…1 week."
+        case .outOfRange(let field, let value, let range):
+            "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:
             "The order must be a finite number."
         case .positionOutOfRange(let value):
@@ -179,6 +183,18 @@ public enum TodoRules {
         guard let minutes else { return nil }
         guard (1...Estimate.maximumMinutes).contains(minutes) else { throw .estimateOutOfRange(minutes: minutes) }
         return minutes
+    }
+
+    /// The rule of an optional whole-number field (its name in the shared JSON shape) whose
+    /// values lie in `range`: a field's `rule` in `ItemField.all`.
+    public static func wholeNumber(
+        in range: ClosedRange<Int>, field: String
+    ) -> @Sendable (Int?) throws(TodoValidationError) -> Int? {
+        { value throws(TodoValidationError) in
+            guard let value else { return nil }
+            guard range.contains(value) else { throw .outOfRange(field: field, value: value, range: range) }
+            return value
+        }
     }
 
     public static func position(_ value: Double?) throws(TodoValidationError) -> Double? {

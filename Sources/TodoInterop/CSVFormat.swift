@@ -12,10 +12,9 @@ public struct CSVFormat: TodoFormat {
 
     public init(_ options: InteropOptions = InteropOptions()) { self.options = options }
 
-    public static let columns = [
-        "id", "title", "details", "completed", "dueDate", "location", "latitude", "longitude", "project",
-        "estimateMinutes", "repeatDays", "order", "createdAt", "updatedAt", "completedAt", "version",
-    ]
+    /// The id, each field's cells (`ItemField.textCells`), then the bookkeeping.
+    public static let columns = ["id"] + ItemField.all.flatMap(\.textCells) + bookkeeping
+    private static let bookkeeping = ["order", "createdAt", "updatedAt", "completedAt", "version"]
 
     /// The header line, then one line an item.
     public func start() -> String { CSV.line(Self.columns) }
@@ -24,18 +23,20 @@ public struct CSVFormat: TodoFormat {
     public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
         var out = ""
         for item in items {
-            out += CSV.line([
-                item.id.lowercasedText, CSV.text(item.title), CSV.text(item.details ?? ""), item.isDone ? "true" : "false",
-                item.dueDate?.iso ?? "", CSV.text(item.location?.name ?? ""), item.location?.latitude?.interopText ?? "",
-                item.location?.longitude?.interopText ?? "", CSV.text(item.project?.name ?? ""),
-                item.estimateMinutes.map(String.init) ?? "", item.repeatDays.ordered.map(\.rawValue).joined(separator: " "),
-                item.position.interopText, Timestamp.iso(item.createdAt), Timestamp.iso(item.updatedAt),
+            var cells = [item.id.lowercasedText]
+            for field in ItemField.all {
+                // Free text is guarded from spreadsheets' formulas.
+                let texts = field.texts(item.content)
+                cells += field.isFreeText ? [CSV.text(texts[0])] + texts.dropFirst() : texts
+            }
+            cells += [
+                item.position.shortestText, Timestamp.iso(item.createdAt), Timestamp.iso(item.updatedAt),
                 item.completedAt.map(Timestamp.iso) ?? "", String(item.version),
-            ])
+            ]
+            out += CSV.line(cells)
         }
         return out
     }
-
     public func decode(_ text: String) throws(TodoFormatError) -> [ImportedItem] {
         let records = try CSV.records(text)
         guard let header = records.first else { return [] }
@@ -62,18 +63,13 @@ public struct CSVFormat: TodoFormat {
         let row = Row(record: record, columns: columns)
         let timestamp = "an ISO 8601 timestamp such as 2026-11-21T09:00:00.000Z"
         let id = try row.parsed("id", "a UUID", UUID.init(uuidString:)) ?? options.makeID()
-        let done = try row.parsed("completed", "true or false", Self.isDone) ?? false
-        let due = try row.parsed("dueDate", "a date of the form YYYY-MM-DD", CalendarDate.init(iso:))
-        let latitude = try row.parsed("latitude", "a number", Double.init)
-        let longitude = try row.parsed("longitude", "a number", Double.init)
-        let estimate = try row.parsed("estimateMinutes", "a whole number of minutes", Int.init)
-        let days = try row.parsed("repeatDays", "a list of days such as “mon wed fri”", Self.repeatDays) ?? []
+        var content = TodoContent(title: "")
+        for field in ItemField.all { try row.read(field, into: &content) }
         let order = try row.parsed("order", "a number", Double.init)
         let created = try row.parsed("createdAt", timestamp, Timestamp.parse)
         let updated = try row.parsed("updatedAt", timestamp, Timestamp.parse)
         let completed = try row.parsed("completedAt", timestamp, Timestamp.parse)
         let version = try row.parsed("version", "a whole number", Int.init)
-        let location = try row.location(latitude: latitude, longitude: longitude)
         var given: ImportedItem.Given = []
         if order != nil { given.insert(.position) }
         if created != nil { given.insert(.createdAt) }
@@ -81,30 +77,9 @@ public struct CSVFormat: TodoFormat {
         if completed != nil { given.insert(.completedAt) }
         if version != nil { given.insert(.version) }
         let item = TodoItem(
-            id: id, title: row.text("title") ?? "", details: row.text("details"), isDone: done, dueDate: due,
-            location: location, project: row.text("project").map(Project.init(name:)), estimateMinutes: estimate,
-            repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
+            id: id, content: content, position: order ?? 0, createdAt: created ?? unknownDate,
             updatedAt: updated ?? unknownDate, completedAt: completed, version: version ?? 1)
         return ImportedItem(item: item, given: given, precision: .milliseconds, origin: "line \(record.line)")
-    }
-
-    /// The `completed` column: true or false, as spreadsheets and people write them.
-    private static func isDone(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes", "1", "x": true
-        case "false", "no", "0": false
-        default: nil
-        }
-    }
-
-    /// The `repeatDays` column: day names separated by spaces or commas.
-    private static func repeatDays(_ text: String) -> Set<Weekday>? {
-        var days: Set<Weekday> = []
-        for name in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
-            guard let day = Weekday(name: String(name)) else { return nil }
-            days.insert(day)
-        }
-        return days
     }
 
     /// One row's cells by column name; an empty cell is an absent value.
@@ -130,13 +105,22 @@ public struct CSVFormat: TodoFormat {
             return value
         }
 
-        /// The `location` column's name with the coordinates, which need a name.
-        func location(latitude: Double?, longitude: Double?) throws(TodoFormatError) -> Location? {
-            if let name = text("location") { return Location(name: name, latitude: latitude, longitude: longitude) }
-            guard latitude == nil, longitude == nil else {
-                throw .line(record.line, "a latitude or longitude needs a location name in the “location” column.")
+        /// The cells of `field` read into `content`: free text as it is, with the export's
+        /// protection from formulas undone; the others trimmed.
+        func read(_ field: ItemField, into content: inout TodoContent) throws(TodoFormatError) {
+            let texts = field.textCells.enumerated().map { place, name in
+                place == 0 && field.isFreeText ? text(name) : cell(name)?.trimmingCharacters(in: .whitespaces)
             }
-            return nil
+            do throws(TextFieldError) {
+                try field.read(texts: texts, into: &content)
+            } catch {
+                switch error {
+                case .notA(let place, let expected):
+                    let name = field.textCells[place]
+                    throw .line(record.line, "\(name) “\(cell(name) ?? "")” is not \(expected).")
+                case .sentence(let sentence): throw .line(record.line, sentence)
+                }
+            }
         }
     }
 }

@@ -2,72 +2,56 @@ import Foundation
 import TodoCore
 
 /// One CalDAV resource read: a VCALENDAR holding one VTODO (docs/specs/caldav.md, DAV-10 and
-/// DAV-11; the mapping is in docs/interop.md, "CalDAV — one item, one resource").
+/// DAV-11; the mapping is in docs/interop.md, "CalDAV — one item, one resource"). Its fields
+/// are read by name (`todo.title`) through dynamic member lookup.
+@dynamicMemberLookup
 public struct CalDAVTodo: Equatable, Sendable {
     public var uid: String
-    /// SUMMARY; a missing or blank SUMMARY becomes "(untitled)".
-    public var title: String
-    /// DESCRIPTION.
-    public var details: String?
-    /// STATUS:COMPLETED, or a COMPLETED date, or PERCENT-COMPLETE:100.
-    public var isDone: Bool
+    /// The item's fields (the project is the collection's, never the resource's): SUMMARY (a
+    /// missing or blank one becomes "(untitled)"); DESCRIPTION; done by STATUS:COMPLETED, a
+    /// COMPLETED date, or PERCENT-COMPLETE:100; DUE (VALUE=DATE, or a DATE-TIME — UTC,
+    /// floating or TZID= — reduced to its own day); RRULE FREQ=WEEKLY;BYDAY=… (FREQ=DAILY →
+    /// every day; other RRULEs are kept verbatim and give no repeat days); and the properties
+    /// `ICalendarContent` maps (LOCATION + GEO, X-TODO-ESTIMATE).
+    public var content: TodoContent
     /// COMPLETED.
     public var completedAt: Date?
-    /// DUE: VALUE=DATE, or a DATE-TIME (UTC, floating or TZID=) reduced to its own day.
-    public var dueDate: CalendarDate?
-    /// LOCATION + GEO.
-    public var location: Location?
-    /// X-TODO-ESTIMATE (a duration, as ICalendarFormat writes it).
-    public var estimateMinutes: Int?
-    /// RRULE FREQ=WEEKLY;BYDAY=… (FREQ=DAILY → every day); other RRULEs are kept verbatim
-    /// and give no repeat days.
-    public var repeatDays: Set<Weekday>
     /// X-APPLE-SORT-ORDER.
     public var sortOrder: Int?
     /// Everything Todo doesn't model, in a form `write` gives back unchanged (opaque to others).
     public var kept: String
 
-    public init(
-        uid: String, title: String, details: String? = nil, isDone: Bool = false, completedAt: Date? = nil,
-        dueDate: CalendarDate? = nil, location: Location? = nil, estimateMinutes: Int? = nil,
-        repeatDays: Set<Weekday> = [], sortOrder: Int? = nil, kept: String = ""
-    ) {
+    public init(uid: String, title: String, completedAt: Date? = nil, sortOrder: Int? = nil, kept: String = "") {
         self.uid = uid
-        self.title = title
-        self.details = details
-        self.isDone = isDone
+        content = TodoContent(title: title)
         self.completedAt = completedAt
-        self.dueDate = dueDate
-        self.location = location
-        self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
         self.sortOrder = sortOrder
         self.kept = kept
     }
 
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TodoContent, Value>) -> Value {
+        get { content[keyPath: keyPath] }
+        set { content[keyPath: keyPath] = newValue }
+    }
+
     /// The fields as a draft for a new item in `project`.
     public func draft(project: Project?) -> TodoDraft {
-        TodoDraft(
-            title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-            project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays,
-            completedAt: isDone ? completedAt : nil)
+        var content = content
+        content.project = project
+        return TodoDraft(content: content, completedAt: content.isDone ? completedAt : nil)
     }
 
     /// The changes that make `item` say what this resource says (only fields that differ;
     /// nil-able fields cleared with .some(nil)). Does not touch position or project.
     public func changes(from item: TodoItem) -> TodoChanges {
         var changes = TodoChanges()
-        if item.title != title { changes.title = title }
-        if item.details != details { changes.details = .some(details) }
-        if item.isDone != isDone { changes.isDone = isDone }
+        for field in ItemField.differences(item.content, content) where field != .project {
+            changes.set(field, from: content)
+        }
         // The client's COMPLETED, to the second it writes (DAV-25).
-        if isDone, let completedAt, item.completedAt.map({ !Self.sameSecond($0, completedAt) }) ?? true {
+        if content.isDone, let completedAt, item.completedAt.map({ !Self.sameSecond($0, completedAt) }) ?? true {
             changes.completedAt = completedAt
         }
-        if item.dueDate != dueDate { changes.dueDate = .some(dueDate) }
-        if item.location != location { changes.location = .some(location) }
-        if item.estimateMinutes != estimateMinutes { changes.estimateMinutes = .some(estimateMinutes) }
-        if item.repeatDays != repeatDays { changes.repeatDays = repeatDays }
         return changes
     }
 
@@ -164,7 +148,7 @@ public enum CalDAVTodoCodec {
         } else if let rule = kept.rule {
             lines.append(rule)
         }
-        lines += ICalendarText.locationLines(item.location) + ICalendarText.estimateLine(item.estimateMinutes)
+        lines += ICalendarContent.lines(item.content)
         lines.append("X-APPLE-SORT-ORDER:\(sortOrder(of: item))")
         // DUE and DURATION exclude each other (RFC 5545 §3.6.2).
         lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
@@ -234,10 +218,9 @@ public enum CalDAVTodoCodec {
 
     /// Properties written from the item, never kept (DUE, DTSTART, RRULE, STATUS and
     /// PERCENT-COMPLETE are kept apart).
-    private static let modelled: Set<String> = [
-        "UID", "SUMMARY", "DESCRIPTION", "COMPLETED", "LOCATION", "GEO",
-        "X-TODO-ESTIMATE", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "LAST-MODIFIED",
-    ]
+    private static let modelled: Set<String> = ICalendarContent.properties.union([
+        "UID", "SUMMARY", "DESCRIPTION", "COMPLETED", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "LAST-MODIFIED",
+    ])
 
     /// VCALENDAR properties written anew.
     private static let regenerated: Set<String> = ["VERSION", "PRODID", "CALSCALE"]
@@ -345,16 +328,9 @@ public enum CalDAVTodoCodec {
         }
         try readTitleAndState(properties, into: &todo, kept: &kept)
         try readDates(properties, into: &todo, kept: &kept, timeZone: timeZone)
-        let location = properties["LOCATION"]
-        let place = try ICalendarText.location(location, geo: properties["GEO"]).map { found -> Location in
-            var place = found
-            place.name = oneLine(place.name)
-            return place
-        }
-        todo.location = try properties.checked(location ?? properties["GEO"], TodoRules.location, place)
-        let estimate = properties["X-TODO-ESTIMATE"]
-        todo.estimateMinutes = try properties.checked(
-            estimate, TodoRules.estimate, try estimate.map { line throws(TodoFormatError) in try ICalendarText.estimate(line) })
+        let read = try ICalendarContent.read({ properties[$0] }, into: &todo.content)
+        if let name = todo.location?.name { todo.location?.name = oneLine(name) }
+        for (field, line) in read { todo.content = try properties.checked(line, field.validated, todo.content) }
         todo.sortOrder = properties["X-APPLE-SORT-ORDER"].flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
 
         let apart: Set<String> = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]

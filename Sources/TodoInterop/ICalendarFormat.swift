@@ -5,10 +5,10 @@ import TodoCore
 ///
 /// UID ↔ id, SUMMARY ↔ title, DESCRIPTION ↔ details, STATUS NEEDS-ACTION / COMPLETED and
 /// COMPLETED ↔ done and completedAt, CREATED ↔ createdAt, LAST-MODIFIED (and DTSTAMP) ↔
-/// updatedAt, DUE;VALUE=DATE ↔ dueDate, CATEGORIES ↔ project, LOCATION and GEO ↔ location,
-/// RRULE:FREQ=WEEKLY;BYDAY=… ↔ repeat days (with a DTSTART, as the RFC asks of a recurring
-/// component), X-TODO-ESTIMATE (a duration such as PT1H30M) ↔ estimate, X-TODO-ORDER ↔
-/// position. Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
+/// updatedAt, DUE;VALUE=DATE ↔ dueDate, CATEGORIES ↔ project, RRULE:FREQ=WEEKLY;BYDAY=… ↔
+/// repeat days (with a DTSTART, as the RFC asks of a recurring component), X-TODO-ORDER ↔
+/// position, and the properties CalDAV maps alike (`ICalendarContent`: LOCATION and GEO,
+/// X-TODO-ESTIMATE). Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
 public struct ICalendarFormat: TodoFormat {
     public let options: InteropOptions
     public var format: InteropFormat { .ics }
@@ -32,7 +32,6 @@ public struct ICalendarFormat: TodoFormat {
         var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText] + ICalendarText.timestampLines(item) + ICalendarText.textLines(item)
         if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + ICalendarText.basicDate(due)) }
         if let project = item.project { lines.append("CATEGORIES:" + ICalendarText.escape(project.name)) }
-        lines += ICalendarText.locationLines(item.location)
         if !item.repeatDays.isEmpty {
             // A recurrence starts at DTSTART: the creation day, or the due date when earlier.
             var start = CalendarDate(item.createdAt, in: options.timeZone)
@@ -40,8 +39,8 @@ public struct ICalendarFormat: TodoFormat {
             lines.append("DTSTART;VALUE=DATE:" + ICalendarText.basicDate(start))
             lines.append(ICalendarText.ruleLine(item.repeatDays))
         }
-        lines += ICalendarText.estimateLine(item.estimateMinutes)
-        lines.append("X-TODO-ORDER:" + item.position.interopText)
+        lines += ICalendarContent.lines(item.content)
+        lines.append("X-TODO-ORDER:" + item.position.shortestText)
         lines.append("END:VTODO")
         return lines
     }
@@ -111,9 +110,13 @@ public struct ICalendarFormat: TodoFormat {
 
         let due = try value("DUE").map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: zone) }
         let project = value("CATEGORIES").flatMap { ICalendarText.splitList($0.value).first }.map { Project(name: ICalendarText.unescape($0)) }
-        let location = try ICalendarText.location(value("LOCATION"), geo: value("GEO"))
-        let days = try value("RRULE").map { rule throws(TodoFormatError) in try ICalendarText.repeatDays(rule, start: value("DTSTART")).days } ?? []
-        let estimate = try value("X-TODO-ESTIMATE").map { line throws(TodoFormatError) in try ICalendarText.estimate(line) }
+        var content = TodoContent(
+            title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
+            isDone: done, dueDate: due, project: project)
+        _ = try ICalendarContent.read(value, into: &content)
+        content.repeatDays = try value("RRULE").map { rule throws(TodoFormatError) in
+            try ICalendarText.repeatDays(rule, start: value("DTSTART")).days
+        } ?? []
         var order: Double?
         if let line = value("X-TODO-ORDER") {
             guard let number = Double(line.value) else { throw fail(line, "X-TODO-ORDER “\(line.value)” is not a number.") }
@@ -125,9 +128,7 @@ public struct ICalendarFormat: TodoFormat {
         if completed != nil { given.insert(.completedAt) }
         if order != nil { given.insert(.position) }
         let item = TodoItem(
-            id: id ?? options.makeID(), title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
-            isDone: done, dueDate: due, location: location, project: project, estimateMinutes: estimate,
-            repeatDays: days, position: order ?? 0, createdAt: created ?? unknownDate,
+            id: id ?? options.makeID(), content: content, position: order ?? 0, createdAt: created ?? unknownDate,
             updatedAt: updated ?? unknownDate, completedAt: done ? completed : nil)
         return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
     }

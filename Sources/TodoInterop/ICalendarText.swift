@@ -294,7 +294,7 @@ enum ICalendarText {
         guard let location else { return [] }
         var lines = ["LOCATION:" + escape(location.name)]
         if let latitude = location.latitude, let longitude = location.longitude {
-            lines.append("GEO:\(latitude.interopText);\(longitude.interopText)")
+            lines.append("GEO:\(latitude.shortestText);\(longitude.shortestText)")
         }
         return lines
     }

@@ -102,11 +102,11 @@ public struct TaskwarriorFormat: TodoFormat {
             project = item.project?.name
             annotations = item.details.map { [Annotation(entry: InteropDates.basic(item.updatedAt), description: $0)] }
             todolocation = item.location.map { FlexibleText($0.name) }
-            todolatitude = item.location?.latitude.map { FlexibleText($0.interopText) }
-            todolongitude = item.location?.longitude.map { FlexibleText($0.interopText) }
+            todolatitude = item.location?.latitude.map { FlexibleText($0.shortestText) }
+            todolongitude = item.location?.longitude.map { FlexibleText($0.shortestText) }
             todoestimate = item.estimateMinutes.map { FlexibleText(String($0)) }
             todorepeat = item.repeatDays.isEmpty ? nil : FlexibleText(item.repeatDays.ordered.map(\.rawValue).joined(separator: ","))
-            todoorder = FlexibleText(item.position.interopText)
+            todoorder = FlexibleText(item.position.shortestText)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -209,7 +209,7 @@ public struct TaskwarriorFormat: TodoFormat {
             if let string = try? c.decode(String.self) {
                 text = string
             } else {
-                text = try c.decode(Double.self).interopText
+                text = try c.decode(Double.self).shortestText
             }
         }
 

@@ -182,14 +182,6 @@ enum InteropDates {
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
 
-extension Double {
-    /// The shortest text that reads back as the same number (`-1.5`, `3`).
-    var interopText: String {
-        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
-        return "\(self)"
-    }
-}
-
 /// A placeholder for timestamps a file does not give (the store sets them).
 let unknownDate = Date(timeIntervalSince1970: 0)
 

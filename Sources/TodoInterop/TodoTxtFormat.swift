@@ -47,7 +47,7 @@ public struct TodoTxtFormat: TodoFormat {
         if let estimate = item.estimateMinutes { words.append("est:" + Estimate.text(minutes: estimate)) }
         if !item.repeatDays.isEmpty { words.append("repeat:" + item.repeatDays.ordered.map(\.rawValue).joined(separator: ",")) }
         if let latitude = item.location?.latitude, let longitude = item.location?.longitude {
-            words.append("geo:\(latitude.interopText),\(longitude.interopText)")
+            words.append("geo:\(latitude.shortestText),\(longitude.shortestText)")
         }
         if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
         words.append("id:" + item.id.lowercasedText)

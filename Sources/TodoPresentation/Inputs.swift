@@ -7,6 +7,7 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
     case invalidDate(String)
     case invalidEstimate(String)
     case invalidCoordinate(String)
+    case invalidWholeNumber(String)
 
     public var errorDescription: String? {
         switch self {
@@ -18,6 +19,8 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
             "“\(text)” is not a duration: use minutes like 30m, hours like 2h, or both like 1h30m (at most a week)."
         case .invalidCoordinate(let text):
             "“\(text)” is not a coordinate: use a decimal number like 48.8566."
+        case .invalidWholeNumber(let text):
+            "“\(text)” is not a whole number."
         }
     }
 }
@@ -43,6 +46,14 @@ public enum TodoInput {
         guard !text.isEmpty else { return nil }
         guard let minutes = Estimate.minutes(from: text) else { throw .invalidEstimate(text) }
         return minutes
+    }
+
+    /// A whole number (`3`); blank gives nil. Its field's rule checks its range.
+    static func wholeNumber(_ text: String) throws(TodoPresentationError) -> Int? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        guard let value = Int(text) else { throw .invalidWholeNumber(text) }
+        return value
     }
 
     /// A decimal coordinate; blank gives nil.

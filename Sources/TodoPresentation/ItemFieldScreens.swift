@@ -20,6 +20,15 @@ public struct FormControl: Hashable, Sendable {
     public static let all = ItemFieldScreens.all.flatMap(\.controls)
 }
 
+/// A field's chip in a to-do row, besides those rows draw themselves (place, date, project,
+/// estimate, repeat days): `key` names its kind (the web's class and test id), `label` is read
+/// out before its `text` ("Priority", "3").
+public struct RowChip: Hashable, Sendable {
+    public let key: String
+    public let label: String
+    public let text: String
+}
+
 /// How the item screens show and take one field of an item (`ItemField`), declared once: its
 /// controls in the add and edit form and their text, and its line on the details screen. The
 /// form (`ItemFormViewModel`, `ItemFormValues`) and the details (`ItemDetailViewModel`) are
@@ -36,6 +45,8 @@ struct ItemFieldScreens: Sendable {
     let read: @Sendable (ItemFormValues, _ today: CalendarDate, inout TodoContent) throws -> Void
     /// The field's line on the details screen; nil when the field is not set.
     let detail: @Sendable (TodoContent, Strings) -> DetailField?
+    /// The field's chip in a to-do row; nil when it has none (or the row draws it itself).
+    var chip: @Sendable (TodoContent, Strings) -> RowChip? = { _, _ in nil }
 
     /// A field of one text control, blank for none.
     private static func text<Value: Sendable>(
@@ -49,6 +60,21 @@ struct ItemFieldScreens: Sendable {
             text: { [control: [shown($0[keyPath: keyPath])]] },
             read: { values, today, content in content[keyPath: keyPath] = try parse(values[control], today) },
             detail: { content, strings in detail(content[keyPath: keyPath], strings) })
+    }
+
+    /// A field of a whole number (`3`), blank for none, shown on the details screen and as a
+    /// row's chip under `label`, the key of its details line (`details.field.<control>`, which
+    /// a range rule's sentence names it by too); its range is its `ItemField`'s rule.
+    private static func wholeNumber(
+        _ field: ItemField, _ control: String, _ keyPath: WritableKeyPath<TodoContent, Int?> & Sendable, label: String
+    ) -> ItemFieldScreens {
+        var screens = text(
+            field, control, keyPath, shown: { $0.map(String.init) ?? "" }, parse: { text, _ in try TodoInput.wholeNumber(text) },
+            detail: { value, strings in value.map { DetailField(label: strings(label), value: String($0), key: control) } })
+        screens.chip = { content, strings in
+            content[keyPath: keyPath].map { RowChip(key: control, label: strings(label), text: String($0)) }
+        }
+        return screens
     }
 
     /// Every field the form shows, in the form's order.
@@ -150,12 +176,40 @@ extension ItemFormValues {
     }
 }
 
+/// What the web form's menus and the conflict page show of the controls.
+extension ItemFormValues {
+    /// The estimate menu: the common estimates (`StoreQuickAddOptions`), with the form's own
+    /// when it is another, and whether each is the form's.
+    public var estimateChoices: [(text: String, selected: Bool)] {
+        let selected = Estimate.minutes(from: estimate)
+        var minutes = StoreQuickAddOptions.estimateMinutes
+        if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
+        return minutes.map { (Estimate.text(minutes: $0), $0 == selected) }
+    }
+
+    /// Each field's row on the conflict page (MERGE-2), in the form's order: the field, the
+    /// row's key (its test id; its label is the View's `merge.row.<key>`) and the value as
+    /// shown, `yes` or `no` for a flag.
+    public func conflictRows(_ words: Strings, yes: String, no: String) -> [(field: ItemField, key: String, shown: String)] {
+        let location = locationName.isEmpty && latitude.isEmpty
+            ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
+        return [
+            (.title, "title", title), (.details, "details", details), (.dueDate, "due", dueDate),
+            (.location, "location", location), (.project, "project", projectName),
+            (.estimateMinutes, "estimate", estimate), (.repeatDays, "repeat", words.weekdays(repeatDays)),
+            (.isDone, "done", isDone ? yes : no),
+        ]
+    }
+}
+
 /// The chips a to-do row shows under its title besides its place and date, one a field.
 extension TodoRowViewModel {
     /// The project chip: shown on lists other than that project's own.
     public var projectName: String? { isDone ? nil : entry.project?.name }
     /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
     public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
+    /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`), to-do rows only.
+    public var chips: [RowChip] { isDone ? [] : ItemFieldScreens.all.compactMap { $0.chip(entry.content, strings) } }
     /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
     public var repeatDaysText: String? {
         guard !isDone, !entry.repeatDays.isEmpty else { return nil }

@@ -28,6 +28,7 @@ extension Strings {
         case .invalidDate(let text): self("item.error.date", ["text": text])
         case .invalidEstimate(let text): self("item.error.estimate", ["text": text])
         case .invalidCoordinate(let text): self("item.error.coordinate", ["text": text])
+        case .invalidWholeNumber(let text): self("item.error.whole-number", ["text": text])
         }
     }
 
@@ -60,6 +61,12 @@ extension Strings {
         case .projectNameTooLong(let length):
             return self("validation.project-long", ["length": String(length), "max": String(TodoRules.maxNameLength)])
         case .estimateOutOfRange(let minutes): return self("validation.estimate-range", ["minutes": String(minutes)])
+        case .outOfRange(let field, let value, let range):
+            // The field as its details line names it.
+            return self("validation.out-of-range", [
+                "field": self("details.field." + field), "value": String(value),
+                "range": String(range.lowerBound) + "…" + String(range.upperBound),
+            ])
         case .invalidPosition: return self("validation.position-invalid")
         case .positionOutOfRange(let value):
             let range = TodoRules.positionRange

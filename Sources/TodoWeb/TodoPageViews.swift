@@ -52,6 +52,9 @@ struct FormPageView: PageView {
     let error: String?
     let heading: String
     let title, details, dueDate, locationName, latitude, longitude, projectName: String
+    /// Every control's text by name, for a control the template names without a property of
+    /// its own: `{{values.priority}}`.
+    let values: [String: String]
     let projects: [String]
     let estimates: [Estimate]
     let days: [Day]
@@ -95,11 +98,9 @@ struct FormPageView: PageView {
         latitude = form.latitude
         longitude = form.longitude
         projectName = form.projectName
+        values = Dictionary(uniqueKeysWithValues: FormControl.all.map { ($0.name, form.values[$0.name]) })
         self.projects = projects.map(\.name)
-        let selected = TodoCore.Estimate.minutes(from: form.estimate)
-        var minutes = StoreQuickAddOptions.estimateMinutes
-        if let selected, !minutes.contains(selected) { minutes.append(selected); minutes.sort() }
-        estimates = minutes.map { Estimate(text: TodoCore.Estimate.text(minutes: $0), selected: $0 == selected) }
+        estimates = form.values.estimateChoices.map { Estimate(text: $0.text, selected: $0.selected) }
         let strings = TodoWords.strings(form.language)
         days = Weekday.allCases.map {
             Day(value: $0.rawValue, label: strings.shortWeekday($0), checked: form.repeatDays.contains($0))
@@ -229,20 +230,18 @@ struct ConflictPageView: PageView {
     private static func rows(_ values: ItemFormValues, _ language: Language)
         -> [(field: ItemField, key: String, label: String, shown: String)]
     {
-        let strings = TodoViews.strings(language), words = TodoWords.strings(language)
-        let location = values.locationName.isEmpty && values.latitude.isEmpty
-            ? "" : values.locationName + (values.latitude.isEmpty ? "" : " (\(values.latitude), \(values.longitude))")
-        return [
-            (.title, "title", strings("merge.row.title"), values.title),
-            (.details, "details", strings("merge.row.details"), values.details),
-            (.dueDate, "due", strings("merge.row.due"), values.dueDate),
-            (.location, "location", strings("merge.row.location"), location),
-            (.project, "project", strings("merge.row.project"), values.projectName),
-            (.estimateMinutes, "estimate", strings("merge.row.estimate"), values.estimate),
-            (.repeatDays, "repeat", strings("merge.row.repeat"), words.weekdays(values.repeatDays)),
-            (.isDone, "done", strings("merge.row.done"), values.isDone ? strings("merge.yes") : strings("merge.no")),
-        ]
+        let strings = TodoViews.strings(language)
+        return values.conflictRows(TodoWords.strings(language), yes: strings("merge.yes"), no: strings("merge.no")).map {
+            ($0.field, $0.key, strings(rowLabels[$0.key] ?? $0.key), $0.shown)
+        }
     }
+
+    /// Each row's label, by the row's key (`ItemFormValues.conflictRows`).
+    private static let rowLabels = [
+        "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
+        "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
+        "repeat": "merge.row.repeat", "done": "merge.row.done",
+    ]
 }
 
 struct ErrorPageView: PageView {

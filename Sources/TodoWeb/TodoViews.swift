@@ -282,6 +282,8 @@ struct RowView {
     let project: String?
     let estimate: String?
     let repeatDays: String?
+    /// The chips of fields the template doesn't name (`TodoRowViewModel.chips`).
+    let chips: [RowChip]
     let hasMeta: Bool
     let toggleTitle: String
     let toggleValue: String
@@ -307,7 +309,8 @@ struct RowView {
         project = hidesProject ? nil : row.projectName
         estimate = row.estimateText
         repeatDays = row.repeatDaysText
-        hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeatDays != nil
+        chips = row.chips
+        hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeatDays != nil || !chips.isEmpty
         toggleTitle = row.toggleActionTitle
         toggleValue = row.isDone ? "0" : "1"
         toggleLabel = row.toggleActionLabel
@@ -336,6 +339,7 @@ extension RowView: MustacheParent {
         case "project": project
         case "estimate": estimate
         case "repeatDays": repeatDays
+        case "chips": chips
         case "hasMeta": hasMeta
         case "toggleTitle": toggleTitle
         case "toggleValue": toggleValue
