@@ -39,7 +39,10 @@ public struct TodoContent: Hashable, Sendable {
 /// `all` lists them in the order a merge reports conflicts and validation checks them. Code that
 /// genuinely differs per field (a codec's mapping to iCalendar, a form control) names the field
 /// it handles (`field == .estimateMinutes`), in one place per View.
-public struct ItemField: Sendable, Hashable, Identifiable, CustomStringConvertible {
+///
+/// A class: every loop over `all` (each row of a page of 10,000, each item the API writes) holds
+/// its fields, and a field is a dozen closures — one reference to retain, not a dozen.
+public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The field's name in the shared JSON shape, the API and import reports ("completed").
     public let id: String
     private let copy: @Sendable (TodoContent, inout TodoContent) -> Void

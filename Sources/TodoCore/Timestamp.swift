@@ -26,11 +26,17 @@ public enum Timestamp {
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`.
     public static func iso(_ date: Date) -> String {
-        let ms = milliseconds(date)
-        let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        let (y, m, d) = civil(fromDays: days)
+        let (y, m, d, msOfDay) = utcParts(date)
         let h = msOfDay / 3_600_000, mi = msOfDay / 60_000 % 60, s = msOfDay / 1000 % 60, f = msOfDay % 1000
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(h, 2)):\(pad(mi, 2)):\(pad(s, 2)).\(pad(f, 3))Z"
+    }
+
+    /// The parts `iso` writes, in UTC: the day, and the milliseconds since its start. For
+    /// writers that put them straight into bytes (the API's long lists).
+    public static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int, millisecondOfDay: Int) {
+        let (days, msOfDay) = floorDivide(milliseconds(date), 86_400_000)
+        let (y, m, d) = civil(fromDays: days)
+        return (y, m, d, Int(msOfDay))
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` or with a `±HH:MM` offset.
