@@ -53,10 +53,10 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String { formatted([(year, 4), (month, 2), (day, 2)], separator: "-") }
+    public var iso: String { formatted((year, 4), (month, 2), (day, 2), separator: "-") }
 
     /// `MM/dd/yyyy`, as list rows show due dates.
-    public var monthDayYear: String { formatted([(month, 2), (day, 2), (year, 4)], separator: "/") }
+    public var monthDayYear: String { formatted((month, 2), (day, 2), (year, 4), separator: "/") }
 
     public var description: String { iso }
 
@@ -116,16 +116,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 }
 
-/// Zero-padded numbers joined by `separator`, written straight into the string: lists format
-/// a date per row. Every part is in range (`init` checks), so it fits its width.
-private func formatted(_ parts: [(value: Int, width: Int)], separator: Unicode.Scalar) -> String {
+/// Three zero-padded numbers joined by `separator`, written straight into the string: lists
+/// format a date per row. Every part is in range (`init` checks), so it fits its width.
+private func formatted(
+    _ first: (value: Int, width: Int), _ second: (value: Int, width: Int), _ third: (value: Int, width: Int),
+    separator: Unicode.Scalar
+) -> String {
     String(unsafeUninitializedCapacity: 10) { buffer in
         var index = 0
-        for (offset, part) in parts.enumerated() {
-            if offset > 0 {
-                buffer[index] = UInt8(separator.value)
-                index += 1
-            }
+        func write(_ part: (value: Int, width: Int)) {
             var rest = part.value
             for digit in (0..<part.width).reversed() {
                 buffer[index + digit] = UInt8(ascii: "0") + UInt8(rest % 10)
@@ -133,6 +132,13 @@ private func formatted(_ parts: [(value: Int, width: Int)], separator: Unicode.S
             }
             index += part.width
         }
+        write(first)
+        buffer[index] = UInt8(separator.value)
+        index += 1
+        write(second)
+        buffer[index] = UInt8(separator.value)
+        index += 1
+        write(third)
         return index
     }
 }

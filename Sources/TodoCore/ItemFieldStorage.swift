@@ -49,12 +49,12 @@ public protocol StoredFieldValue: Sendable {
     /// Appends its value of each of `storedColumns`.
     func store(into values: inout [StoredValue])
     /// The value stored in the columns of `row` from `index` on; nil when they hold NULL.
-    static func stored(in row: some StoredRow, at index: Int) throws -> Self?
+    static func stored(in row: any StoredRow, at index: Int) throws -> Self?
 }
 
 extension StoredFieldValue {
     /// The value of a single column holding `kind`, read from `row` at `index`.
-    fileprivate static func single(_ row: some StoredRow, _ index: Int) throws -> StoredValue {
+    fileprivate static func single(_ row: any StoredRow, _ index: Int) throws -> StoredValue {
         try row.value(at: index, storedColumns[0].kind)
     }
 }
@@ -62,7 +62,7 @@ extension StoredFieldValue {
 extension String: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .text)]
     public func store(into values: inout [StoredValue]) { values.append(.text(self)) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> String? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> String? {
         guard case .text(let text) = try single(row, index) else { return nil }
         return text
     }
@@ -71,7 +71,7 @@ extension String: StoredFieldValue {
 extension Bool: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .boolean)]
     public func store(into values: inout [StoredValue]) { values.append(.integer(self ? 1 : 0)) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Bool? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Bool? {
         guard case .integer(let flag) = try single(row, index) else { return nil }
         return flag != 0
     }
@@ -80,7 +80,7 @@ extension Bool: StoredFieldValue {
 extension Int: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .integer)]
     public func store(into values: inout [StoredValue]) { values.append(.integer(Int64(self))) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Int? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Int? {
         guard case .integer(let number) = try single(row, index) else { return nil }
         return Int(number)
     }
@@ -96,7 +96,7 @@ extension Optional: StoredFieldValue where Wrapped: StoredFieldValue {
         }
     }
     /// Never nil: NULL is the value nil.
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Wrapped?? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Wrapped?? {
         .some(try Wrapped.stored(in: row, at: index))
     }
 }
@@ -105,7 +105,7 @@ extension CalendarDate: StoredFieldValue {
     /// A day as text, YYYY-MM-DD (a date in PostgreSQL).
     public static let storedColumns = [StoredColumn("", .date)]
     public func store(into values: inout [StoredValue]) { values.append(.text(iso)) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> CalendarDate? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> CalendarDate? {
         guard case .text(let text) = try single(row, index) else { return nil }
         return CalendarDate(iso: text)
     }
@@ -115,7 +115,7 @@ extension Project: StoredFieldValue {
     /// A project by its name. (The stores keep an item's project by key in their own way.)
     public static let storedColumns = [StoredColumn("", .text)]
     public func store(into values: inout [StoredValue]) { values.append(.text(name)) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Project? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Project? {
         try String.stored(in: row, at: index).map(Project.init(name:))
     }
 }
@@ -130,7 +130,7 @@ extension Location: StoredFieldValue {
         values.append(latitude.map(StoredValue.real) ?? .null)
         values.append(longitude.map(StoredValue.real) ?? .null)
     }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Location? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Location? {
         guard case .text(let name) = try row.value(at: index, .text) else { return nil }
         func coordinate(_ offset: Int) throws -> Double? {
             guard case .real(let value) = try row.value(at: index + offset, .real) else { return nil }
@@ -144,7 +144,7 @@ extension Set: StoredFieldValue where Element == Weekday {
     /// Repeat days as a bit set, Monday the lowest bit (`Weekday.mask(of:)`).
     public static var storedColumns: [StoredColumn] { [StoredColumn("", .integer)] }
     public func store(into values: inout [StoredValue]) { values.append(.integer(Int64(Weekday.mask(of: self)))) }
-    public static func stored(in row: some StoredRow, at index: Int) throws -> Set<Weekday>? {
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Set<Weekday>? {
         guard case .integer(let mask) = try single(row, index) else { return nil }
         return Weekday.days(fromMask: Int(mask))
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Any JSON value: what an item's fields are written as in the shared JSON shape
 /// (`TodoItem+JSON.swift`), and what a reader checks field by field (absent, null or a value of
 /// the wrong type are told apart).
-public indirect enum JSONValue: Hashable, Sendable, Codable {
+public enum JSONValue: Hashable, Sendable, Codable {
     case null, bool(Bool), int(Int), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

@@ -5,29 +5,34 @@ extension UUID {
     /// Byte by byte: Foundation's `init(uuidString:)` goes through `sscanf` on Linux, and a
     /// long list parses one id per row.
     public init?(text: String) {
-        var text = text
-        let parsed = text.withUTF8 { input -> uuid_t? in
-            guard input.count == 36,
-                  input[8] == UInt8(ascii: "-"), input[13] == UInt8(ascii: "-"),
-                  input[18] == UInt8(ascii: "-"), input[23] == UInt8(ascii: "-")
-            else { return nil }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let valid = withUnsafeMutableBytes(of: &bytes) { output in
-                var invalid: UInt8 = 0
-                var index = 0
-                for offset in 0..<16 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }  // a dash
-                    let high = Self.hexValue(input[index]), low = Self.hexValue(input[index + 1])
-                    invalid |= (high | low) & 0xF0
-                    output[offset] = high << 4 | low
-                    index += 2
-                }
-                return invalid == 0
-            }
-            return valid ? bytes : nil
-        }
-        guard let parsed else { return nil }
+        // The bytes where they are (a copy for `withUTF8` retained every id read).
+        guard let parsed = text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? {
+            var text = text
+            return text.withUTF8(Self.parse)
+        }() else { return nil }
         self.init(uuid: parsed)
+    }
+
+    /// The id `input` spells in the canonical form, or nil.
+    private static func parse(_ input: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard input.count == 36,
+              input[8] == UInt8(ascii: "-"), input[13] == UInt8(ascii: "-"),
+              input[18] == UInt8(ascii: "-"), input[23] == UInt8(ascii: "-")
+        else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &bytes) { output in
+            var invalid: UInt8 = 0
+            var index = 0
+            for offset in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }  // a dash
+                let high = hexValue(input[index]), low = hexValue(input[index + 1])
+                invalid |= (high | low) & 0xF0
+                output[offset] = high << 4 | low
+                index += 2
+            }
+            return invalid == 0
+        }
+        return valid ? bytes : nil
     }
 
     /// The canonical form in lower case: how ids are stored, shown and sent.

@@ -80,6 +80,9 @@ struct PostgresItemColumn: Sendable {
         }
     }()
 
+    /// Reads the fields of a row of the item's statements.
+    static let readFields = ItemField.reader(fields)
+
     /// The indexes of the bookkeeping in a row of the item's statements, after the fields'.
     static let position = fields.last!.index + fields.last!.field.storedColumns.count
     static let createdAt = position + 1, updatedAt = position + 2, completedAt = position + 3
@@ -196,17 +199,16 @@ struct PostgresItemRecord {
     }
 
     private init(_ cells: PostgresRandomAccessRow) throws {
-        let stored = PostgresStoredRow(cells: cells)
-        var content = TodoContent(title: "")
-        for (field, index) in PostgresItemColumn.fields { try field.load(from: stored, at: index, into: &content) }
         typealias Column = PostgresItemColumn
         let completedAt = try cells[Column.completedAt].decode(Int64?.self)
         item = TodoItem(
-            id: try cells[0].decode(UUID.self), content: content, position: try cells[Column.position].decode(Double.self),
+            id: try cells[0].decode(UUID.self), content: TodoContent(title: ""),
+            position: try cells[Column.position].decode(Double.self),
             createdAt: Timestamp.date(milliseconds: try cells[Column.createdAt].decode(Int64.self)),
             updatedAt: Timestamp.date(milliseconds: try cells[Column.updatedAt].decode(Int64.self)),
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
             version: try cells[Column.version].decode(Int.self), number: try cells[Column.number].decode(Int.self))
+        try PostgresItemColumn.readFields(PostgresStoredRow(cells: cells), &item.content)
     }
 
     /// A row of `PostgresItemColumn.trashSelect`.
@@ -242,6 +244,9 @@ enum PostgresListEntryColumn {
         }
     }()
 
+    /// Reads the fields of a list row.
+    private static let readFields = ItemField.reader(fields)
+
     /// The columns as a SELECT on `todo_item i` lists them: the id, the fields', the number.
     static let selected = (["i.id"]
         + read.flatMap { $0.columns.map { indexed.contains($0.itemColumn) ? $0.listed : "NULL" } }
@@ -268,9 +273,8 @@ enum PostgresListEntryColumn {
     /// says, its project named from `projectNames` (read once per page).
     static func entry(_ row: PostgresRow, number: Int, isDone: Bool, projectNames: [Int: String]) throws -> ListEntry {
         let cells = row.makeRandomAccess()
-        let stored = StoredListRow(row: PostgresStoredRow(cells: cells), projectNames: projectNames)
         var content = TodoContent(title: "", isDone: isDone)
-        for (field, index) in fields { try field.load(from: stored, at: index, into: &content) }
+        try readFields(StoredListRow(row: PostgresStoredRow(cells: cells), projectNames: projectNames), &content)
         return ListEntry(
             number: number, id: try cells[0].decode(UUID.self), content: ListEntry.rowContent(of: content),
             itemNumber: try cells[Self.number].decode(Int.self))

@@ -64,6 +64,9 @@ struct ItemColumn: Sendable {
         }
     }()
 
+    /// Reads the fields of a row of the item's statements.
+    static let readFields = ItemField.reader(fields)
+
     /// The indexes of the id and the bookkeeping in a row of the item's statements.
     static let id = 0, position = fields.last!.index + fields.last!.field.storedColumns.count
     static let createdAt = position + 1, updatedAt = position + 2, completedAt = position + 3
@@ -150,17 +153,16 @@ struct ItemRecord: FetchableRecord {
     var item: TodoItem
 
     init(row: Row) throws {
-        let stored = SQLiteStoredRow(row: row)
-        var content = TodoContent(title: "")
-        for (field, index) in ItemColumn.fields { try field.load(from: stored, at: index, into: &content) }
         let id: String = row[ItemColumn.id]
         let completedAt: Int64? = row[ItemColumn.completedAt]
         item = TodoItem(
-            id: UUID(text: id)!, content: content, position: row[ItemColumn.position],
+            id: UUID(text: id)!, content: TodoContent(title: ""), position: row[ItemColumn.position],
             createdAt: Timestamp.date(milliseconds: row[ItemColumn.createdAt]),
             updatedAt: Timestamp.date(milliseconds: row[ItemColumn.updatedAt]),
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
             version: row[ItemColumn.version], number: row[ItemColumn.number])
+        // Read in place: content read first and then passed to the item was copied on the way.
+        try ItemColumn.readFields(SQLiteStoredRow(row: row), &item.content)
     }
 }
 
@@ -201,6 +203,9 @@ enum ListEntryColumn {
         }
     }()
 
+    /// Reads the fields of a list row.
+    static let readFields = ItemField.reader(fields)
+
     /// The columns as a SELECT on `todoItem i` lists them: the id, the fields', the number.
     static let selected = (["i.id"] + read.flatMap { $0.columns.map { indexed.contains($0.itemColumn) ? "i." + $0.itemColumn : "NULL" } }
         + ["i.number"]).joined(separator: ", ")
@@ -228,11 +233,11 @@ enum ListEntryRecord {
     }
 
     static func entry(_ row: Row, number: Int, projectNames: [Int64: String]) throws -> ListEntry {
-        let stored = StoredListRow(row: row, projectNames: projectNames)
         var content = TodoContent(title: "")
-        for (field, index) in ListEntryColumn.fields { try field.load(from: stored, at: index, into: &content) }
+        try ListEntryColumn.readFields(StoredListRow(row: row, projectNames: projectNames), &content)
         guard let id = UUID(text: row[0] as String) else { throw StoredFieldError(column: "id") }
-        return ListEntry(
-            number: number, id: id, content: ListEntry.rowContent(of: content), itemNumber: row[ListEntryColumn.number])
+        // Already a row's content (`ListEntry.rowContent(of:)`): the index has no details and
+        // no coordinates, so they were read as none.
+        return ListEntry(number: number, id: id, content: content, itemNumber: row[ListEntryColumn.number])
     }
 }

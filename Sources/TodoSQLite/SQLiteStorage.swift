@@ -43,9 +43,11 @@ public struct SQLiteStorage: TodoStorage {
 
         public func items(_ query: ItemQuery) throws -> [TodoItem] {
             guard let (sql, arguments) = try slice(query) else { return [] }
-            return try Array(
-                Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + sql), arguments: arguments)
-                    .map { try ItemRecord(row: $0).item })
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + sql), arguments: arguments)
+            // Each item moved into the array as it is read (through a mapped cursor it was copied).
+            var items: [TodoItem] = []
+            while let row = try rows.next() { items.append(try ItemRecord(row: row).item) }
+            return items
         }
 
         public func entries(_ query: ItemQuery, numberedAfter first: Int) throws -> [ListEntry] {

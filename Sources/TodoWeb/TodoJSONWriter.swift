@@ -6,62 +6,81 @@ import TodoCore
 /// The members come from the same fields as the encoder's (`ItemField.all` and the item's
 /// bookkeeping), in the sorted order the encoder writes them.
 enum TodoJSONWriter {
-    /// One member: its name, quoted, with the colon; and how its value is written.
-    private typealias Member = (name: [UInt8], write: @Sendable (TodoItem, inout [UInt8]) -> Void)
+    /// What a member holds: a field of the content, or a piece of the item's bookkeeping.
+    private enum Member {
+        case field(ItemField)
+        case id, number, order, version, createdAt, updatedAt, completedAt, url
+    }
 
-    /// Every member but `url`, sorted by name as `TodoJSON.encoder()` sorts them.
-    private static let members: [(key: String, member: Member)] = {
-        func member(_ key: String, _ write: @escaping @Sendable (TodoItem, inout [UInt8]) -> Void) -> (String, Member) {
-            var name: [UInt8] = []
-            JSONText.string(key, &name)
-            name.append(UInt8(ascii: ":"))
-            return (key, (name, write))
-        }
-        let content = ItemField.all.map { field in
-            member(field.id) { item, out in JSONText.append(field.json(item.content), to: &out) }
-        }
-        let bookkeeping = [
-            member("id") { item, out in JSONText.uuid(item.id, &out) },
-            member("number") { item, out in JSONText.integer(item.number, &out) },
-            member("order") { item, out in JSONText.number(item.position, &out) },
-            member("version") { item, out in JSONText.integer(item.version, &out) },
-            member("createdAt") { item, out in JSONText.timestamp(item.createdAt, &out) },
-            member("updatedAt") { item, out in JSONText.timestamp(item.updatedAt, &out) },
-            member("completedAt") { item, out in
-                if let completedAt = item.completedAt { JSONText.timestamp(completedAt, &out) }
-                else { JSONText.append(.null, to: &out) }
-            },
+    /// Writes members of an item; the `url` prefix, when the API gives one.
+    private typealias Write = @Sendable (TodoItem, String?, inout [UInt8]) -> Void
+
+    /// Every member, `url` included, sorted by name as `TodoJSON.encoder()` sorts them: each
+    /// writes its name (quoted, with the colon; a comma before all but the first) and its value.
+    /// Chained into one closure once, so that writing 10,000 items retains nothing per member.
+    private static let writeMembers: Write = {
+        let others: [(String, Member)] = [
+            ("id", .id), ("number", .number), ("order", .order), ("version", .version), ("createdAt", .createdAt),
+            ("updatedAt", .updatedAt), ("completedAt", .completedAt), ("url", .url),
         ]
-        return (content + bookkeeping).sorted { $0.0 < $1.0 }.map { (key: $0.0, member: $0.1) }
+        // "completed" comes first, so the comma before each other member never dangles.
+        let members = (ItemField.all.map { ($0.id, Member.field($0)) } + others).sorted { $0.0 < $1.0 }
+        var write: Write = { _, _, _ in }
+        for (offset, (key, member)) in members.enumerated() {
+            var quoted: [UInt8] = offset == 0 ? [] : [UInt8(ascii: ",")]
+            JSONText.string(key, &quoted)
+            quoted.append(UInt8(ascii: ":"))
+            // Appended through a pointer: `append(contentsOf:)` of the array itself retains it.
+            let previous = write, name = quoted
+            switch member {
+            case .field(let field):
+                let json = field.jsonWriter
+                write = { item, urlPrefix, out in
+                    previous(item, urlPrefix, &out)
+                    name.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+                    JSONText.append(json(item.content), to: &out)
+                }
+            case .url:
+                write = { item, urlPrefix, out in
+                    previous(item, urlPrefix, &out)
+                    guard let urlPrefix else { return }
+                    name.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+                    out.append(UInt8(ascii: "\""))
+                    JSONText.escaped(urlPrefix, &out)
+                    JSONText.uuidDigits(item.id, &out)
+                    out.append(UInt8(ascii: "\""))
+                }
+            default:
+                write = { item, urlPrefix, out in
+                    previous(item, urlPrefix, &out)
+                    name.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+                    bookkeeping(member, of: item, &out)
+                }
+            }
+        }
+        return write
     }()
 
     /// Appends the item's object. With `urlPrefix`, a `"url"` member too (where the sorted keys
     /// put it): the prefix followed by the item's id in lower case, as the API gives it.
     static func append(_ item: TodoItem, urlPrefix: String? = nil, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        var first = true
-        var urlWritten = urlPrefix == nil
-        for (key, member) in members {
-            if !urlWritten, key > "url" {
-                urlMember(item, urlPrefix!, first: first, &out)
-                urlWritten = true
-                first = false
-            }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(contentsOf: member.name)
-            member.write(item, &out)
-        }
-        if !urlWritten { urlMember(item, urlPrefix!, first: first, &out) }
+        writeMembers(item, urlPrefix, &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func urlMember(_ item: TodoItem, _ prefix: String, first: Bool, _ out: inout [UInt8]) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: #""url":""#.utf8)
-        JSONText.escaped(prefix, &out)
-        JSONText.uuidDigits(item.id, &out)
-        out.append(UInt8(ascii: "\""))
+    private static func bookkeeping(_ member: Member, of item: TodoItem, _ out: inout [UInt8]) {
+        switch member {
+        case .id: JSONText.uuid(item.id, &out)
+        case .number: JSONText.integer(item.number, &out)
+        case .order: JSONText.number(item.position, &out)
+        case .version: JSONText.integer(item.version, &out)
+        case .createdAt: JSONText.timestamp(item.createdAt, &out)
+        case .updatedAt: JSONText.timestamp(item.updatedAt, &out)
+        case .completedAt:
+            if let completedAt = item.completedAt { JSONText.timestamp(completedAt, &out) } else { JSONText.append(.null, to: &out) }
+        case .field, .url: preconditionFailure("\(member) is written by its own closure")
+        }
     }
 }
 
@@ -100,35 +119,59 @@ enum JSONText {
     /// since a timestamp made as text first cost the API's list of 10,000 items a third of its time.
     static func timestamp(_ date: Date, _ out: inout [UInt8]) {
         let (year, month, day, ms) = Timestamp.utcParts(date)
-        out.append(UInt8(ascii: "\""))
-        fixedDigits(year, width: 4, &out)
-        out.append(UInt8(ascii: "-"))
-        fixedDigits(month, width: 2, &out)
-        out.append(UInt8(ascii: "-"))
-        fixedDigits(day, width: 2, &out)
-        out.append(UInt8(ascii: "T"))
-        fixedDigits(ms / 3_600_000, width: 2, &out)
-        out.append(UInt8(ascii: ":"))
-        fixedDigits(ms / 60_000 % 60, width: 2, &out)
-        out.append(UInt8(ascii: ":"))
-        fixedDigits(ms / 1000 % 60, width: 2, &out)
-        out.append(UInt8(ascii: "."))
-        fixedDigits(ms % 1000, width: 3, &out)
-        out.append(contentsOf: "Z\"".utf8)
+        fixed(26, &out) { text in
+            text.append(UInt8(ascii: "\""))
+            text.digits(year, width: 4)
+            text.append(UInt8(ascii: "-"))
+            text.digits(month, width: 2)
+            text.append(UInt8(ascii: "-"))
+            text.digits(day, width: 2)
+            text.append(UInt8(ascii: "T"))
+            text.digits(ms / 3_600_000, width: 2)
+            text.append(UInt8(ascii: ":"))
+            text.digits(ms / 60_000 % 60, width: 2)
+            text.append(UInt8(ascii: ":"))
+            text.digits(ms / 1000 % 60, width: 2)
+            text.append(UInt8(ascii: "."))
+            text.digits(ms % 1000, width: 3)
+            text.append(UInt8(ascii: "Z"))
+            text.append(UInt8(ascii: "\""))
+        }
     }
 
-    /// `value` (0…9999) in `width` digits (2, 3 or 4), zeros in front. Divisions by constants
-    /// only: a loop over a computed divisor cost more than the rest of a timestamp.
-    private static func fixedDigits(_ value: Int, width: Int, _ out: inout [UInt8]) {
-        if width >= 4 { out.append(digit(value / 1000)) }
-        if width >= 3 { out.append(digit(value / 100)) }
-        out.append(digit(value / 10))
-        out.append(digit(value))
+    /// Text of at most `capacity` bytes, written in place and appended to `out` at once:
+    /// appended byte by byte, every byte checked the array's capacity and uniqueness.
+    private static func fixed(_ capacity: Int, _ out: inout [UInt8], _ write: (inout FixedText) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var text = FixedText(buffer: buffer)
+            write(&text)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<text.count]))
+        }
     }
 
-    /// The last decimal digit of `value` (≥ 0) as a character.
-    private static func digit(_ value: Int) -> UInt8 {
-        UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+    /// The bytes `fixed` writes, front to back.
+    private struct FixedText {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
+        }
+
+        /// `value` (0…9999) in `width` digits (2, 3 or 4), zeros in front. Divisions by constants
+        /// only: a loop over the places cost a timestamp more than the rest of it.
+        mutating func digits(_ value: Int, width: Int) {
+            if width >= 4 { append(digit(value / 1000)) }
+            if width >= 3 { append(digit(value / 100)) }
+            append(digit(value / 10))
+            append(digit(value))
+        }
+
+        /// The last decimal digit of `value` (≥ 0) as a character.
+        private func digit(_ value: Int) -> UInt8 {
+            UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        }
     }
 
     /// `id` in its canonical form in lower case (`UUID.lowercasedText`), quoted.
@@ -140,11 +183,14 @@ enum JSONText {
 
     /// `id`'s canonical form in lower case, unquoted.
     static func uuidDigits(_ id: UUID, _ out: inout [UInt8]) {
-        withUnsafeBytes(of: id.uuid) { bytes in
-            for (offset, byte) in bytes.enumerated() {
-                if offset == 4 || offset == 6 || offset == 8 || offset == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0x0F))
+        let digits: StaticString = "0123456789abcdef"
+        fixed(36, &out) { text in
+            withUnsafeBytes(of: id.uuid) { bytes in
+                for offset in 0..<16 {
+                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 { text.append(UInt8(ascii: "-")) }
+                    text.append(digits.utf8Start[Int(bytes[offset] >> 4)])
+                    text.append(digits.utf8Start[Int(bytes[offset] & 0x0F)])
+                }
             }
         }
     }
@@ -158,28 +204,34 @@ enum JSONText {
 
     /// The inside of a JSON string: `value` as UTF-8 with the characters JSON reserves escaped.
     static func escaped(_ value: String, _ out: inout [UInt8]) {
-        var value = value
-        value.withUTF8 { bytes in
-            var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                start = index + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                default:
-                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)])
-                }
-            }
-            if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        // A native string's bytes where they are; a copy only for a string that has none in one
+        // piece (`withUTF8` on a copy retained every string written).
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0, &out) }) == nil {
+            var value = value
+            value.withUTF8 { escaped($0, &out) }
         }
+    }
+
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
+        var start = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            start = index + 1
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            default:
+                out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)])
+            }
+        }
+        if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
 
     static func hexDigit(_ value: UInt8) -> UInt8 {
