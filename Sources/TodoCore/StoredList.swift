@@ -298,11 +298,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
     private static func respace(_ rows: Storage.Rows, _ section: TodoSection, leavingGapAt gap: Int, without id: UUID?) throws -> Double {
         let items = try rows.items(ItemQuery(.matching(.all), section: section)).filter { $0.id != id }
         let positions = Ordering.respaced(count: items.count + 1)
-        for (offset, item) in items.enumerated() {
-            var respaced = item
-            respaced.position = positions[offset < gap ? offset : offset + 1]
-            if respaced != item { try rows.save(respaced, replacing: item) }
-        }
+        try place(items, in: rows) { positions[$0 < gap ? $0 : $0 + 1] }
         return positions[min(gap, items.count)]
     }
 
@@ -313,10 +309,16 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
               !TodoRules.comfortablePositions.contains(first) || !TodoRules.comfortablePositions.contains(last)
         else { return }
         let items = try rows.items(ItemQuery(.matching(.all), section: section))
-        for (item, position) in zip(items, Ordering.respaced(count: items.count)) where item.position != position {
+        let positions = Ordering.respaced(count: items.count)
+        try place(items, in: rows) { positions[$0] }
+    }
+
+    /// Saves each of `items` that moves at the position `position` gives its offset.
+    private static func place(_ items: [TodoItem], in rows: Storage.Rows, at position: (Int) -> Double) throws {
+        for (offset, item) in items.enumerated() {
             var respaced = item
-            respaced.position = position
-            try rows.save(respaced, replacing: item)
+            respaced.position = position(offset)
+            if respaced != item { try rows.save(respaced, replacing: item) }
         }
     }
 }
