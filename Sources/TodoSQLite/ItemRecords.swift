@@ -139,7 +139,10 @@ extension StoredValue {
 struct SQLiteStoredRow: StoredRow {
     let row: Row
 
-    func value(at index: Int, _ kind: StoredKind) -> StoredValue {
+    func value(at index: Int, _ kind: StoredKind) -> StoredValue { Self.value(in: row, at: index, kind) }
+
+    /// The value of `row`'s column at `index`, which holds values of `kind`.
+    static func value(in row: Row, at index: Int, _ kind: StoredKind) -> StoredValue {
         switch kind {
         case .text, .date: (row[index] as String?).map(StoredValue.text) ?? .null
         case .integer, .boolean: (row[index] as Int64?).map(StoredValue.integer) ?? .null
@@ -152,7 +155,11 @@ struct SQLiteStoredRow: StoredRow {
 struct ItemRecord: FetchableRecord {
     var item: TodoItem
 
-    init(row: Row) throws {
+    init(row: Row) throws { try self.init(row: row, reading: ItemColumn.readFields) }
+
+    /// Reads the fields with `read` (`ItemColumn.readFields`, taken once for a run of rows: taken
+    /// for each row, its closure was retained and released by every reader thread in turn).
+    init(row: Row, reading read: StoredContentReader) throws {
         let id: String = row[ItemColumn.id]
         let completedAt: Int64? = row[ItemColumn.completedAt]
         item = TodoItem(
@@ -162,7 +169,7 @@ struct ItemRecord: FetchableRecord {
             completedAt: completedAt.map(Timestamp.date(milliseconds:)),
             version: row[ItemColumn.version], number: row[ItemColumn.number])
         // Read in place: content read first and then passed to the item was copied on the way.
-        try ItemColumn.readFields(SQLiteStoredRow(row: row), &item.content)
+        try read(SQLiteStoredRow(row: row), &item.content)
     }
 }
 
@@ -227,17 +234,21 @@ enum ListEntryRecord {
         let projectNames: [Int64: String]
 
         func value(at index: Int, _ kind: StoredKind) -> StoredValue {
-            guard index == ListEntryColumn.projectKey else { return SQLiteStoredRow(row: row).value(at: index, kind) }
+            guard index == ListEntryColumn.projectKey else { return SQLiteStoredRow.value(in: row, at: index, kind) }
             return (row[index] as Int64?).flatMap { projectNames[$0] }.map(StoredValue.text) ?? .null
         }
     }
 
-    static func entry(_ row: Row, number: Int, projectNames: [Int64: String]) throws -> ListEntry {
-        var content = TodoContent(title: "")
-        try ListEntryColumn.readFields(StoredListRow(row: row, projectNames: projectNames), &content)
+    /// The row's entry, its fields read with `read` (`ListEntryColumn.readFields`, taken once per
+    /// page, as `ItemRecord` takes its reader).
+    static func entry(
+        _ row: Row, number: Int, projectNames: [Int64: String], reading read: StoredContentReader
+    ) throws -> ListEntry {
         guard let id = UUID(text: row[0] as String) else { throw StoredFieldError(column: "id") }
+        var content = TodoContent(title: "")
+        try read(StoredListRow(row: row, projectNames: projectNames), &content)
         // Already a row's content (`ListEntry.rowContent(of:)`): the index has no details and
-        // no coordinates, so they were read as none.
-        return ListEntry(number: number, id: id, content: content, itemNumber: row[ListEntryColumn.number])
+        // no coordinates, so they were read as none. Moved into the entry, not copied.
+        return ListEntry(number: number, id: id, content: consume content, itemNumber: row[ListEntryColumn.number])
     }
 }

@@ -46,7 +46,8 @@ public struct SQLiteStorage: TodoStorage {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + sql), arguments: arguments)
             // Each item moved into the array as it is read (through a mapped cursor it was copied).
             var items: [TodoItem] = []
-            while let row = try rows.next() { items.append(try ItemRecord(row: row).item) }
+            let read = ItemColumn.readFields
+            while let row = try rows.next() { items.append(try ItemRecord(row: row, reading: read).item) }
             return items
         }
 
@@ -60,9 +61,10 @@ public struct SQLiteStorage: TodoStorage {
             var entries: [ListEntry] = []
             entries.reserveCapacity(min(query.limit ?? 0, 100_000))
             var number = first
+            let read = ListEntryColumn.readFields
             while let row = try rows.next() {
                 number += 1
-                entries.append(try ListEntryRecord.entry(row, number: number, projectNames: projectNames))
+                entries.append(try ListEntryRecord.entry(row, number: number, projectNames: projectNames, reading: read))
             }
             return entries
         }

@@ -206,7 +206,8 @@ struct APIController: Sendable {
             }
             headers[.contentType] = Self.jsonType
             var bytes: [UInt8] = [UInt8(ascii: "[")]
-            Self.append(page, urlPrefix: Self.urlPrefix(origin: base), to: &bytes, first: true)
+            // Each item as ``APIItem`` encodes it, byte for byte.
+            TodoJSONWriter.append(elements: page, urlPrefix: Self.urlPrefix(origin: base), first: true, to: &bytes)
             bytes.append(UInt8(ascii: "]"))
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
@@ -223,7 +224,7 @@ struct APIController: Sendable {
                 bytes.reserveCapacity(Self.batchSize * 512)
                 var first = true
                 while true {
-                    Self.append(batch, urlPrefix: urlPrefix, to: &bytes, first: first)
+                    TodoJSONWriter.append(elements: batch, urlPrefix: urlPrefix, first: first, to: &bytes)
                     first = false
                     guard batch.count == Self.batchSize, let last = batch.last else { break }
                     try await writer.write(ByteBuffer(bytes: bytes))
@@ -237,19 +238,6 @@ struct APIController: Sendable {
     }
 
     private static let jsonType = "application/json; charset=utf-8"
-
-    /// Appends `items` as array elements (each as ``APIItem`` encodes it, byte for byte),
-    /// a comma before each but the very first of the array.
-    private static func append(
-        _ items: some Sequence<TodoItem>, urlPrefix: String, to bytes: inout [UInt8], first: Bool
-    ) {
-        var first = first
-        for item in items {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            TodoJSONWriter.append(item, urlPrefix: urlPrefix, to: &bytes)
-        }
-    }
 
     private func body(_ request: Request) async throws -> APIItemBody {
         let type = request.headers[.contentType]?.lowercased() ?? ""

@@ -64,8 +64,25 @@ enum TodoJSONWriter {
     /// Appends the item's object. With `urlPrefix`, a `"url"` member too (where the sorted keys
     /// put it): the prefix followed by the item's id in lower case, as the API gives it.
     static func append(_ item: TodoItem, urlPrefix: String? = nil, to out: inout [UInt8]) {
+        append(item, urlPrefix: urlPrefix, writing: writeMembers, to: &out)
+    }
+
+    /// Appends `items` as elements of an array, a comma before each (but the first of the array
+    /// when `first`). The chain of members is taken once for all of them: taken for each item,
+    /// its closure was retained and released by every thread writing a list in turn.
+    static func append(elements items: some Sequence<TodoItem>, urlPrefix: String? = nil, first: Bool, to out: inout [UInt8]) {
+        let write = writeMembers
+        var first = first
+        for item in items {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            append(item, urlPrefix: urlPrefix, writing: write, to: &out)
+        }
+    }
+
+    private static func append(_ item: TodoItem, urlPrefix: String?, writing write: Write, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        writeMembers(item, urlPrefix, &out)
+        write(item, urlPrefix, &out)
         out.append(UInt8(ascii: "}"))
     }
 
