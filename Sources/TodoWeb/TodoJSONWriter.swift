@@ -6,10 +6,14 @@ import TodoCore
 /// The members come from the same fields as the encoder's (`ItemField.all` and the item's
 /// bookkeeping), in the sorted order the encoder writes them.
 enum TodoJSONWriter {
-    /// What a member holds: a field of the content, or a piece of the item's bookkeeping.
+    /// What a member holds: a field of the content, the item's address, or a piece of its
+    /// bookkeeping.
     private enum Member {
-        case field(ItemField)
-        case id, number, order, version, createdAt, updatedAt, completedAt, url
+        case field(ItemField), url, bookkeeping(Bookkeeping)
+    }
+
+    private enum Bookkeeping {
+        case id, number, order, version, createdAt, updatedAt, completedAt
     }
 
     /// Writes members of an item; the `url` prefix, when the API gives one.
@@ -20,8 +24,9 @@ enum TodoJSONWriter {
     /// Chained into one closure once, so that writing 10,000 items retains nothing per member.
     private static let writeMembers: Write = {
         let others: [(String, Member)] = [
-            ("id", .id), ("number", .number), ("order", .order), ("version", .version), ("createdAt", .createdAt),
-            ("updatedAt", .updatedAt), ("completedAt", .completedAt), ("url", .url),
+            ("id", .bookkeeping(.id)), ("number", .bookkeeping(.number)), ("order", .bookkeeping(.order)),
+            ("version", .bookkeeping(.version)), ("createdAt", .bookkeeping(.createdAt)),
+            ("updatedAt", .bookkeeping(.updatedAt)), ("completedAt", .bookkeeping(.completedAt)), ("url", .url),
         ]
         // "completed" comes first, so the comma before each other member never dangles.
         let members = (ItemField.all.map { ($0.id, Member.field($0)) } + others).sorted { $0.0 < $1.0 }
@@ -50,11 +55,11 @@ enum TodoJSONWriter {
                     JSONText.uuidDigits(item.id, &out)
                     out.append(UInt8(ascii: "\""))
                 }
-            default:
+            case .bookkeeping(let piece):
                 write = { item, urlPrefix, out in
                     previous(item, urlPrefix, &out)
                     name.withUnsafeBufferPointer { out.append(contentsOf: $0) }
-                    bookkeeping(member, of: item, &out)
+                    bookkeeping(piece, of: item, &out)
                 }
             }
         }
@@ -86,8 +91,8 @@ enum TodoJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func bookkeeping(_ member: Member, of item: TodoItem, _ out: inout [UInt8]) {
-        switch member {
+    private static func bookkeeping(_ piece: Bookkeeping, of item: TodoItem, _ out: inout [UInt8]) {
+        switch piece {
         case .id: JSONText.uuid(item.id, &out)
         case .number: JSONText.integer(item.number, &out)
         case .order: JSONText.number(item.position, &out)
@@ -96,7 +101,6 @@ enum TodoJSONWriter {
         case .updatedAt: JSONText.timestamp(item.updatedAt, &out)
         case .completedAt:
             if let completedAt = item.completedAt { JSONText.timestamp(completedAt, &out) } else { JSONText.append(.null, to: &out) }
-        case .field, .url: preconditionFailure("\(member) is written by its own closure")
         }
     }
 }
