@@ -74,7 +74,10 @@ let package = Package(
         // MARK: Todo — SQLite storage (GRDB)
         .target(
             name: "TodoSQLite",
-            dependencies: ["TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TodoCore", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         // MARK: Todo — PostgreSQL storage (postgres-nio): the same protocol as TodoSQLite
         .target(

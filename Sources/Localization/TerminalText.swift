@@ -12,6 +12,7 @@ public enum TerminalText {
     /// feeds, tabs and escape sequences are kept: the text a person typed can't hold other
     /// control characters, and the styling around it is ours.
     public static func escaped(_ text: String) -> String {
+        guard mayHoldHiding(text) else { return text }
         let scalars = Array(text.unicodeScalars)
         guard scalars.contains(where: mayHide) else { return text }
         var shown = String.UnicodeScalarView()
@@ -51,9 +52,20 @@ public enum TerminalText {
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }
 
+    /// Whether `text` may hold a scalar `mayHide` names, from a look at its UTF-8 bytes alone:
+    /// each of those scalars starts with one of four bytes (U+000D is 0D, U+061C starts with D8,
+    /// U+200B…U+2069 with E2, U+FEFF with EF). Most text has none of them, so a long list is
+    /// printed without decoding a single title into scalars.
+    static func mayHoldHiding(_ text: String) -> Bool {
+        func look(_ bytes: some Sequence<UInt8>) -> Bool {
+            bytes.contains { $0 == 0x0D || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF }
+        }
+        return text.utf8.withContiguousStorageIfAvailable { look($0) } ?? look(text.utf8)
+    }
+
     /// Whether `scalar` is one `escaped` may write visibly (the carriage return and the zero-width
     /// joiner depend on their neighbours).
-    private static func mayHide(_ scalar: Unicode.Scalar) -> Bool {
+    static func mayHide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0D, 0x061C, 0x200B...0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: true
         default: false

@@ -60,7 +60,8 @@ enum ListRenderer {
         /// "due {date}" around each row's date, split once rather than filled for every row.
         private let beforeDue: String, afterDue: String
         private let width: Int
-        private let marksOverdue: Bool
+        /// Today, read once, when the list marks overdue rows (DAY-1); nil when it doesn't.
+        private let overdueToday: CalendarDate?
         private var bytes: [UInt8] = []
 
         init(_ list: TodoListViewModel, words: Strings, styled: Bool) {
@@ -73,7 +74,7 @@ enum ListRenderer {
             // have the largest numbers, and a long list's later rows are rarely wider.
             let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
             width = String(widest).utf8.count + 1
-            marksOverdue = list.scope == .today || list.scope == .overdue
+            overdueToday = list.scope == .today || list.scope == .overdue ? list.currentDay : nil
             bytes.reserveCapacity(Self.piece + 4 * 1024)
         }
 
@@ -95,7 +96,7 @@ enum ListRenderer {
                     put(due)
                     put(afterDue)
                 }
-                if marksOverdue, list.isOverdue(row) { put(separator + overdueLabel) }
+                if let overdueToday, row.isOverdue(today: overdueToday) { put(separator + overdueLabel) }
                 put(styled ? reset : ")")
             }
             put("\n")

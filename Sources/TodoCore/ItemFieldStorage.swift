@@ -27,10 +27,18 @@ public struct StoredColumn: Hashable, Sendable {
 }
 
 /// A row a store reads fields from, by column index: a look-up by name for every column of
-/// every row costs a long list more than the rest of its decoding.
+/// every row costs a long list more than the rest of its decoding. Each getter reads a column
+/// of its kind (`text` also a `date` column) and answers nil for NULL; read as the type the
+/// field wants, a value is never wrapped in a `StoredValue` on the way.
 public protocol StoredRow {
-    /// The value of the column at `index`, which holds values of `kind`.
-    func value(at index: Int, _ kind: StoredKind) throws -> StoredValue
+    /// The value of a `text` or `date` column.
+    func text(at index: Int) throws -> String?
+    /// The value of an `integer` column.
+    func integer(at index: Int) throws -> Int64?
+    /// The value of a `boolean` column.
+    func flag(at index: Int) throws -> Bool?
+    /// The value of a `real` column.
+    func real(at index: Int) throws -> Double?
 }
 
 /// Why a stored row could not be read as an item: a value no column of that kind holds, which
@@ -52,19 +60,11 @@ public protocol StoredFieldValue: Sendable {
     static func stored(in row: any StoredRow, at index: Int) throws -> Self?
 }
 
-extension StoredFieldValue {
-    /// The value of a single column holding `kind`, read from `row` at `index`.
-    fileprivate static func single(_ row: any StoredRow, _ index: Int) throws -> StoredValue {
-        try row.value(at: index, storedColumns[0].kind)
-    }
-}
-
 extension String: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .text)]
     public func store(into values: inout [StoredValue]) { values.append(.text(self)) }
     public static func stored(in row: any StoredRow, at index: Int) throws -> String? {
-        guard case .text(let text) = try single(row, index) else { return nil }
-        return text
+        try row.text(at: index)
     }
 }
 
@@ -72,8 +72,7 @@ extension Bool: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .boolean)]
     public func store(into values: inout [StoredValue]) { values.append(.integer(self ? 1 : 0)) }
     public static func stored(in row: any StoredRow, at index: Int) throws -> Bool? {
-        guard case .integer(let flag) = try single(row, index) else { return nil }
-        return flag != 0
+        try row.flag(at: index)
     }
 }
 
@@ -81,8 +80,7 @@ extension Int: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .integer)]
     public func store(into values: inout [StoredValue]) { values.append(.integer(Int64(self))) }
     public static func stored(in row: any StoredRow, at index: Int) throws -> Int? {
-        guard case .integer(let number) = try single(row, index) else { return nil }
-        return Int(number)
+        try row.integer(at: index).flatMap { Int(exactly: $0) }
     }
 }
 
@@ -106,8 +104,7 @@ extension CalendarDate: StoredFieldValue {
     public static let storedColumns = [StoredColumn("", .date)]
     public func store(into values: inout [StoredValue]) { values.append(.text(iso)) }
     public static func stored(in row: any StoredRow, at index: Int) throws -> CalendarDate? {
-        guard case .text(let text) = try single(row, index) else { return nil }
-        return CalendarDate(iso: text)
+        try row.text(at: index).flatMap(CalendarDate.init(iso:))
     }
 }
 
@@ -131,12 +128,8 @@ extension Location: StoredFieldValue {
         values.append(longitude.map(StoredValue.real) ?? .null)
     }
     public static func stored(in row: any StoredRow, at index: Int) throws -> Location? {
-        guard case .text(let name) = try row.value(at: index, .text) else { return nil }
-        func coordinate(_ offset: Int) throws -> Double? {
-            guard case .real(let value) = try row.value(at: index + offset, .real) else { return nil }
-            return value
-        }
-        return Location(name: name, latitude: try coordinate(1), longitude: try coordinate(2))
+        guard let name = try row.text(at: index) else { return nil }
+        return Location(name: name, latitude: try row.real(at: index + 1), longitude: try row.real(at: index + 2))
     }
 }
 
@@ -145,7 +138,6 @@ extension Set: StoredFieldValue where Element == Weekday {
     public static var storedColumns: [StoredColumn] { [StoredColumn("", .integer)] }
     public func store(into values: inout [StoredValue]) { values.append(.integer(Int64(Weekday.mask(of: self)))) }
     public static func stored(in row: any StoredRow, at index: Int) throws -> Set<Weekday>? {
-        guard case .integer(let mask) = try single(row, index) else { return nil }
-        return Weekday.days(fromMask: Int(mask))
+        try row.integer(at: index).map { Weekday.days(fromMask: Int(truncatingIfNeeded: $0)) }
     }
 }

@@ -281,6 +281,10 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
     private static func applyRepeats(
         _ rows: Storage.Rows, _ before: TodoItem, _ after: TodoItem, now: Date, environment: TodoEnvironment
     ) throws {
+        // A check that would spawn nothing even with nothing linked (an item that doesn't repeat)
+        // needs no link: it is read only when it can matter. Most checks are of such items, and
+        // a read costs a write more than the rest of its rules.
+        if after.isDone, !Repeats.spawnsOccurrence(after, linked: nil) { return }
         let linked = try rows.items(ItemQuery(.occurrence(of: after.id))).first
         if after.isDone {
             guard Repeats.spawnsOccurrence(after, linked: linked),

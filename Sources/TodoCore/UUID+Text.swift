@@ -13,6 +13,13 @@ extension UUID {
         self.init(uuid: parsed)
     }
 
+    /// Parses the canonical form from UTF-8 bytes where they are (a database's own copy of a
+    /// row's text, which needs no `String` made of it first).
+    public init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(utf8) else { return nil }
+        self.init(uuid: parsed)
+    }
+
     /// The id `input` spells in the canonical form, or nil.
     private static func parse(_ input: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard input.count == 36,

@@ -174,15 +174,10 @@ struct PostgresItemColumn: Sendable {
 struct PostgresStoredRow: StoredRow {
     let cells: PostgresRandomAccessRow
 
-    func value(at index: Int, _ kind: StoredKind) throws -> StoredValue {
-        let cell = cells[index]
-        return switch kind {
-        case .text, .date: try cell.decode(String?.self).map(StoredValue.text) ?? .null
-        case .integer: try cell.decode(Int?.self).map { .integer(Int64($0)) } ?? .null
-        case .boolean: try cell.decode(Bool?.self).map { .integer($0 ? 1 : 0) } ?? .null
-        case .real: try cell.decode(Double?.self).map(StoredValue.real) ?? .null
-        }
-    }
+    func text(at index: Int) throws -> String? { try cells[index].decode(String?.self) }
+    func integer(at index: Int) throws -> Int64? { try cells[index].decode(Int?.self).map(Int64.init) }
+    func flag(at index: Int) throws -> Bool? { try cells[index].decode(Bool?.self) }
+    func real(at index: Int) throws -> Double? { try cells[index].decode(Double?.self) }
 }
 
 /// An item read by `PostgresItemColumn.select` (or `trashSelect`, whose columns come in the
@@ -263,10 +258,13 @@ enum PostgresListEntryColumn {
         let row: PostgresStoredRow
         let projectNames: [Int: String]
 
-        func value(at index: Int, _ kind: StoredKind) throws -> StoredValue {
-            guard index == PostgresListEntryColumn.projectKey else { return try row.value(at: index, kind) }
-            return try row.cells[index].decode(Int?.self).flatMap { projectNames[$0] }.map(StoredValue.text) ?? .null
+        func text(at index: Int) throws -> String? {
+            guard index == PostgresListEntryColumn.projectKey else { return try row.text(at: index) }
+            return try row.cells[index].decode(Int?.self).flatMap { projectNames[$0] }
         }
+        func integer(at index: Int) throws -> Int64? { try row.integer(at: index) }
+        func flag(at index: Int) throws -> Bool? { try row.flag(at: index) }
+        func real(at index: Int) throws -> Double? { try row.real(at: index) }
     }
 
     /// The list row `row` of a page: `number` its place in the list read, in the section `isDone`

@@ -57,15 +57,18 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var id: UUID { entry.id }
     /// The item's stable number (`#7`): what the CLI shows and its commands take (NUMBER-2).
     public var number: Int { entry.itemNumber }
-    public var title: String { entry.title }
-    public var isDone: Bool { entry.isDone }
+    // The row's fields are read from the content itself, not by key path: a long list reads
+    // them for every row, and a key path is applied at run time.
+    public var title: String { entry.content.title }
+    public var isDone: Bool { entry.content.isDone }
     /// Shown for to-do rows only (LIST-5).
-    public var locationName: String? { isDone ? nil : entry.location?.name }
+    public var locationName: String? { isDone ? nil : entry.content.location?.name }
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
-    public var dueDate: CalendarDate? { isDone ? nil : entry.dueDate }
+    public var dueDate: CalendarDate? { isDone ? nil : entry.content.dueDate }
     /// The due date in the language's numeric style, for to-do rows with a due date only:
-    /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
-    public var dueDateText: String? { dueDate.map { strings.date($0) } }
+    /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5). Formatted
+    /// with the language's pattern directly, without looking up its catalog for each row.
+    public var dueDateText: String? { dueDate.map { TodoWords.datePatterns(language).numeric.format($0) } }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).
@@ -198,6 +201,10 @@ public final class TodoListViewModel {
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
     public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }
+    /// Today, by the ViewModel's clock: a View that marks a long list's overdue rows reads it
+    /// once per render and asks each row `isOverdue(today:)`, rather than reading the clock and
+    /// the time zone for every row.
+    public var currentDay: CalendarDate { today() }
     /// The word that marks an overdue row, beside its date (DAY-2), in English.
     public static let overdueLabel = "overdue"
     /// The word that marks an overdue row, beside its date (DAY-2), in the list's language.

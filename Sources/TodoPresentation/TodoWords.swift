@@ -39,44 +39,71 @@ public enum TodoWords {
 /// A date entry (`{month}/{day}/{year}`, `{m}月{d}日`) as literal text and the parts between.
 struct DatePattern: Sendable {
     enum Piece: Sendable {
-        case text(String), year, month, day, monthNumber, dayNumber
+        case text([UInt8]), year, month, day, monthNumber, dayNumber
     }
 
     let pieces: [Piece]
+    /// The most bytes `format` writes: the literals', and 20 for each number (an `Int`'s most).
+    let capacity: Int
 
     init(_ entry: String) {
         var pieces: [Piece] = []
         var rest = entry[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            if open > rest.startIndex { pieces.append(.text(Array(rest[..<open].utf8))) }
             switch rest[rest.index(after: open)..<close] {
             case "year": pieces.append(.year)
             case "month": pieces.append(.month)
             case "day": pieces.append(.day)
             case "m": pieces.append(.monthNumber)
             case "d": pieces.append(.dayNumber)
-            default: pieces.append(.text(String(rest[open...close])))
+            default: pieces.append(.text(Array(rest[open...close].utf8)))
             }
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        if !rest.isEmpty { pieces.append(.text(Array(rest.utf8))) }
         self.pieces = pieces
+        capacity = pieces.reduce(0) { total, piece in
+            if case .text(let literal) = piece { total + literal.count } else { total + 20 }
+        }
     }
 
+    /// `date` in this pattern, its bytes written straight into the string: a long list formats
+    /// a date on most of its rows.
     func format(_ date: CalendarDate) -> String {
-        var text = ""
-        text.reserveCapacity(16)
-        for piece in pieces {
-            switch piece {
-            case .text(let literal): text += literal
-            case .year: text += String(date.year)
-            case .month: if date.month < 10 { text += "0" }; text += String(date.month)
-            case .day: if date.day < 10 { text += "0" }; text += String(date.day)
-            case .monthNumber: text += String(date.month)
-            case .dayNumber: text += String(date.day)
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var end = 0
+            for piece in pieces {
+                switch piece {
+                case .text(let literal):
+                    for byte in literal { buffer[end] = byte; end += 1 }
+                case .year: end = Self.write(date.year, width: 1, to: buffer, at: end)
+                case .month: end = Self.write(date.month, width: 2, to: buffer, at: end)
+                case .day: end = Self.write(date.day, width: 2, to: buffer, at: end)
+                case .monthNumber: end = Self.write(date.month, width: 1, to: buffer, at: end)
+                case .dayNumber: end = Self.write(date.day, width: 1, to: buffer, at: end)
+                }
             }
+            return end
         }
-        return text
+    }
+
+    /// Writes `value` in decimal, with leading zeros to at least `width` digits, into `buffer`
+    /// from `start`; returns the index after it.
+    private static func write(_ value: Int, width: Int, to buffer: UnsafeMutableBufferPointer<UInt8>,
+                              at start: Int) -> Int {
+        var start = start
+        if value < 0 { buffer[start] = UInt8(ascii: "-"); start += 1 }
+        var digits = 1
+        var probe = value.magnitude / 10
+        while probe > 0 { digits += 1; probe /= 10 }
+        digits = max(digits, width)
+        var rest = value.magnitude
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return start + digits
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TodoCore
 
 /// An item's columns as SQLite keeps them: its id, the columns of its fields (`ItemField.all`,
@@ -134,55 +135,105 @@ extension StoredValue {
     }
 }
 
-/// A row of SQLite read column by column as fields read their stored form. Each value is read
-/// with the type its kind says, as SQLite steps through the row (no `DatabaseValue` in between).
+/// A row of SQLite as its statement holds it while `forEach` steps through a SELECT, read
+/// column by column as fields read their stored form, each value with the type its kind says.
+/// No GRDB `Row` in between: a `Row` cursor builds a table of the statement's column names (each
+/// lower-cased and hashed) whenever it is made, which cost a write's small reads (the edge of a
+/// section, the item it replaces) more than their rows, and reading through it cost each column
+/// of a long page a look-up more.
 struct SQLiteStoredRow: StoredRow {
-    let row: Row
+    let statement: SQLiteStatement
 
-    func value(at index: Int, _ kind: StoredKind) -> StoredValue { Self.value(in: row, at: index, kind) }
+    func text(at index: Int) -> String? {
+        // The text first, then its length: the order SQLite's documentation asks for.
+        guard let text = sqlite3_column_text(statement, CInt(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, CInt(index)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
 
-    /// The value of `row`'s column at `index`, which holds values of `kind`.
-    static func value(in row: Row, at index: Int, _ kind: StoredKind) -> StoredValue {
-        switch kind {
-        case .text, .date: (row[index] as String?).map(StoredValue.text) ?? .null
-        case .integer, .boolean: (row[index] as Int64?).map(StoredValue.integer) ?? .null
-        case .real: (row[index] as Double?).map(StoredValue.real) ?? .null
+    func integer(at index: Int) -> Int64? { isNull(index) ? nil : sqlite3_column_int64(statement, CInt(index)) }
+    /// A flag is kept as 0 or 1.
+    func flag(at index: Int) -> Bool? { integer(at: index).map { $0 != 0 } }
+    func real(at index: Int) -> Double? { isNull(index) ? nil : sqlite3_column_double(statement, CInt(index)) }
+
+    /// The value of a column the schema keeps NOT NULL; NULL, which it keeps out, throws.
+    func integer(notNullAt index: Int) throws -> Int64 {
+        guard let value = integer(at: index) else { throw invalid(index) }
+        return value
+    }
+
+    func real(notNullAt index: Int) throws -> Double {
+        guard let value = real(at: index) else { throw invalid(index) }
+        return value
+    }
+
+    /// An item's id (text), parsed from SQLite's own bytes: read as a `String` first, every id
+    /// (36 bytes, longer than a string holds without the heap) cost an allocation per row.
+    func id(at index: Int) throws -> UUID {
+        guard let text = sqlite3_column_text(statement, CInt(index)),
+              let id = UUID(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, CInt(index)))))
+        else { throw invalid(index) }
+        return id
+    }
+
+    private func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, CInt(index)) == SQLITE_NULL }
+
+    private func invalid(_ index: Int) -> StoredFieldError {
+        StoredFieldError(column: sqlite3_column_name(statement, CInt(index)).map { String(cString: $0) } ?? "\(index)")
+    }
+
+    /// Runs `statement` (a SELECT of `db`) with `arguments`, handing `body` each row in turn;
+    /// the row is valid only during the call. The statement is reset when it ends.
+    static func forEach(
+        _ statement: Statement, _ arguments: StatementArguments, of db: Database, _ body: (SQLiteStoredRow) throws -> Void
+    ) throws {
+        try statement.setArguments(arguments)
+        let sqlite = statement.sqliteStatement
+        defer { sqlite3_reset(sqlite) }
+        while true {
+            switch sqlite3_step(sqlite) {
+            case SQLITE_ROW: try body(SQLiteStoredRow(statement: sqlite))
+            case SQLITE_DONE: return
+            case let code:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql,
+                    arguments: arguments)
+            }
         }
     }
 }
 
 /// An item read by `ItemColumn.select` (or `trashSelect`, whose columns come in the same order).
-struct ItemRecord: FetchableRecord {
+struct ItemRecord {
     var item: TodoItem
-
-    init(row: Row) throws { try self.init(row: row, reading: ItemColumn.readFields) }
 
     /// Reads the fields with `read` (`ItemColumn.readFields`, taken once for a run of rows: taken
     /// for each row, its closure was retained and released by every reader thread in turn).
-    init(row: Row, reading read: StoredContentReader) throws {
-        let id: String = row[ItemColumn.id]
-        let completedAt: Int64? = row[ItemColumn.completedAt]
+    init(row: SQLiteStoredRow, reading read: StoredContentReader = ItemColumn.readFields) throws {
         item = TodoItem(
-            id: UUID(text: id)!, content: TodoContent(title: ""), position: row[ItemColumn.position],
-            createdAt: Timestamp.date(milliseconds: row[ItemColumn.createdAt]),
-            updatedAt: Timestamp.date(milliseconds: row[ItemColumn.updatedAt]),
-            completedAt: completedAt.map(Timestamp.date(milliseconds:)),
-            version: row[ItemColumn.version], number: row[ItemColumn.number])
+            id: try row.id(at: ItemColumn.id), content: TodoContent(title: ""),
+            position: try row.real(notNullAt: ItemColumn.position),
+            createdAt: Timestamp.date(milliseconds: try row.integer(notNullAt: ItemColumn.createdAt)),
+            updatedAt: Timestamp.date(milliseconds: try row.integer(notNullAt: ItemColumn.updatedAt)),
+            completedAt: row.integer(at: ItemColumn.completedAt).map(Timestamp.date(milliseconds:)),
+            version: Int(try row.integer(notNullAt: ItemColumn.version)),
+            number: Int(try row.integer(notNullAt: ItemColumn.number)))
         // Read in place: content read first and then passed to the item was copied on the way.
-        try read(SQLiteStoredRow(row: row), &item.content)
+        try read(row, &item.content)
     }
 }
 
 /// A row of `ItemColumn.trashSelect`: the item, then when it was deleted.
-struct TrashedItemRecord: FetchableRecord {
+struct TrashedItemRecord {
     /// Where `deletedAt` is: right after the item's columns.
     static let deletedAt = ItemColumn.all.count
 
     var trashed: TrashedItem
 
-    init(row: Row) throws {
+    init(row: SQLiteStoredRow) throws {
         trashed = TrashedItem(
-            item: try ItemRecord(row: row).item, deletedAt: Timestamp.date(milliseconds: row[Self.deletedAt]))
+            item: try ItemRecord(row: row).item,
+            deletedAt: Timestamp.date(milliseconds: try row.integer(notNullAt: Self.deletedAt)))
     }
 }
 
@@ -230,25 +281,30 @@ enum ListEntryColumn {
 enum ListEntryRecord {
     /// A list row, its project's key read as the project's name.
     private struct StoredListRow: StoredRow {
-        let row: Row
+        let row: SQLiteStoredRow
         let projectNames: [Int64: String]
 
-        func value(at index: Int, _ kind: StoredKind) -> StoredValue {
-            guard index == ListEntryColumn.projectKey else { return SQLiteStoredRow.value(in: row, at: index, kind) }
-            return (row[index] as Int64?).flatMap { projectNames[$0] }.map(StoredValue.text) ?? .null
+        func text(at index: Int) -> String? {
+            guard index == ListEntryColumn.projectKey else { return row.text(at: index) }
+            return row.integer(at: index).flatMap { projectNames[$0] }
         }
+        func integer(at index: Int) -> Int64? { row.integer(at: index) }
+        func flag(at index: Int) -> Bool? { row.flag(at: index) }
+        func real(at index: Int) -> Double? { row.real(at: index) }
     }
 
     /// The row's entry, its fields read with `read` (`ListEntryColumn.readFields`, taken once per
     /// page, as `ItemRecord` takes its reader).
     static func entry(
-        _ row: Row, number: Int, projectNames: [Int64: String], reading read: StoredContentReader
+        _ row: SQLiteStoredRow, number: Int, projectNames: [Int64: String], reading read: StoredContentReader
     ) throws -> ListEntry {
-        guard let id = UUID(text: row[0] as String) else { throw StoredFieldError(column: "id") }
+        let id = try row.id(at: 0)
         var content = TodoContent(title: "")
         try read(StoredListRow(row: row, projectNames: projectNames), &content)
         // Already a row's content (`ListEntry.rowContent(of:)`): the index has no details and
         // no coordinates, so they were read as none. Moved into the entry, not copied.
-        return ListEntry(number: number, id: id, content: consume content, itemNumber: row[ListEntryColumn.number])
+        return ListEntry(
+            number: number, id: id, content: consume content,
+            itemNumber: Int(try row.integer(notNullAt: ListEntryColumn.number)))
     }
 }

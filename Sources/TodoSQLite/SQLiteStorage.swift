@@ -43,26 +43,25 @@ public struct SQLiteStorage: TodoStorage {
 
         public func items(_ query: ItemQuery) throws -> [TodoItem] {
             guard let (sql, arguments) = try slice(query) else { return [] }
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: ItemColumn.select + sql), arguments: arguments)
             // Each item moved into the array as it is read (through a mapped cursor it was copied).
             var items: [TodoItem] = []
             let read = ItemColumn.readFields
-            while let row = try rows.next() { items.append(try ItemRecord(row: row, reading: read).item) }
+            try SQLiteStoredRow.forEach(db.cachedStatement(sql: ItemColumn.select + sql), arguments, of: db) { row in
+                items.append(try ItemRecord(row: row, reading: read).item)
+            }
             return items
         }
 
         public func entries(_ query: ItemQuery, numberedAfter first: Int) throws -> [ListEntry] {
             guard let (sql, arguments) = try slice(query) else { return [] }
-            // Only the columns a row shows (`ListEntryColumn`), read as SQLite steps through them.
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT " + ListEntryColumn.selected + " FROM todoItem i" + sql),
-                arguments: arguments)
             let projectNames = try projectNames()
             var entries: [ListEntry] = []
             entries.reserveCapacity(min(query.limit ?? 0, 100_000))
             var number = first
             let read = ListEntryColumn.readFields
-            while let row = try rows.next() {
+            // Only the columns a row shows (`ListEntryColumn`), read as SQLite steps through them.
+            let statement = try db.cachedStatement(sql: "SELECT " + ListEntryColumn.selected + " FROM todoItem i" + sql)
+            try SQLiteStoredRow.forEach(statement, arguments, of: db) { row in
                 number += 1
                 entries.append(try ListEntryRecord.entry(row, number: number, projectNames: projectNames, reading: read))
             }
@@ -86,10 +85,10 @@ public struct SQLiteStorage: TodoStorage {
 
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             let (condition, arguments) = trashCondition(query)
-            return try Array(
-                TrashedItemRecord.fetchCursor(
-                    db, sql: ItemColumn.trashSelect + condition + " ORDER BY deletedAt DESC, id", arguments: arguments
-                ).map(\.trashed))
+            var trashed: [TrashedItem] = []
+            let statement = try db.makeStatement(sql: ItemColumn.trashSelect + condition + " ORDER BY deletedAt DESC, id")
+            try SQLiteStoredRow.forEach(statement, arguments, of: db) { trashed.append(try TrashedItemRecord(row: $0).trashed) }
+            return trashed
         }
 
         public func save(_ item: TodoItem, replacing old: TodoItem?) throws {

@@ -1,4 +1,4 @@
-import Localization
+@testable import Localization
 import Testing
 
 /// HARDEN-24 (and HARDEN-10a): the one function that shows text safely on a terminal.
@@ -16,5 +16,15 @@ struct TerminalTextTests {
     @Test("HARDEN-10a HARDEN-24 sanitized replaces control characters, then shows what escaped shows")
     func test_HARDEN_24_sanitized() {
         #expect(TerminalText.sanitized("\u{1B}[31mred\u{202E}") == "\u{FFFD}[31mred<U+202E>")
+    }
+
+    @Test("HARDEN-24 the quick look at a text's bytes finds every character escaped may write visibly")
+    func test_HARDEN_24_quickLook() {
+        let hiding = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter(TerminalText.mayHide)
+        #expect(hiding.count == 20)
+        for scalar in hiding {
+            #expect(TerminalText.mayHoldHiding("plain \(scalar) text"), "U+\(String(scalar.value, radix: 16))")
+        }
+        #expect(!TerminalText.mayHoldHiding("Buy milk, 牛乳を買う, 买牛奶, עברית, \u{1F469}\u{1F4BB}, CRLF\n"))
     }
 }

@@ -9,7 +9,16 @@ struct ItemFieldStorageTests {
     /// Stored values in a row, as a store reads them.
     struct Row: StoredRow {
         var values: [StoredValue]
-        func value(at index: Int, _ kind: StoredKind) -> StoredValue { values[index] }
+        func text(at index: Int) -> String? {
+            if case .text(let text) = values[index] { text } else { nil }
+        }
+        func integer(at index: Int) -> Int64? {
+            if case .integer(let number) = values[index] { number } else { nil }
+        }
+        func flag(at index: Int) -> Bool? { integer(at: index).map { $0 != 0 } }
+        func real(at index: Int) -> Double? {
+            if case .real(let number) = values[index] { number } else { nil }
+        }
     }
 
     static let full = TodoContent(

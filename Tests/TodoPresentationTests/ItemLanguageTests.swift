@@ -176,4 +176,18 @@ struct ItemLanguageTests {
         #expect(PlainWordsInput.summary(of: item, language: .simplifiedChinese)
             == ["截止 2026/11/24", "#家", "@スーパー", "~1 小时 30 分钟", "每周一、周三"])
     }
+
+    @Test("LANG-5 dates in each language's style, zero-padded where the style pads: 01/05/2026, 2026/01/05, 1月5日")
+    func test_LANG_5_dates() throws {
+        let early = try #require(CalendarDate(iso: "2026-01-05"))
+        let late = try #require(CalendarDate(iso: "2026-12-31"))
+        let english = TodoWords.strings(.english)
+        #expect([english.date(early), english.date(late)] == ["01/05/2026", "12/31/2026"])
+        #expect([english.monthDay(early), english.monthDay(late)] == ["01/05", "12/31"])
+        for language in [Language.simplifiedChinese, .japanese] {
+            let strings = TodoWords.strings(language)
+            #expect([strings.date(early), strings.date(late)] == ["2026/01/05", "2026/12/31"])
+            #expect([strings.monthDay(early), strings.monthDay(late)] == ["1月5日", "12月31日"])
+        }
+    }
 }
