@@ -118,3 +118,10 @@ public protocol AccountStore: Sendable {
     /// Forgets failures older than `before` (they count no more).
     func pruneFailures(before: Date) async throws
 }
+
+/// Times as both account stores keep them: whole milliseconds since 1970, rounded down (a
+/// session's last sign of life is never stored later than it was).
+public enum AccountTime {
+    public static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+    public static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+}

@@ -172,6 +172,20 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
         try loadValue(row, index, &content)
     }
 
+    /// Each of `fields` with the index of its first column, in a row that holds the item's id
+    /// and then each field's columns in turn (`columnCount` of each): how both stores lay out
+    /// the rows they read an item or a list row from.
+    public static func rowLayout(_ fields: [(field: ItemField, columnCount: Int)]) -> [(field: ItemField, index: Int)] {
+        var index = 1  // after the id
+        return fields.map { field, columnCount in
+            defer { index += columnCount }
+            return (field, index)
+        }
+    }
+
+    /// `rowLayout(_:)` of every field with all its columns: an item's row, in either store.
+    public static let itemRowLayout = rowLayout(all.map { ($0, $0.storedColumns.count) })
+
     /// Reads `fields` of a stored item from a row into its content, each from its columns, the
     /// first at its index: the fields' `load`s chained into one closure, made once per list of
     /// columns. (A loop over the fields retained each field and its closure for every row, and

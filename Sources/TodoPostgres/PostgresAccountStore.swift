@@ -36,9 +36,6 @@ public struct PostgresAccountStore: AccountStore {
     /// `name` with A–Z lowered, as `nameKey` reads the stored names.
     private static func folded(_ name: String) -> String { PostgresSchema.asciiLowered(text: name) }
 
-    /// Times as whole milliseconds since 1970, as the items keep theirs.
-    private static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-    private static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
     /// PostgreSQL's text can't hold NUL: an address with one is kept with U+FFFD in its place.
     private static func text(_ value: String) -> String {
@@ -48,7 +45,7 @@ public struct PostgresAccountStore: AccountStore {
     private static func account(_ row: PostgresRow) throws -> StoredAccount {
         let row = row.byName
         return StoredAccount(
-            account: Account(id: try row.decode("id"), name: try row.decode("name"), createdAt: date(try row.decode("created_at"))),
+            account: Account(id: try row.decode("id"), name: try row.decode("name"), createdAt: AccountTime.date(try row.decode("created_at"))),
             passwordHash: try row.decode("password_hash"))
     }
 
@@ -65,7 +62,7 @@ public struct PostgresAccountStore: AccountStore {
             try await Self.inserting(else: .duplicateName(account.name)) {
                 try await connection.query("""
                     INSERT INTO \(unescaped: t.account) (id, name, password_hash, created_at)
-                    VALUES (\(account.id), \(Self.text(account.name)), \(Self.text(passwordHash)), \(Self.millis(account.createdAt)))
+                    VALUES (\(account.id), \(Self.text(account.name)), \(Self.text(passwordHash)), \(AccountTime.millis(account.createdAt)))
                     """, logger: PostgresTodoDatabase.logger)
             }
         }
@@ -134,7 +131,7 @@ public struct PostgresAccountStore: AccountStore {
             try await Self.inserting(else: .duplicateLabel(label)) {
                 try await connection.query("""
                     INSERT INTO \(unescaped: t.token) (account_id, label, hash, created_at)
-                    VALUES (\(account), \(Self.text(label)), \(Self.text(hash)), \(Self.millis(createdAt)))
+                    VALUES (\(account), \(Self.text(label)), \(Self.text(hash)), \(AccountTime.millis(createdAt)))
                     """, logger: logger)
             }
         }
@@ -170,12 +167,12 @@ public struct PostgresAccountStore: AccountStore {
     private static func token(_ row: PostgresRandomAccessRow, createdAt: String = "created_at") throws -> TokenInfo {
         let lastUsedAt: Int64? = try row.decode("last_used_at")
         return TokenInfo(
-            label: try row.decode("label"), createdAt: date(try row.decode(createdAt)), lastUsedAt: lastUsedAt.map(date))
+            label: try row.decode("label"), createdAt: AccountTime.date(try row.decode(createdAt)), lastUsedAt: lastUsedAt.map(AccountTime.date))
     }
 
     public func touchToken(hash: String, at: Date) async throws {
         try await database.run(
-            "UPDATE \(unescaped: t.token) SET last_used_at = \(Self.millis(at)) WHERE hash = \(Self.text(hash))")
+            "UPDATE \(unescaped: t.token) SET last_used_at = \(AccountTime.millis(at)) WHERE hash = \(Self.text(hash))")
     }
 
     // MARK: Sessions
@@ -190,8 +187,8 @@ public struct PostgresAccountStore: AccountStore {
             if owner.isEmpty { throw AccountError.unknownUser(session.accountID.uuidString) }
             try await connection.query("""
                 INSERT INTO \(unescaped: t.session) (id_hash, account_id, created_at, last_seen_at)
-                VALUES (\(Self.text(session.idHash)), \(session.accountID), \(Self.millis(session.createdAt)),
-                        \(Self.millis(session.lastSeenAt)))
+                VALUES (\(Self.text(session.idHash)), \(session.accountID), \(AccountTime.millis(session.createdAt)),
+                        \(AccountTime.millis(session.lastSeenAt)))
                 """, logger: logger)
         }
     }
@@ -203,12 +200,12 @@ public struct PostgresAccountStore: AccountStore {
         let columns = row.byName
         return SessionRecord(
             accountID: try columns.decode("account_id"), idHash: try columns.decode("id_hash"),
-            createdAt: Self.date(try columns.decode("created_at")), lastSeenAt: Self.date(try columns.decode("last_seen_at")))
+            createdAt: AccountTime.date(try columns.decode("created_at")), lastSeenAt: AccountTime.date(try columns.decode("last_seen_at")))
     }
 
     public func touchSession(idHash: String, at: Date) async throws {
         try await database.run("""
-            UPDATE \(unescaped: t.session) SET last_seen_at = GREATEST(created_at, \(Self.millis(at)))
+            UPDATE \(unescaped: t.session) SET last_seen_at = GREATEST(created_at, \(AccountTime.millis(at)))
             WHERE id_hash = \(Self.text(idHash))
             """)
     }
@@ -234,7 +231,7 @@ public struct PostgresAccountStore: AccountStore {
     public func endExpiredSessions(account: UUID, idleBefore: Date, createdBefore: Date) async throws {
         try await database.run("""
             DELETE FROM \(unescaped: t.session) WHERE account_id = \(account)
-            AND (last_seen_at < \(Self.millis(idleBefore)) OR created_at < \(Self.millis(createdBefore)))
+            AND (last_seen_at < \(AccountTime.millis(idleBefore)) OR created_at < \(AccountTime.millis(createdBefore)))
             """)
     }
 
@@ -243,28 +240,28 @@ public struct PostgresAccountStore: AccountStore {
     public func recordFailure(nameKey: String?, address: String, at: Date) async throws {
         try await database.run("""
             INSERT INTO \(unescaped: t.failure) (name_key, address, at)
-            VALUES (\(nameKey.map(Self.text)), \(Self.text(address)), \(Self.millis(at)))
+            VALUES (\(nameKey.map(Self.text)), \(Self.text(address)), \(AccountTime.millis(at)))
             """)
     }
 
     public func failures(nameKey: String, since: Date) async throws -> FailureCount {
         try await count(try await database.run("""
             SELECT COUNT(*)::bigint AS n, MIN(at) AS oldest FROM \(unescaped: t.failure)
-            WHERE name_key = \(Self.text(nameKey)) AND at > \(Self.millis(since))
+            WHERE name_key = \(Self.text(nameKey)) AND at > \(AccountTime.millis(since))
             """))
     }
 
     public func failures(address: String, since: Date) async throws -> FailureCount {
         try await count(try await database.run("""
             SELECT COUNT(*)::bigint AS n, MIN(at) AS oldest FROM \(unescaped: t.failure)
-            WHERE address = \(Self.text(address)) AND at > \(Self.millis(since))
+            WHERE address = \(Self.text(address)) AND at > \(AccountTime.millis(since))
             """))
     }
 
     private func count(_ rows: [PostgresRow]) async throws -> FailureCount {
         guard let row = rows.first?.byName else { return .none }
         let oldest: Int64? = try row.decode("oldest")
-        return FailureCount(count: try row.decode("n"), oldest: oldest.map(Self.date))
+        return FailureCount(count: try row.decode("n"), oldest: oldest.map(AccountTime.date))
     }
 
     public func clearFailures(nameKey: String) async throws {
@@ -272,7 +269,7 @@ public struct PostgresAccountStore: AccountStore {
     }
 
     public func pruneFailures(before: Date) async throws {
-        try await database.run("DELETE FROM \(unescaped: t.failure) WHERE at < \(Self.millis(before))")
+        try await database.run("DELETE FROM \(unescaped: t.failure) WHERE at < \(AccountTime.millis(before))")
     }
 
     /// Runs an insert; a UNIQUE violation (another instance took the name or label between the

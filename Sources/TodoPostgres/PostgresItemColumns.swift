@@ -72,13 +72,7 @@ struct PostgresItemColumn: Sendable {
     // MARK: The columns, in order
 
     /// Each field with the index of its first column in a row of the item's statements.
-    static let fields: [(field: ItemField, index: Int)] = {
-        var index = 1  // after the id
-        return ItemField.all.map { field in
-            defer { index += field.storedColumns.count }
-            return (field, index)
-        }
-    }()
+    static let fields = ItemField.itemRowLayout
 
     /// Reads the fields of a row of the item's statements.
     static let readFields = ItemField.reader(fields)
@@ -231,13 +225,7 @@ enum PostgresListEntryColumn {
     }
 
     /// Each field a row reads, with the index of its first column in the row.
-    private static let fields: [(field: ItemField, index: Int)] = {
-        var index = 1  // after the id
-        return read.map { field, columns in
-            defer { index += columns.count }
-            return (field, index)
-        }
-    }()
+    private static let fields = ItemField.rowLayout(read.map { ($0.field, $0.columns.count) })
 
     /// Reads the fields of a list row.
     private static let readFields = ItemField.reader(fields)

@@ -66,9 +66,8 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
     public var dueDate: CalendarDate? { isDone ? nil : entry.content.dueDate }
     /// The due date in the language's numeric style, for to-do rows with a due date only:
-    /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5). Formatted
-    /// with the language's pattern directly, without looking up its catalog for each row.
-    public var dueDateText: String? { dueDate.map { TodoWords.datePatterns(language).numeric.format($0) } }
+    /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
+    public var dueDateText: String? { dueDate.map { TodoWords.date($0, in: language) } }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).

@@ -26,6 +26,12 @@ public enum TodoWords {
         }
     }
 
+    /// A date in `language`'s numeric style (LANG-5), formatted with the language's pattern
+    /// directly, without looking up its catalog: a long list shows one on most rows.
+    public static func date(_ date: CalendarDate, in language: Language) -> String {
+        datePatterns(language).numeric.format(date)
+    }
+
     private static let englishDates = datePatterns(reading: .english)
     private static let chineseDates = datePatterns(reading: .simplifiedChinese)
     private static let japaneseDates = datePatterns(reading: .japanese)
@@ -110,9 +116,7 @@ struct DatePattern: Sendable {
 extension Strings {
     /// A date in the language's numeric style (LANG-5): `11/24/2026` in English (LIST-5),
     /// `2026/11/24` in Chinese and Japanese.
-    public func date(_ date: CalendarDate) -> String {
-        TodoWords.datePatterns(language).numeric.format(date)
-    }
+    public func date(_ date: CalendarDate) -> String { TodoWords.date(date, in: language) }
 
     /// A date without its year, for a day of the coming week: `11/24`, `11/24`, `11月24日`.
     public func monthDay(_ date: CalendarDate) -> String {

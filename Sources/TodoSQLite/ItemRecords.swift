@@ -57,13 +57,7 @@ struct ItemColumn: Sendable {
     private static let bookkeeping = ["position", "createdAt", "updatedAt", "completedAt", "version", "number"]
 
     /// Each field with the index of its first column in a row of the item's statements.
-    static let fields: [(field: ItemField, index: Int)] = {
-        var index = 1  // after the id
-        return ItemField.all.map { field in
-            defer { index += field.storedColumns.count }
-            return (field, index)
-        }
-    }()
+    static let fields = ItemField.itemRowLayout
 
     /// Reads the fields of a row of the item's statements.
     static let readFields = ItemField.reader(fields)
@@ -145,10 +139,7 @@ struct SQLiteStoredRow: StoredRow {
     let statement: SQLiteStatement
 
     func text(at index: Int) -> String? {
-        // The text first, then its length: the order SQLite's documentation asks for.
-        guard let text = sqlite3_column_text(statement, CInt(index)) else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, CInt(index)))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        bytes(at: index).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func integer(at index: Int) -> Int64? { isNull(index) ? nil : sqlite3_column_int64(statement, CInt(index)) }
@@ -157,23 +148,23 @@ struct SQLiteStoredRow: StoredRow {
     func real(at index: Int) -> Double? { isNull(index) ? nil : sqlite3_column_double(statement, CInt(index)) }
 
     /// The value of a column the schema keeps NOT NULL; NULL, which it keeps out, throws.
-    func integer(notNullAt index: Int) throws -> Int64 {
-        guard let value = integer(at: index) else { throw invalid(index) }
-        return value
-    }
-
-    func real(notNullAt index: Int) throws -> Double {
-        guard let value = real(at: index) else { throw invalid(index) }
-        return value
-    }
+    func integer(notNullAt index: Int) throws -> Int64 { try present(integer(at: index), index) }
+    func real(notNullAt index: Int) throws -> Double { try present(real(at: index), index) }
 
     /// An item's id (text), parsed from SQLite's own bytes: read as a `String` first, every id
     /// (36 bytes, longer than a string holds without the heap) cost an allocation per row.
-    func id(at index: Int) throws -> UUID {
-        guard let text = sqlite3_column_text(statement, CInt(index)),
-              let id = UUID(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, CInt(index)))))
-        else { throw invalid(index) }
-        return id
+    func id(at index: Int) throws -> UUID { try present(bytes(at: index).flatMap(UUID.init(utf8:)), index) }
+
+    /// A text column's bytes, valid until the statement steps on; nil for NULL. The text is
+    /// asked for first, then its length: the order SQLite's documentation asks for.
+    private func bytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let text = sqlite3_column_text(statement, CInt(index)) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, CInt(index))))
+    }
+
+    private func present<Value>(_ value: Value?, _ index: Int) throws -> Value {
+        guard let value else { throw invalid(index) }
+        return value
     }
 
     private func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, CInt(index)) == SQLITE_NULL }
@@ -253,13 +244,7 @@ enum ListEntryColumn {
     }
 
     /// Each field a row reads, with the index of its first column in the row.
-    static let fields: [(field: ItemField, index: Int)] = {
-        var index = 1  // after the id
-        return read.map { field, columns in
-            defer { index += columns.count }
-            return (field, index)
-        }
-    }()
+    static let fields = ItemField.rowLayout(read.map { ($0.field, $0.columns.count) })
 
     /// Reads the fields of a list row.
     static let readFields = ItemField.reader(fields)

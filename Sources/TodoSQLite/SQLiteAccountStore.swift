@@ -60,7 +60,7 @@ public struct SQLiteAccountStore: AccountStore {
         var stored: StoredAccount? {
             guard let uuid = UUID(uuidString: id) else { return nil }
             return StoredAccount(
-                account: Account(id: uuid, name: name, createdAt: Millis.date(createdAt)), passwordHash: passwordHash)
+                account: Account(id: uuid, name: name, createdAt: AccountTime.date(createdAt)), passwordHash: passwordHash)
         }
     }
 
@@ -74,7 +74,7 @@ public struct SQLiteAccountStore: AccountStore {
         var lastUsedAt: Int64?
 
         var info: TokenInfo {
-            TokenInfo(label: label, createdAt: Millis.date(createdAt), lastUsedAt: lastUsedAt.map(Millis.date))
+            TokenInfo(label: label, createdAt: AccountTime.date(createdAt), lastUsedAt: lastUsedAt.map(AccountTime.date))
         }
     }
 
@@ -88,7 +88,7 @@ public struct SQLiteAccountStore: AccountStore {
         var record: SessionRecord? {
             guard let uuid = UUID(uuidString: accountId) else { return nil }
             return SessionRecord(
-                accountID: uuid, idHash: idHash, createdAt: Millis.date(createdAt), lastSeenAt: Millis.date(lastSeenAt))
+                accountID: uuid, idHash: idHash, createdAt: AccountTime.date(createdAt), lastSeenAt: AccountTime.date(lastSeenAt))
         }
     }
 
@@ -98,12 +98,6 @@ public struct SQLiteAccountStore: AccountStore {
         var nameKey: String?
         var address: String
         var at: Int64
-    }
-
-    /// Times as whole milliseconds since 1970, as the items keep theirs.
-    enum Millis {
-        static func of(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-        static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
     }
 
     private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
@@ -117,7 +111,7 @@ public struct SQLiteAccountStore: AccountStore {
             }
             try Self.inserting(AccountRow(
                 id: Self.key(account.id), name: account.name, passwordHash: passwordHash,
-                createdAt: Millis.of(account.createdAt)), db, else: .duplicateName(account.name))
+                createdAt: AccountTime.millis(account.createdAt)), db, else: .duplicateName(account.name))
         }
     }
 
@@ -170,7 +164,7 @@ public struct SQLiteAccountStore: AccountStore {
                 throw AccountError.duplicateLabel(label)
             }
             try Self.inserting(TokenRow(
-                id: nil, accountId: Self.key(account), label: label, hash: hash, createdAt: Millis.of(createdAt),
+                id: nil, accountId: Self.key(account), label: label, hash: hash, createdAt: AccountTime.millis(createdAt),
                 lastUsedAt: nil), db, else: .duplicateLabel(label))
         }
     }
@@ -199,7 +193,7 @@ public struct SQLiteAccountStore: AccountStore {
 
     public func touchToken(hash: String, at: Date) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE account_token SET lastUsedAt = ? WHERE hash = ?", arguments: [Millis.of(at), hash])
+            try db.execute(sql: "UPDATE account_token SET lastUsedAt = ? WHERE hash = ?", arguments: [AccountTime.millis(at), hash])
         }
     }
 
@@ -211,8 +205,8 @@ public struct SQLiteAccountStore: AccountStore {
                 throw AccountError.unknownUser(session.accountID.uuidString)
             }
             try SessionRow(
-                idHash: session.idHash, accountId: Self.key(session.accountID), createdAt: Millis.of(session.createdAt),
-                lastSeenAt: Millis.of(session.lastSeenAt)
+                idHash: session.idHash, accountId: Self.key(session.accountID), createdAt: AccountTime.millis(session.createdAt),
+                lastSeenAt: AccountTime.millis(session.lastSeenAt)
             ).insert(db)
         }
     }
@@ -225,7 +219,7 @@ public struct SQLiteAccountStore: AccountStore {
         try await database.write { db in
             try db.execute(
                 sql: "UPDATE account_session SET lastSeenAt = max(createdAt, ?) WHERE idHash = ?",
-                arguments: [Millis.of(at), idHash])
+                arguments: [AccountTime.millis(at), idHash])
         }
     }
 
@@ -257,7 +251,7 @@ public struct SQLiteAccountStore: AccountStore {
         try await database.write { db in
             try db.execute(
                 sql: "DELETE FROM account_session WHERE accountId = ? AND (lastSeenAt < ? OR createdAt < ?)",
-                arguments: [Self.key(account), Millis.of(idleBefore), Millis.of(createdBefore)])
+                arguments: [Self.key(account), AccountTime.millis(idleBefore), AccountTime.millis(createdBefore)])
         }
     }
 
@@ -265,7 +259,7 @@ public struct SQLiteAccountStore: AccountStore {
 
     public func recordFailure(nameKey: String?, address: String, at: Date) async throws {
         try await database.write { db in
-            try FailureRow(id: nil, nameKey: nameKey, address: address, at: Millis.of(at)).insert(db)
+            try FailureRow(id: nil, nameKey: nameKey, address: address, at: AccountTime.millis(at)).insert(db)
         }
     }
 
@@ -282,9 +276,9 @@ public struct SQLiteAccountStore: AccountStore {
         return try await database.read { db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT COUNT(*) AS n, MIN(at) AS oldest FROM signin_failure WHERE \(column) = ? AND at > ?",
-                arguments: [value, Millis.of(since)])
+                arguments: [value, AccountTime.millis(since)])
             let oldest: Int64? = row?["oldest"]
-            return FailureCount(count: row?["n"] ?? 0, oldest: oldest.map(Millis.date))
+            return FailureCount(count: row?["n"] ?? 0, oldest: oldest.map(AccountTime.date))
         }
     }
 
@@ -293,7 +287,7 @@ public struct SQLiteAccountStore: AccountStore {
     }
 
     public func pruneFailures(before: Date) async throws {
-        try await database.write { db in _ = try FailureRow.filter(sql: "at < ?", arguments: [Millis.of(before)]).deleteAll(db) }
+        try await database.write { db in _ = try FailureRow.filter(sql: "at < ?", arguments: [AccountTime.millis(before)]).deleteAll(db) }
     }
 
     /// Inserts `row`; a UNIQUE violation (another process took the name or label between the
