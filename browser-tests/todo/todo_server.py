@@ -220,17 +220,34 @@ class PostgresDatabases:
         assert self.url, "TODO_TEST_DATABASE_URL is not set: run the tests with scripts/test (it starts PostgreSQL)"
         self.made: list[str] = []
 
-    def _psql(self, sql: str) -> None:
-        subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", self.url, "-c", sql], check=True,
-                       capture_output=True, timeout=60)
+    def _psql(self, sql: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", self.url, "-c", sql],
+                              capture_output=True, text=True, timeout=60)
+
+    def _run(self, sql: str) -> None:
+        done = self._psql(sql)
+        assert done.returncode == 0, f"psql {sql!r}: {done.stderr.strip()}"
 
     def fresh(self) -> str:
         name = f"todo_test_{os.getpid()}_{len(self.made)}_{int(time.time() * 1000) % 10**8}"
-        self._psql(f'CREATE DATABASE "{name}"')
+        self._run(f'CREATE DATABASE "{name}"')
         self.made.append(name)
         return urllib.parse.urlunsplit(urllib.parse.urlsplit(self.url)._replace(path="/" + name))
 
     def drop_all(self) -> None:
         for name in self.made:
-            self._psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            self._drop(name)
         self.made.clear()
+
+    def _drop(self, name: str) -> None:
+        """Drops `name`, asking again while it fails. `WITH (FORCE)` ends the database's
+        sessions but waits only 5 s for them to go; on a loaded run a stopped server's sessions
+        can take longer, and the drop then fails ("being accessed by other users"). Each ask
+        waits those 5 s itself, so the loop needs no sleep of its own."""
+        deadline = time.monotonic() + 120
+        while True:
+            done = self._psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            if done.returncode == 0:
+                return
+            busy = "being accessed by other users" in done.stderr
+            assert busy and time.monotonic() < deadline, f"dropping {name}: {done.stderr.strip()}"
