@@ -60,7 +60,8 @@ enum FuzzTargets {
     }
 
     /// Plain words (TodoCore's grammar) in English, Chinese, Japanese and all three, read on a
-    /// few days (the first byte picks both), then applied to a draft as the add fields do.
+    /// few days (the first byte picks both), then applied to a draft as the add fields do; and
+    /// the same text as a search, its priority signs a filter (PRIO-13).
     static func plainWords(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let vocabularies: [PlainWordsVocabulary] = [.allLanguages, .english, .chinese, .japanese]
@@ -69,6 +70,7 @@ enum FuzzTargets {
         let reading = PlainWords.read(
             text, today: days[Int(first >> 2) % days.count], vocabulary: vocabularies[Int(first) % vocabularies.count])
         _ = PlainWordsInput.apply(reading, to: TodoDraft(title: text), wordsWin: true)
+        _ = PlainWords.searchFilter(text, vocabulary: vocabularies[Int(first) % vocabularies.count])
     }
 
     /// A URL-encoded form body, decoded into the forms the pages send.

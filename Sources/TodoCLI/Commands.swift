@@ -115,6 +115,8 @@ struct List: ParsableCommand, CLIRunnable {
     var due: String?
     @Flag(help: "Only the to-do items due before today.") var overdue = false
     @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
+    @Option(help: ArgumentHelp("Only the items of these priorities: high, medium, low (high,medium).", valueName: "levels"))
+    var priority: String?
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
     @Flag(help: ArgumentHelp(
         "Keep the list on screen: draw it again whenever the file changes, from any process (SQLite only).",
@@ -126,6 +128,22 @@ struct List: ParsableCommand, CLIRunnable {
         if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
             throw CLIWords.refusal("cli.validate.one-list")
         }
+        if priority != nil, upcoming { throw CLIWords.refusal("cli.validate.priority-upcoming") }
+        _ = try levels()
+    }
+
+    /// `--priority high,medium` as levels (PRIO-12); nil when not given.
+    private func levels() throws -> Set<Priority.Level>? {
+        guard let priority else { return nil }
+        var levels: Set<Priority.Level> = []
+        for word in priority.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = word.trimmingCharacters(in: .whitespaces)
+            guard let level = Priority.Level(word: word) else {
+                throw CLIWords.refusal("cli.validate.priority", ["text": word])
+            }
+            levels.insert(level)
+        }
+        return levels
     }
 
     func run(in context: CLIContext) async throws {
@@ -156,7 +174,7 @@ struct List: ParsableCommand, CLIRunnable {
         let list = TodoListViewModel(
             store: store, scope: try scope(context),
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
-            language: context.language)
+            language: context.language, priorities: try levels())
         if json {
             write(try await ListRenderer.json(list))
         } else {
@@ -174,10 +192,11 @@ struct Add: ParsableCommand, CLIRunnable {
     @Argument(help: ArgumentHelp(
         "The title (words are joined with spaces), read as plain words unless --raw.",
         discussion: "At the end: today, tomorrow, fri, next fri, in 3 days, dec 24, 12/24, 2026-12-24, every mon,wed; "
-            + "anywhere: #Project, @Location, ~30m. \"Quoted\" words are kept as typed. An option wins over the words."))
+            + "anywhere: #Project, @Location, ~30m, !high. \"Quoted\" words are kept as typed. An option wins over the words."))
     var title: [String]
     @OptionGroup var fields: FieldOptions
-    @Flag(help: "Keep the title as typed: read no dates, #projects, @locations or ~estimates from it.") var raw = false
+    @Flag(help: "Keep the title as typed: read no dates, #projects, @locations, ~estimates or !priorities from it.")
+    var raw = false
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: ListOptions
 
@@ -203,9 +222,10 @@ struct FieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The estimated duration: 30m, 1h, 1h30m.", valueName: "duration")) var estimate: String?
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Repeat days: mon,wed,fri.", valueName: "days"))
     var repeatDays: String?
+    @Option(help: ArgumentHelp("The priority: high, medium or low.", valueName: "level")) var priority: String?
 
     var isEmpty: Bool {
-        [details, due, project, location, latitude, longitude, estimate, repeatDays].allSatisfy { $0 == nil }
+        [details, due, project, location, latitude, longitude, estimate, repeatDays, priority].allSatisfy { $0 == nil }
     }
 
     /// Copies the given options onto the form (absent options leave the form's value).
@@ -217,6 +237,7 @@ struct FieldOptions: ParsableArguments {
         if let latitude { form.latitude = latitude }
         if let longitude { form.longitude = longitude }
         if let estimate { form.estimate = estimate }
+        if let priority { form.priority = priority }
         if let repeatDays {
             let (days, unknown) = TodoInput.weekdays(repeatDays)
             if let bad = unknown.first {
@@ -320,6 +341,7 @@ struct Edit: ParsableCommand, CLIRunnable {
     @Flag(name: .customLong("no-location"), help: "Remove the location.") var noLocation = false
     @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
     @Flag(name: .customLong("no-repeat"), help: "Remove the repeat days.") var noRepeat = false
+    @Flag(name: .customLong("no-priority"), help: "Remove the priority.") var noPriority = false
     @Flag(inversion: .prefixedNo, help: "Mark the item done (--done) or to do (--no-done).") var done: Bool?
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: ListOptions
@@ -328,12 +350,12 @@ struct Edit: ParsableCommand, CLIRunnable {
         let pairs: [(String?, Bool, String)] = [
             (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.project, noProject, "project"),
             (fields.location, noLocation, "location"), (fields.estimate, noEstimate, "estimate"),
-            (fields.repeatDays, noRepeat, "repeat"),
+            (fields.repeatDays, noRepeat, "repeat"), (fields.priority, noPriority, "priority"),
         ]
         for (value, clear, name) in pairs where value != nil && clear {
             throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
         }
-        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat]
+        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority]
         if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
             throw CLIWords.refusal("cli.validate.nothing-to-change")
         }
@@ -352,6 +374,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         if noLocation { form.locationName = ""; form.latitude = ""; form.longitude = "" }
         if noEstimate { form.estimate = "" }
         if noRepeat { form.repeatDays = [] }
+        if noPriority { form.priority = "" }
         if let done { form.isDone = done }
         try fields.apply(to: form, words: context.words)
         let saved = try await context.worded { try await form.save() }

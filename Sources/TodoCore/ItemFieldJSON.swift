@@ -144,3 +144,25 @@ extension Int: JSONFieldValue {
         self = number
     }
 }
+
+extension Priority: JSONFieldValue {
+    /// The number 1…9, or null for none (PRIO-5).
+    public var json: JSONValue { isUndefined ? .null : .int(number) }
+    /// A number 0…9 (0: none) or a level's word (`"high"`, `"none"`); the rule checks the range.
+    public init(json: JSONValue, member: String) throws(JSONFieldError) {
+        switch json {
+        case .null: self = .undefined
+        case .string(let text):
+            guard let priority = Priority(text: text), Int(text) == nil else {
+                throw .refused(text, "“\(text)” is not a priority: use high, medium, low, none or a number 0…9.")
+            }
+            self = priority
+        default:
+            guard let number = json.wholeNumber, abs(number) < 1_000_000_000 else {
+                throw .type(member, "a number 1…9, a word such as \"high\", or null", json)
+            }
+            self = Priority(number: number)
+        }
+    }
+    public static var absent: Priority? { Priority.undefined }
+}

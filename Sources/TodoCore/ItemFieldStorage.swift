@@ -141,3 +141,13 @@ extension Set: StoredFieldValue where Element == Weekday {
         try row.integer(at: index).map { Weekday.days(fromMask: Int(truncatingIfNeeded: $0)) }
     }
 }
+
+extension Priority: StoredFieldValue {
+    /// The number 1…9; NULL for none.
+    public static let storedColumns = [StoredColumn("", .integer)]
+    public func store(into values: inout [StoredValue]) { values.append(isUndefined ? .null : .integer(Int64(number))) }
+    /// Never nil: NULL is none.
+    public static func stored(in row: any StoredRow, at index: Int) throws -> Priority? {
+        Priority(number: try row.integer(at: index).flatMap { Int(exactly: $0) } ?? 0)
+    }
+}

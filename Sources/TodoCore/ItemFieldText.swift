@@ -124,3 +124,15 @@ extension Double {
         return "\(self)"
     }
 }
+
+extension Priority: TextFieldValue {
+    /// `high`, `medium`, `low` for 1, 5 and 9, the number for the others, "" for none (PRIO-6).
+    public var texts: [String] { [text] }
+    public static func read(texts: [String?]) throws(TextFieldError) -> Priority? {
+        guard let cell = texts[0] else { return nil }
+        guard let priority = Priority(text: cell) else {
+            throw .notA(cell: 0, expected: "a priority: high, medium, low or a number 0…9")
+        }
+        return priority
+    }
+}

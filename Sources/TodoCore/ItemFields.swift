@@ -17,12 +17,14 @@ public struct TodoContent: Hashable, Sendable {
     public var project: Project?
     public var estimateMinutes: Int?
     public var repeatDays: Set<Weekday>
+    public var priority: Priority
 
     /// Inlinable: called from another module, it built the content and then copied it out.
     @inlinable
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
-        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = []
+        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [],
+        priority: Priority = .undefined
     ) {
         self.title = title
         self.details = details
@@ -32,6 +34,7 @@ public struct TodoContent: Hashable, Sendable {
         self.project = project
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
+        self.priority = priority
     }
 }
 
@@ -142,10 +145,12 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
         "estimateMinutes", \.estimateMinutes, { $0.estimateMinutes }, { $0.estimateMinutes = $1 },
         rule: TodoRules.estimate, jsonType: "a whole number of minutes or null", textType: "a whole number of minutes")
     public static let repeatDays = ItemField("repeatDays", \.repeatDays, { $0.repeatDays }, { $0.repeatDays = $1 })
+    public static let priority = ItemField(
+        "priority", \.priority, { $0.priority }, { $0.priority = $1 }, rule: TodoRules.priority)
     public static let isDone = ItemField("completed", \.isDone, { $0.isDone }, { $0.isDone = $1 }, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
-    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays]
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays, priority]
 
     /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
     static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
@@ -256,14 +261,14 @@ extension TodoItem {
     public init(
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], position: Double = 0,
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority = .undefined, position: Double = 0,
         createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.init(
             id: id,
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority),
             position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             version: version, number: number)
     }
@@ -304,12 +309,12 @@ public struct TodoDraft: Equatable, Sendable {
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
-        repeatDays: Set<Weekday> = [], position: Double? = nil, completedAt: Date? = nil
+        repeatDays: Set<Weekday> = [], priority: Priority = .undefined, position: Double? = nil, completedAt: Date? = nil
     ) {
         self.init(
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays),
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority),
             position: position, completedAt: completedAt)
     }
 
@@ -348,7 +353,7 @@ public struct TodoChanges: Equatable, Sendable {
     public init(
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
-        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, position: Double? = nil,
+        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, priority: Priority? = nil, position: Double? = nil,
         completedAt: Date? = nil
     ) {
         self.title = title
@@ -359,6 +364,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.project = project
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
+        self.priority = priority
         self.position = position
         self.completedAt = completedAt
     }

@@ -4,8 +4,8 @@ import Foundation
 /// and the values it names (docs/specs/plain-words.md, WORDS-1 … WORDS-13).
 ///
 /// The rule a person can predict:
-/// - `#Project`, `@Location` and `~estimate` are read wherever they stand (they start with a sign
-///   nobody types by chance);
+/// - `#Project`, `@Location`, `~estimate` and `!priority` are read wherever they stand (they
+///   start with a sign nobody types by chance);
 /// - dates and repeat days are read only at the *end* of the text: reading back from the last
 ///   word, every word that forms a date, a repeat or a sign is taken, and the first word that
 ///   does not ends the reading. "Read Friday Night Lights" keeps its Friday; "Call mom tomorrow"
@@ -24,12 +24,28 @@ public enum PlainWords {
     ) -> PlainWordsReading {
         Reader(vocabulary: vocabulary, today: today).read(text)
     }
+
+    /// A search as people type it (PRIO-13): its priority signs (`!high`, `!高`) as the levels
+    /// to keep, and the other words, as typed, to find. No sign: any priority.
+    public static func searchFilter(_ query: String, vocabulary: PlainWordsVocabulary = .allLanguages) -> TodoFilter {
+        var levels: Set<Priority.Level>?
+        var words: [Substring] = []
+        for word in query.split(whereSeparator: \.isWhitespace) {
+            if let sign = word.first, vocabulary.prioritySigns.contains(sign),
+               let level = Reader.priority(word.dropFirst(), in: vocabulary) {
+                levels = (levels ?? []).union([level])
+            } else {
+                words.append(word)
+            }
+        }
+        return TodoFilter(text: words.joined(separator: " "), priorities: levels)
+    }
 }
 
 /// What `PlainWords.read` found: the title that is left and the values the words named.
 public struct PlainWordsReading: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case dueDate, project, location, estimate, repeatDays
+        case dueDate, project, location, estimate, repeatDays, priority
     }
 
     /// One recognised piece, with its words as typed (for showing it as a chip).
@@ -50,12 +66,14 @@ public struct PlainWordsReading: Equatable, Sendable {
     public var location: String?
     public var estimateMinutes: Int?
     public var repeatDays: Set<Weekday>
+    /// `!high`, `!1`, `!高` (PRIO-11).
+    public var priority: Priority.Level?
     /// In the order they stand in the text.
     public var pieces: [Piece]
 
     public init(
         title: String, dueDate: CalendarDate? = nil, project: String? = nil, location: String? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], pieces: [Piece] = []
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority.Level? = nil, pieces: [Piece] = []
     ) {
         self.title = title
         self.dueDate = dueDate
@@ -63,6 +81,7 @@ public struct PlainWordsReading: Equatable, Sendable {
         self.location = location
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
+        self.priority = priority
         self.pieces = pieces
     }
 }
@@ -83,6 +102,7 @@ private struct Token {
 
 private enum Value {
     case dueDate(CalendarDate), project(String), location(String), estimate(Int), repeatDays(Set<Weekday>)
+    case priority(Priority.Level)
 
     var kind: PlainWordsReading.Kind {
         switch self {
@@ -91,6 +111,7 @@ private enum Value {
         case .location: .location
         case .estimate: .estimate
         case .repeatDays: .repeatDays
+        case .priority: .priority
         }
     }
 }
@@ -147,6 +168,7 @@ private struct Reader {
             case .location(let name): reading.location = name
             case .estimate(let minutes): reading.estimateMinutes = minutes
             case .repeatDays(let days): reading.repeatDays = days
+            case .priority(let level): reading.priority = level
             }
         }
         reading.title = title(tokens, removing: removed)
@@ -264,8 +286,9 @@ private struct Reader {
         return nil
     }
 
-    /// `#Name`, `#"Two words"`, `@Place`, `@"Corner shop"`, `~30m`, `~1h30m`. A name needs a
-    /// letter (`#1` is a number, not a project); an estimate needs a unit.
+    /// `#Name`, `#"Two words"`, `@Place`, `@"Corner shop"`, `~30m`, `~1h30m`, `!high`. A name
+    /// needs a letter (`#1` is a number, not a project); an estimate needs a unit; a priority is
+    /// one of the vocabulary's words (`!important` is text).
     private func sign(_ token: Token) -> Value? {
         guard let first = token.parts.first, !first.quoted, let sign = first.text.first else { return nil }
         let name: String
@@ -276,6 +299,9 @@ private struct Reader {
         }
         if vocabulary.estimateSigns.contains(sign) {
             return token.parts.count == 1 ? estimate(name.lowercased()).map(Value.estimate) : nil
+        }
+        if vocabulary.prioritySigns.contains(sign) {
+            return token.parts.count == 1 ? Self.priority(name, in: vocabulary).map(Value.priority) : nil
         }
         let hasLetter = name.contains { $0.isLetter }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -315,6 +341,11 @@ private struct Reader {
         }
         guard !unit.isEmpty, takeUnit() else { return nil }
         return (hours ?? 0) * 60 + (minutes ?? 0)
+    }
+
+    /// The level a priority's word after its sign names (`high`, `1`, `１`, `高`), any case.
+    static func priority(_ word: some StringProtocol, in vocabulary: PlainWordsVocabulary) -> Priority.Level? {
+        vocabulary.priorityWords[String(word.lowercased().map { digit($0) ?? $0 })]
     }
 
     /// An ASCII or a full-width digit, as ASCII.

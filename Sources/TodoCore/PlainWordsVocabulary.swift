@@ -26,6 +26,10 @@ public struct PlainWordsVocabulary: Sendable {
     public var projectSigns: Set<Character>
     public var locationSigns: Set<Character>
     public var estimateSigns: Set<Character>
+    /// The sign before a priority's word: `!high` (PRIO-11).
+    public var prioritySigns: Set<Character>
+    /// A priority's words after its sign: `high`, `med`, `1`, `高` (PRIO-11).
+    public var priorityWords: [String: Priority.Level]
     /// Opening quote to its closing quote.
     public var quotes: [Character: Character]
     /// A day of the *next calendar week* (weeks run Monday to Sunday): `下周一`, `来週月曜`,
@@ -54,7 +58,8 @@ public struct PlainWordsVocabulary: Sendable {
         estimateSigns: Set<Character>, quotes: [Character: Character],
         nextWeekDays: [String: Weekday] = [:], repeatWords: [String: Set<Weekday>] = [:],
         repeatPrefixes: Set<String> = [], shortDayNames: [Character: Weekday] = [:], joiningWords: Set<String> = [],
-        estimateUnits: [String: Int] = ["h": 60, "m": 1], gluedBlockers: Set<String> = []
+        estimateUnits: [String: Int] = ["h": 60, "m": 1], gluedBlockers: Set<String> = [],
+        prioritySigns: Set<Character> = ["!"], priorityWords: [String: Priority.Level] = [:]
     ) {
         self.relativeDays = relativeDays
         self.weekdays = weekdays
@@ -76,6 +81,8 @@ public struct PlainWordsVocabulary: Sendable {
         self.joiningWords = joiningWords
         self.estimateUnits = estimateUnits
         self.gluedBlockers = gluedBlockers
+        self.prioritySigns = prioritySigns
+        self.priorityWords = priorityWords
     }
 
     /// This vocabulary with the words and signs of `other` added (a word in both keeps
@@ -103,6 +110,8 @@ public struct PlainWordsVocabulary: Sendable {
         result.joiningWords.formUnion(other.joiningWords)
         result.estimateUnits = merged(estimateUnits, other.estimateUnits)
         result.gluedBlockers.formUnion(other.gluedBlockers)
+        result.prioritySigns.formUnion(other.prioritySigns)
+        result.priorityWords = merged(priorityWords, other.priorityWords)
         return result
     }
 
@@ -134,7 +143,8 @@ public struct PlainWordsVocabulary: Sendable {
         ],
         listSeparators: [","],
         projectSigns: ["#"], locationSigns: ["@"], estimateSigns: ["~"],
-        quotes: ["\"": "\"", "“": "”"])
+        quotes: ["\"": "\"", "“": "”"],
+        priorityWords: ["high": .high, "medium": .medium, "med": .medium, "low": .low, "1": .high, "2": .medium, "3": .low])
 
     // MARK: Chinese and Japanese
 
@@ -171,7 +181,9 @@ public struct PlainWordsVocabulary: Sendable {
             projectSigns: ["#", "＃"], locationSigns: ["@", "＠"], estimateSigns: ["~", "～", "〜"],
             quotes: ["＂": "＂"], nextWeekDays: nextWeekDays, repeatWords: repeatWords, repeatPrefixes: repeatPrefixes,
             shortDayNames: Dictionary(uniqueKeysWithValues: shortDayNames.map { (Character($0.0), $0.1) }),
-            joiningWords: joiningWords, estimateUnits: estimateUnits, gluedBlockers: gluedBlockers)
+            joiningWords: joiningWords, estimateUnits: estimateUnits, gluedBlockers: gluedBlockers,
+            // `!高` `!中` `!低`, in both languages; full-width digits are read as ASCII ones.
+            prioritySigns: ["!", "！"], priorityWords: ["高": .high, "中": .medium, "低": .low])
     }
 
     /// 简体中文: `今天 明天 后天 大后天`, `周一 星期一 礼拜一` …, `下周一` …, `每天 每周一、三`.

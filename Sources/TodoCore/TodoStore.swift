@@ -15,10 +15,12 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     public var due: DueScope?
     /// `text`, split into the words each item must contain.
     public private(set) var words: SearchWords
+    /// Only the items of these levels (PRIO-3); nil: any priority or none.
+    public var priorities: Set<Priority.Level>?
 
     public init(
         project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false, text: String? = nil,
-        due: DueScope? = nil
+        due: DueScope? = nil, priorities: Set<Priority.Level>? = nil
     ) {
         self.project = project
         self.dueDate = dueDate
@@ -26,6 +28,7 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
         self.text = text
         self.due = due
         self.words = SearchWords(text)
+        self.priorities = priorities
     }
 
     public static let all = TodoFilter()
@@ -48,13 +51,16 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     }
 
     /// True when nothing but `unfinishedOnly` is set: the whole list.
-    public var isWholeList: Bool { project == nil && dueDate == nil && words.isEmpty && due == nil }
+    public var isWholeList: Bool {
+        project == nil && dueDate == nil && words.isEmpty && due == nil && priorities == nil
+    }
 
     public func matches(_ item: TodoItem) -> Bool {
         (project == nil || item.project?.name == project)
             && (dueDate == nil || item.dueDate == dueDate)
             && !(unfinishedOnly && item.isDone)
             && (due?.matches(item) ?? true)
+            && (priorities.map { levels in item.priority.level.map(levels.contains) ?? false } ?? true)
             && words.matches(item)
     }
 }

@@ -16,6 +16,7 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case emptyProjectName
     case projectNameTooLong(length: Int)
     case estimateOutOfRange(minutes: Int)
+    case priorityOutOfRange(Int)
     /// A whole number of the field (its name in the shared JSON shape) outside its range.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
@@ -53,6 +54,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The project name is \(length) characters long; it can be at most \(TodoRules.maxNameLength)."
         case .estimateOutOfRange(let minutes):
             "The estimate of \(minutes) minutes is outside 1 minute…1 week."
+        case .priorityOutOfRange(let number):
+            "The priority \(number) is outside 1 (highest) … 9 (lowest)."
         case .outOfRange(let field, let value, let range):
             "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:
@@ -183,6 +186,12 @@ public enum TodoRules {
         guard let minutes else { return nil }
         guard (1...Estimate.maximumMinutes).contains(minutes) else { throw .estimateOutOfRange(minutes: minutes) }
         return minutes
+    }
+
+    /// A priority's number in 0…9 (PRIO-2).
+    public static func priority(_ priority: Priority) throws(TodoValidationError) -> Priority {
+        guard Priority.numbers.contains(priority.number) else { throw .priorityOutOfRange(priority.number) }
+        return priority
     }
 
     /// The rule of an optional whole-number field (its name in the shared JSON shape) whose

@@ -3,16 +3,17 @@ import TodoCore
 
 /// The properties of a VTODO that iCalendar files (`ICalendarFormat`) and CalDAV resources
 /// (`CalDAVTodoCodec`) map to an item's content alike: LOCATION and GEO ↔ location,
-/// X-TODO-ESTIMATE (a duration such as PT1H30M) ↔ estimate. A field either carries the same
+/// X-TODO-ESTIMATE (a duration such as PT1H30M) ↔ estimate, PRIORITY ↔ priority. A field either carries the same
 /// way goes here, once; what each maps its own way (the client's kept DUE and RRULE, a file's
 /// CATEGORIES as the project) stays in its own file.
 enum ICalendarContent {
     /// The properties read and written here, which neither keeps as a client's own.
-    static let properties: Set<String> = ["LOCATION", "GEO", "X-TODO-ESTIMATE"]
+    static let properties: Set<String> = ["LOCATION", "GEO", "X-TODO-ESTIMATE", "PRIORITY"]
 
     /// The content's lines, written after its dates and repeat rule.
     static func lines(_ content: TodoContent) -> [String] {
         ICalendarText.locationLines(content.location) + ICalendarText.estimateLine(content.estimateMinutes)
+            + ICalendarText.priorityLine(content.priority)
     }
 
     /// Sets the fields these properties carry in `content`, from the VTODO's `property` of each
@@ -27,6 +28,10 @@ enum ICalendarContent {
         if let line = property("X-TODO-ESTIMATE") {
             content.estimateMinutes = try ICalendarText.estimate(line)
             read.append((.estimateMinutes, line))
+        }
+        if let line = property("PRIORITY") {
+            content.priority = try ICalendarText.priority(line)
+            read.append((.priority, line))
         }
         return read
     }

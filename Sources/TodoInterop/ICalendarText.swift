@@ -272,6 +272,15 @@ enum ICalendarText {
         return minutes
     }
 
+    /// PRIORITY: a number 0 (none) … 9, as RFC 5545 has it (PRIO-7).
+    static func priority(_ line: ContentLine) throws(TodoFormatError) -> Priority {
+        let text = line.value.trimmingCharacters(in: .whitespaces)
+        guard text.count == 1, let number = Int(text), Priority.numbers.contains(number) else {
+            throw .line(line.line, "PRIORITY “\(line.value)” is not a number from 0 (none) to 9 (lowest).")
+        }
+        return Priority(number: number)
+    }
+
     // MARK: - Writing the mapped properties
 
     /// DTSTAMP, CREATED and LAST-MODIFIED of an item.
@@ -303,6 +312,11 @@ enum ICalendarText {
     static func ruleLine(_ days: Set<Weekday>) -> String {
         let codes = days.ordered.map { String($0.rawValue.prefix(2)).uppercased() }
         return "RRULE:FREQ=WEEKLY;BYDAY=" + codes.joined(separator: ",")
+    }
+
+    /// PRIORITY with the item's number, none for none (a reader takes no PRIORITY as 0).
+    static func priorityLine(_ priority: Priority) -> [String] {
+        priority.isUndefined ? [] : ["PRIORITY:\(priority.number)"]
     }
 
     static func estimateLine(_ minutes: Int?) -> [String] {

@@ -6,7 +6,8 @@ import TodoCore
 ///
 /// uuid ↔ id, description ↔ title, status `pending` / `completed` ↔ done, entry ↔ createdAt,
 /// modified ↔ updatedAt, end ↔ completedAt, due (midnight of the due date in the local time
-/// zone, as `task add due:…` stores it) ↔ dueDate, project ↔ project, one annotation ↔
+/// zone, as `task add due:…` stores it) ↔ dueDate, project ↔ project, priority `H`, `M`, `L` ↔
+/// high, medium, low (PRIO-9), one annotation ↔
 /// details (several annotations are joined with line breaks on import). What Taskwarrior has
 /// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
 /// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
@@ -78,6 +79,7 @@ public struct TaskwarriorFormat: TodoFormat {
         var end: String?
         var due: String?
         var project: String?
+        var priority: String?
         var annotations: [Annotation]?
         var todolocation: FlexibleText?
         var todolatitude: FlexibleText?
@@ -100,6 +102,7 @@ public struct TaskwarriorFormat: TodoFormat {
             end = item.completedAt.map(InteropDates.basic)
             due = item.dueDate.map { InteropDates.basic(InteropDates.startOfDay($0, in: zone)) }
             project = item.project?.name
+            priority = item.priority.level.map { String($0.rawValue.prefix(1)).uppercased() }
             annotations = item.details.map { [Annotation(entry: InteropDates.basic(item.updatedAt), description: $0)] }
             todolocation = item.location.map { FlexibleText($0.name) }
             todolatitude = item.location?.latitude.map { FlexibleText($0.shortestText) }
@@ -119,6 +122,7 @@ public struct TaskwarriorFormat: TodoFormat {
             try c.encodeIfPresent(end, forKey: .end)
             try c.encodeIfPresent(due, forKey: .due)
             try c.encodeIfPresent(project, forKey: .project)
+            try c.encodeIfPresent(priority, forKey: .priority)
             try c.encodeIfPresent(annotations, forKey: .annotations)
             try c.encodeIfPresent(todolocation, forKey: .todolocation)
             try c.encodeIfPresent(todolatitude, forKey: .todolatitude)
@@ -157,6 +161,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let longitude = try number(todolongitude, "todolongitude", "a number", Double.init)
             let estimate = try number(todoestimate, "todoestimate", "a whole number of minutes", Int.init)
             let order = try number(todoorder, "todoorder", "a number", Double.init)
+            let level = try number(priority.map(FlexibleText.init), "priority", "H, M or L", Self.level)
             let days = try number(todorepeat, "todorepeat", "a list of days such as mon,wed,fri", Self.repeatDays) ?? []
             var location: Location?
             if let name = todolocation?.text {
@@ -173,7 +178,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let item = TodoItem(
                 id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
                 dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
-                estimateMinutes: estimate, repeatDays: days, position: order ?? 0,
+                estimateMinutes: estimate, repeatDays: days, priority: level?.priority ?? .undefined, position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
         }
@@ -186,6 +191,11 @@ public struct TaskwarriorFormat: TodoFormat {
             case let other:
                 throw TodoFormatError(origin, "status “\(other)” is not pending, waiting, recurring, completed or deleted.")
             }
+        }
+
+        /// Taskwarrior's priority: `H`, `M` or `L`.
+        private static func level(_ text: String) -> Priority.Level? {
+            Priority.Level.allCases.first { String($0.rawValue.prefix(1)).uppercased() == text }
         }
 
         /// `todorepeat`: day names separated by commas.

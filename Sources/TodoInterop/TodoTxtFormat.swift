@@ -11,10 +11,13 @@ import TodoCore
 /// values, `%`, `:` (tag values only), spaces and line breaks are percent-encoded, so that
 /// details with line breaks survive a round trip.
 ///
-/// Import reads any todo.txt file: a priority `(A)` stays at the front of the title (so it
-/// is written back where todo.txt tools look for it); the first `+project` and `@context`
-/// become the project and location, further ones and unknown `key:value` tags stay in the
-/// title. Lines without an `id:` are new items each time they are imported.
+/// The priority (PRIO-8) is todo.txt's mark before the creation date of an open item: `(A)`
+/// high, `(B)` medium, `(C)` low (import reads `(C)`…`(Z)` as low); a done item carries it as
+/// `pri:A`, since todo.txt drops the mark of a done task.
+///
+/// Import reads any todo.txt file: the first `+project` and `@context` become the project and
+/// location, further ones and unknown `key:value` tags stay in the title. Lines without an
+/// `id:` are new items each time they are imported.
 public struct TodoTxtFormat: TodoFormat {
     public let options: InteropOptions
     public var format: InteropFormat { .todotxt }
@@ -29,18 +32,16 @@ public struct TodoTxtFormat: TodoFormat {
     /// One item as a line (with its newline).
     public func line(_ item: TodoItem) -> String {
         var words: [String] = []
-        var title = item.title
         let zone = options.timeZone
         if item.isDone {
             words.append("x")
             words.append(CalendarDate(item.completedAt ?? item.updatedAt, in: zone).iso)
-        } else if let priority = Self.priority(of: title) {
-            // The priority goes before the creation date, where todo.txt tools look for it.
-            words.append(priority)
-            title = String(title.dropFirst(priority.count + 1))
+        } else if let letter = Self.letter(of: item.priority) {
+            // Before the creation date, where todo.txt tools look for it.
+            words.append("(\(letter))")
         }
         words.append(CalendarDate(item.createdAt, in: zone).iso)
-        words.append(title)
+        words.append(item.title)
         if let project = item.project { words.append("+" + Self.encode(project.name, colons: false)) }
         if let location = item.location { words.append("@" + Self.encode(location.name, colons: false)) }
         if let due = item.dueDate { words.append("due:" + due.iso) }
@@ -50,6 +51,7 @@ public struct TodoTxtFormat: TodoFormat {
             words.append("geo:\(latitude.shortestText),\(longitude.shortestText)")
         }
         if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
+        if item.isDone, let letter = Self.letter(of: item.priority) { words.append("pri:\(letter)") }
         words.append("id:" + item.id.lowercasedText)
         return words.joined(separator: " ") + "\n"
     }
@@ -67,17 +69,17 @@ public struct TodoTxtFormat: TodoFormat {
         return items
     }
 
-    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "id"]
+    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "pri", "id"]
 
     private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let marks = LineMarks(taking: &words)
         let parts = try LineParts(words, number: number)
         let tags = LineTags(values: parts.tags, number: number)
-        var title = parts.titleWords.joined(separator: " ")
-        if let priority = marks.priority { title = priority + " " + title }
+        let title = parts.titleWords.joined(separator: " ")
         // In the order a person reads the tags' refusals: the first wrong one is named.
         let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), days = try tags.repeatDays()
+        let written = try tags.priority(), priority = marks.priority.map(Self.priority(letter:)) ?? written
         let location = try tags.location(context: parts.context), details = try tags.details()
 
         let zone = options.timeZone
@@ -87,16 +89,16 @@ public struct TodoTxtFormat: TodoFormat {
         let item = TodoItem(
             id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
             project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
-            createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            priority: priority ?? .undefined, createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
             completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
         return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
     }
 
     /// What a line carries before its title: `x` and the completion and creation dates of a done
-    /// item, or the priority and creation date of one to do.
+    /// item, or the priority (its letter) and creation date of one to do.
     private struct LineMarks {
         var done = false
-        var priority: String?
+        var priority: Character?
         var completed: CalendarDate?
         var created: CalendarDate?
 
@@ -113,8 +115,8 @@ public struct TodoTxtFormat: TodoFormat {
                 completed = takeDate()
                 created = completed == nil ? nil : takeDate()
             } else {
-                if let first = words.first, TodoTxtFormat.priority(of: first + " ") != nil {
-                    priority = first
+                if let first = words.first, let letter = TodoTxtFormat.markedLetter(first) {
+                    priority = letter
                     words.removeFirst()
                 }
                 created = takeDate()
@@ -198,17 +200,40 @@ public struct TodoTxtFormat: TodoFormat {
             return location
         }
 
+        /// `pri:A`: a done item's priority.
+        func priority() throws(TodoFormatError) -> Priority? {
+            guard let text = values["pri"] else { return nil }
+            guard text.count == 1, let letter = text.first, TodoTxtFormat.letters.contains(letter) else {
+                throw fail("pri:\(text) is not a priority letter A…Z.")
+            }
+            return TodoTxtFormat.priority(letter: letter)
+        }
+
         func details() throws(TodoFormatError) -> String? {
             guard let text = values["details"] else { return nil }
             return try TodoTxtFormat.decode(text, number: number)
         }
     }
-    /// `(A)` when `title` starts with a todo.txt priority and a space.
-    static func priority(of title: String) -> String? {
-        let scalars = Array(title.unicodeScalars.prefix(4))
-        guard scalars.count == 4, scalars[0] == "(", ("A"..."Z").contains(scalars[1]), scalars[2] == ")", scalars[3] == " "
-        else { return nil }
-        return String(String.UnicodeScalarView(scalars[0...2]))
+    /// todo.txt's priority letters, highest first.
+    static let letters: ClosedRange<Character> = "A"..."Z"
+
+    /// `A` of a word `(A)`: a todo.txt priority mark.
+    static func markedLetter(_ word: String) -> Character? {
+        let characters = Array(word)
+        guard characters.count == 3, characters[0] == "(", letters.contains(characters[1]), characters[2] == ")" else {
+            return nil
+        }
+        return characters[1]
+    }
+
+    /// `A` high, `B` medium, `C`…`Z` low.
+    static func priority(letter: Character) -> Priority {
+        (letter == "A" ? Priority.Level.high : letter == "B" ? .medium : .low).priority
+    }
+
+    /// The letter of a priority's level (`A`, `B`, `C`); nil for none.
+    static func letter(of priority: Priority) -> Character? {
+        priority.level.map { ["A", "B", "C"][Priority.Level.allCases.firstIndex(of: $0)!] }
     }
 
     /// Percent-encodes what would break a word: `%`, whitespace, control characters, and `:`

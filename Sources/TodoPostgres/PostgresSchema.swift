@@ -80,9 +80,18 @@ enum PostgresSchema {
             """
     }
 
+    /// What the section index of migrations 1 and 3 included (history).
+    static let sectionIndexIncludedV1 = "title, location_name, due_date, project_id, estimate_minutes, repeat_days, number"
+
     /// What the section index includes beside its key: what a list row shows, so that an
-    /// index-only scan reads a page (`PostgresListEntryColumn`). Migrations 1 and 3 made it.
-    static let sectionIndexIncluded = "title, location_name, due_date, project_id, estimate_minutes, repeat_days, number"
+    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 9.
+    static let sectionIndexIncluded = sectionIndexIncludedV1 + ", priority"
+
+    /// A priority's column (PRIO-2, PRIO-4): NULL for none, else iCalendar's 1…9.
+    static var priorityColumn: String {
+        let numbers = Priority.Level.allCases.map(\.numbers)
+        return "priority integer " + range("priority", numbers.first!.lowerBound...numbers.last!.upperBound, nullable: true)
+    }
 
     /// The columns of what a person wrote but `is_done`, as the function `change_item` of
     /// migrations 4 and 7 compares them (history; `PostgresChangeRecord.currentFunctions`
@@ -112,7 +121,7 @@ enum PostgresSchema {
                 // Display order, with what a list row shows (an index-only scan reads a page).
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (is_done, position, id)
-                    INCLUDE (\(sectionIndexIncluded))
+                    INCLUDE (\(sectionIndexIncludedV1))
                 """,
                 "CREATE INDEX todo_item_project ON \(S.item) (project_id, is_done, position)",
                 "CREATE INDEX todo_item_due_date ON \(S.item) (due_date, is_done, position)",
@@ -237,7 +246,7 @@ enum PostgresSchema {
                 "DROP INDEX \(S.schemaQuoted).todo_item_section",
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
-                    INCLUDE (\(sectionIndexIncluded))
+                    INCLUDE (\(sectionIndexIncludedV1))
                 """,
                 "DROP INDEX \(S.schemaQuoted).todo_item_project",
                 "CREATE INDEX todo_item_project ON \(S.item) (owner, project_id, is_done, position)",
@@ -279,6 +288,18 @@ enum PostgresSchema {
         Migration(version: 8, name: "a PUT finds a UID of the calendar by index") { S in
             // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
             ["CREATE INDEX calendar_resource_uid ON \(S.calendarResource) (owner, uid)"]
+        },
+        Migration(version: 9, name: "an item's priority, in the section index") { S in
+            // docs/specs/priority.md, PRIO-4: a row shows it, so the section index includes it.
+            [
+                "ALTER TABLE \(S.item) ADD COLUMN \(priorityColumn)",
+                "ALTER TABLE \(S.trash) ADD COLUMN \(priorityColumn)",
+                "DROP INDEX \(S.schemaQuoted).todo_item_section",
+                """
+                CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
+                    INCLUDE (\(sectionIndexIncluded))
+                """,
+            ]
         },
     ]
 

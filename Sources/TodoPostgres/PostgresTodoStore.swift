@@ -101,6 +101,7 @@ struct SQL: Sendable {
             and("i.due_date = \(bind(dueDate.iso))::date")
         }
         if filter.unfinishedOnly { and("NOT i.is_done") }
+        if let levels = filter.priorities { and(Priority.storedCondition(levels, column: "i.priority")) }
         if let due = filter.due {
             switch due {
             case .todayWithOverdue(let today):

@@ -8,6 +8,7 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
     case invalidEstimate(String)
     case invalidCoordinate(String)
     case invalidWholeNumber(String)
+    case invalidPriority(String)
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +22,8 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
             "“\(text)” is not a coordinate: use a decimal number like 48.8566."
         case .invalidWholeNumber(let text):
             "“\(text)” is not a whole number."
+        case .invalidPriority(let text):
+            "“\(text)” is not a priority: use high, medium, low or none."
         }
     }
 }
@@ -54,6 +57,13 @@ public enum TodoInput {
         guard !text.isEmpty else { return nil }
         guard let value = Int(text) else { throw .invalidWholeNumber(text) }
         return value
+    }
+
+    /// `high`, `medium`, `low`, `none` or a number 0…9 (a client's, kept by the form); blank
+    /// gives none.
+    static func priority(_ text: String) throws(TodoPresentationError) -> Priority {
+        guard let priority = Priority(text: text) else { throw .invalidPriority(text.trimmingCharacters(in: .whitespaces)) }
+        return priority
     }
 
     /// A decimal coordinate; blank gives nil.

@@ -108,6 +108,20 @@ struct ItemFieldScreens: Sendable {
                 content.repeatDays.isEmpty ? nil
                     : DetailField(label: strings("details.field.repeat"), value: strings.weekdays(content.repeatDays), key: "repeat")
             }),
+        ItemFieldScreens(
+            field: .priority, controls: [FormControl("priority")],
+            text: { ["priority": [$0.priority.text]] },
+            read: { values, _, content in content.priority = try TodoInput.priority(values["priority"]) },
+            detail: { content, strings in
+                content.priority.level.map {
+                    DetailField(label: strings("details.field.priority"), value: strings.priorityLevel($0), key: "priority")
+                }
+            },
+            chip: { content, strings in
+                content.priority.level.map {
+                    RowChip(key: "priority-" + $0.rawValue, label: strings("details.field.priority"), text: strings.priorityLevel($0))
+                }
+            }),
         // The details screen says done or to do on its first line, whatever the item.
         ItemFieldScreens(
             field: .isDone, controls: [FormControl("done", .checkbox)],
@@ -165,6 +179,15 @@ extension ItemFormValues {
     public var projectName: String { get { self["project"] } set { self["project"] = newValue } }
     /// `30m`, `1h30m`, … or blank.
     public var estimate: String { get { self["estimate"] } set { self["estimate"] = newValue } }
+    /// `high`, `medium`, `low`, a client's number (`2`) or blank (`Priority.text`). Setting a
+    /// level the form already has keeps its number (PRIO-1).
+    public var priority: String {
+        get { self["priority"] }
+        set {
+            let chosen = Priority(text: newValue)
+            self["priority"] = chosen.map { Priority(text: self["priority"])?.keeping($0) ?? $0 }?.text ?? newValue
+        }
+    }
     public var repeatDays: Set<Weekday> {
         get { Set(self[all: "repeat"].compactMap(Weekday.init(rawValue:))) }
         set { self[all: "repeat"] = newValue.map(\.rawValue) }
@@ -190,6 +213,16 @@ extension ItemFormValues {
     /// Each field's row on the conflict page (MERGE-2), in the form's order: the field, the
     /// row's key (its test id; its label is the View's `merge.row.<key>`) and the value as
     /// shown, `yes` or `no` for a flag.
+    /// The priority menu: none, then each level, with the form's own number as its level's
+    /// value (a client's `2` stays `2` when the form is saved unchanged, PRIO-1).
+    public func priorityChoices(_ words: Strings) -> [(value: String, label: String, selected: Bool)] {
+        let current = Priority(text: priority) ?? .undefined
+        return [("", words("priority.none"), current.isUndefined)] + Priority.Level.allCases.map { level in
+            let value = current.level == level ? current : level.priority
+            return (value.text, words.priorityLevel(level), current.level == level)
+        }
+    }
+
     public func conflictRows(_ words: Strings, yes: String, no: String) -> [(field: ItemField, key: String, shown: String)] {
         let location = locationName.isEmpty && latitude.isEmpty
             ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
@@ -197,6 +230,7 @@ extension ItemFormValues {
             (.title, "title", title), (.details, "details", details), (.dueDate, "due", dueDate),
             (.location, "location", location), (.project, "project", projectName),
             (.estimateMinutes, "estimate", estimate), (.repeatDays, "repeat", words.weekdays(repeatDays)),
+            (.priority, "priority", Priority(text: priority)?.level.map { words.priorityLevel($0) } ?? ""),
             (.isDone, "done", isDone ? yes : no),
         ]
     }
@@ -210,6 +244,8 @@ extension TodoRowViewModel {
     public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
     /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`), to-do rows only.
     public var chips: [RowChip] { isDone ? [] : ItemFieldScreens.all.compactMap { $0.chip(entry.content, strings) } }
+    /// `!high` (`!高`): the priority as a row on a terminal shows it (to-do rows only, PRIO-12).
+    public var priorityMark: String? { isDone ? nil : strings.priorityMark(entry.content.priority) }
     /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
     public var repeatDaysText: String? {
         guard !isDone, !entry.repeatDays.isEmpty else { return nil }

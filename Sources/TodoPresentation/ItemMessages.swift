@@ -29,6 +29,7 @@ extension Strings {
         case .invalidEstimate(let text): self("item.error.estimate", ["text": text])
         case .invalidCoordinate(let text): self("item.error.coordinate", ["text": text])
         case .invalidWholeNumber(let text): self("item.error.whole-number", ["text": text])
+        case .invalidPriority(let text): self("item.error.priority", ["text": text])
         }
     }
 
@@ -61,6 +62,7 @@ extension Strings {
         case .projectNameTooLong(let length):
             return self("validation.project-long", ["length": String(length), "max": String(TodoRules.maxNameLength)])
         case .estimateOutOfRange(let minutes): return self("validation.estimate-range", ["minutes": String(minutes)])
+        case .priorityOutOfRange(let number): return self("validation.priority-range", ["number": String(number)])
         case .outOfRange(let field, let value, let range):
             // The field as its details line names it.
             return self("validation.out-of-range", [

@@ -27,6 +27,7 @@ public enum PlainWordsInput {
         }
         if let minutes = reading.estimateMinutes, wordsWin || draft.estimateMinutes == nil { draft.estimateMinutes = minutes }
         if !reading.repeatDays.isEmpty, wordsWin || draft.repeatDays.isEmpty { draft.repeatDays = reading.repeatDays }
+        if let level = reading.priority, wordsWin || draft.priority.isUndefined { draft.priority = level.priority }
         return draft
     }
 
@@ -46,6 +47,7 @@ public enum PlainWordsInput {
             parts.append(strings("item.summary.estimate", ["duration": strings.duration(minutes: minutes)]))
         }
         if !item.repeatDays.isEmpty { parts.append(strings("item.summary.repeat", ["days": strings.weekdays(item.repeatDays)])) }
+        if let mark = strings.priorityMark(item.priority) { parts.append(mark) }
         return parts
     }
 
@@ -60,7 +62,7 @@ public enum PlainWordsInput {
 /// nothing is read a second time in a script.
 public struct PlainWordsPreview: Equatable, Sendable {
     public struct Chip: Equatable, Sendable {
-        /// `dueDate`, `project`, `location`, `estimate`, `repeatDays`.
+        /// `dueDate`, `project`, `location`, `estimate`, `repeatDays`, `priority`.
         public let kind: String
         /// `Due Tue 11/24/2026`, `Project Family`, `Location Home`, `Estimate 30m`, `Repeats Mon, Wed`.
         public let label: String
@@ -101,6 +103,8 @@ public struct PlainWordsPreview: Equatable, Sendable {
             case .repeatDays:
                 reading.repeatDays.count == 7
                     ? strings("preview.chip.repeat-daily") : strings("preview.chip.repeat", ["days": strings.weekdays(reading.repeatDays)])
+            case .priority:
+                strings("preview.chip.priority", ["level": reading.priority.map { strings.priorityLevel($0) } ?? ""])
             }
             return Chip(kind: piece.kind.rawValue, label: label, words: piece.words)
         }

@@ -109,6 +109,8 @@ public final class TodoListViewModel {
     private let store: any TodoListReadModel
     private let preferences: any ListPreferences
     private let today: () -> CalendarDate
+    /// Only the rows of these priorities, whatever the scope (PRIO-12); nil: every row.
+    public let priorities: Set<Priority.Level>?
 
     /// The sections to show: only those with rows (LIST-1..4).
     public private(set) var sections: [TodoSectionViewModel] = []
@@ -137,10 +139,11 @@ public final class TodoListViewModel {
 
     public init(
         store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate, language: Language = .english
+        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil
     ) {
         self.store = store
         self.scope = scope
+        self.priorities = priorities
         self.preferences = preferences
         self.today = today
         self.language = language
@@ -185,18 +188,22 @@ public final class TodoListViewModel {
 
     /// What the list reads from the store (its `unfinishedOnly` left to the caller).
     var filter: TodoFilter {
-        switch scope {
+        var filter = switch scope {
         case .all: TodoFilter()
         case .today: TodoFilter(dueDate: today())
         case .project(let name): TodoFilter(project: name)
         case .dueDate(let date): TodoFilter(dueDate: date)
-        case .search(let text): TodoFilter(text: text)
+        case .search(let query):
+            // `milk !high`: the sign is a filter, the rest the words to find (PRIO-13).
+            PlainWords.searchFilter(query)
         case .overdue: TodoFilter(due: .overdue(before: today()))
         }
+        if let priorities { filter.priorities = filter.priorities.map { $0.intersection(priorities) } ?? priorities }
+        return filter
     }
 
-    /// Today's overdue rows: not done, due before today.
-    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today())) }
+    /// Today's overdue rows: not done, due before today (of the list's priorities).
+    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today()), priorities: priorities) }
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
     public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }

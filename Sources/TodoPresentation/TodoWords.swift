@@ -171,4 +171,23 @@ extension Strings {
         default: return self("duration.hours-minutes", ["hours": String(hours), "minutes": String(rest)])
         }
     }
+
+    /// A priority's level as a word: `High`, `高` (PRIO-10).
+    public func priorityLevel(_ level: Priority.Level) -> String {
+        switch level {
+        case .high: self("priority.level.high")
+        case .medium: self("priority.level.medium")
+        case .low: self("priority.level.low")
+        }
+    }
+
+    /// A priority as it would be typed (PRIO-11, PRIO-12): `!high`, `!高`; nil for none.
+    public func priorityMark(_ priority: Priority) -> String? {
+        switch priority.level {
+        case .high?: self("priority.mark.high")
+        case .medium?: self("priority.mark.medium")
+        case .low?: self("priority.mark.low")
+        case nil: nil
+        }
+    }
 }

@@ -36,6 +36,9 @@ enum SQLiteFilter {
                 _ = arguments.append(contentsOf: [from.iso, through.iso])
             }
         }
+        if let levels = filter.priorities {
+            conditions.append(Priority.storedCondition(levels, column: "i.priority"))
+        }
         if let (sql, words) = SearchIndex.condition(filter.words) {
             conditions.append(sql)
             _ = arguments.append(contentsOf: StatementArguments(words))
@@ -43,3 +46,4 @@ enum SQLiteFilter {
         return (" WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 }
+

@@ -145,9 +145,18 @@ enum Schema {
     static let sectionIndexColumnsV6 =
         "isDone, position, id, title, locationName, dueDate, projectId, estimateMinutes, repeatDays, number"
 
+    /// The section index of migration v8-owners (history): the owner first.
+    static let sectionIndexColumnsV8 = "owner, " + sectionIndexColumnsV6
+
     /// The section index: the owner, the display order, then what a list row shows (rows are
-    /// read from the index alone).
-    static let sectionIndexColumns = "owner, " + sectionIndexColumnsV6
+    /// read from the index alone). Since v14-priority.
+    static let sectionIndexColumns = sectionIndexColumnsV8 + ", priority"
+
+    /// A priority's column (PRIO-2, PRIO-4): NULL for none, else iCalendar's 1…9.
+    static var priorityColumn: String {
+        let numbers = Priority.Level.allCases.map(\.numbers)
+        return "priority INTEGER " + range("priority", numbers.first!.lowerBound...numbers.last!.upperBound, nullable: true)
+    }
 }
 
 /// The migrations, in order, each as it ran: a migration that has run is history, so its SQL
@@ -277,7 +286,7 @@ extension AppDatabase {
         }
     }
 
-    /// v7 to v13: accounts, owners, the record of changes and CalDAV.
+    /// v7 to v14: accounts, owners, the record of changes, CalDAV and priority.
     private static func registerAccountsOwnersChangesAndCalDAV(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
@@ -305,6 +314,15 @@ extension AppDatabase {
         migrator.registerMigration("v13-calendar-uid a PUT finds a UID of the calendar by index") { db in
             // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
             try db.execute(sql: "CREATE INDEX calendarResource_uid ON calendarResource(owner, uid)")
+        }
+        migrator.registerMigration("v14-priority an item's priority, in the section index") { db in
+            // docs/specs/priority.md, PRIO-4: a row shows it, so the section index carries it.
+            try db.execute(sql: """
+                ALTER TABLE todoItem ADD COLUMN \(Schema.priorityColumn);
+                ALTER TABLE trashedItem ADD COLUMN \(Schema.priorityColumn);
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                """)
         }
     }
 
@@ -415,7 +433,7 @@ extension AppDatabase {
         """
             INSERT INTO sectionCount (owner, isDone, count)
                 SELECT owner, isDone, COUNT(*) FROM todoItem GROUP BY owner, isDone;
-            CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+            CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV8));
             CREATE INDEX todoItem_project ON todoItem(owner, projectId, isDone, position);
             CREATE INDEX todoItem_dueDate ON todoItem(owner, dueDate, isDone, position);
             CREATE UNIQUE INDEX todoItem_number ON todoItem(owner, number);

@@ -44,6 +44,7 @@ struct DetailsPageView: PageView {
 struct FormPageView: PageView {
     static let template = "form"
     struct Estimate { let text: String; let selected: Bool }
+    struct Choice { let value: String; let label: String; let selected: Bool }
     struct Day { let value: String; let label: String; let checked: Bool }
     let frame: PageFrame
     let action: String
@@ -57,6 +58,8 @@ struct FormPageView: PageView {
     let values: [String: String]
     let projects: [String]
     let estimates: [Estimate]
+    /// The priority menu (PRIO-10): none and each level, a client's number kept as its level's value.
+    let priorities: [Choice]
     let days: [Day]
     let showsDone: Bool
     let isDone: Bool
@@ -102,6 +105,7 @@ struct FormPageView: PageView {
         self.projects = projects.map(\.name)
         estimates = form.values.estimateChoices.map { Estimate(text: $0.text, selected: $0.selected) }
         let strings = TodoWords.strings(form.language)
+        priorities = form.values.priorityChoices(strings).map { Choice(value: $0.value, label: $0.label, selected: $0.selected) }
         days = Weekday.allCases.map {
             Day(value: $0.rawValue, label: strings.shortWeekday($0), checked: form.repeatDays.contains($0))
         }
@@ -240,7 +244,7 @@ struct ConflictPageView: PageView {
     private static let rowLabels = [
         "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
         "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
-        "repeat": "merge.row.repeat", "done": "merge.row.done",
+        "repeat": "merge.row.repeat", "priority": "merge.row.priority", "done": "merge.row.done",
     ]
 }
 

@@ -110,7 +110,7 @@ struct RealToolTests {
         #expect(after.filter { $0.id != rent.id } == others, "every other item exactly as it was")
     }
 
-    @Test("a task added with todo-txt add (+project @context due:) imports with its fields")
+    @Test("PRIO-8 a task added with todo-txt add ((A) +project @context due:) imports with its fields")
     func test_todoTxt_add() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -127,7 +127,8 @@ struct RealToolTests {
         #expect(try Self.run("todo-txt", ["-p", "add", "Plain, no date"], env).status == 0)
         try Self.todo(["import", folder.file("todo/todo.txt")], env)
         let items = try Self.items(env)
-        #expect(items.map(\.title) == ["(A) Brötchen holen 🥐", "Plain, no date"])
+        #expect(items.map(\.title) == ["Brötchen holen 🥐", "Plain, no date"])
+        #expect(items.map(\.priority.level) == [.high, nil], "todo.txt's (A) is the priority")
         #expect(items[0].project == Project(name: "Shop") && items[0].location == Location(name: "Bäckerei"))
         #expect(items[0].dueDate == CalendarDate(iso: "2026-12-24"))
         #expect(CalendarDate(items[0].createdAt, in: TimeZone(identifier: "UTC")!) == CalendarDate(year: 2026, month: 11, day: 21))
@@ -179,7 +180,7 @@ struct RealToolTests {
         #expect(try Self.items(fresh) == expected)
     }
 
-    @Test("tasks made with task add … project:X due:… (and done, annotated) import correctly")
+    @Test("PRIO-9 tasks made with task add … project:X due:… priority:… (and done, annotated) import correctly")
     func test_taskwarrior_taskAdd() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -187,8 +188,8 @@ struct RealToolTests {
             folder, ["TZ": "America/New_York", "HOME": folder.path, "TODO_DB": folder.file("todo.sqlite")])
         for arguments in [
             ["add", "Buy milk ☕ (oat)", "project:Home", "due:2026-12-01"],
-            ["add", "Fix the roof", "project:Home Renovation", "due:2027-01-15"],
-            ["add", "Café Ünïcode 日本", "project:Work"],
+            ["add", "Fix the roof", "project:Home Renovation", "due:2027-01-15", "priority:H"],
+            ["add", "Café Ünïcode 日本", "project:Work", "priority:L"],
             ["1", "annotate", "semi; colon, comma \"quoted\""],
             ["3", "done"],
         ] {
@@ -204,7 +205,9 @@ struct RealToolTests {
         #expect(milk.details == "semi; colon, comma \"quoted\"" && !milk.isDone)
         let roof = try #require(items.first { $0.title == "Fix the roof" })
         #expect(roof.project == Project(name: "Home Renovation") && roof.dueDate == CalendarDate(iso: "2027-01-15"))
+        #expect(roof.priority == Priority.Level.high.priority && milk.priority == .undefined)
         let cafe = try #require(items.first { $0.title == "Café Ünïcode 日本" })
         #expect(cafe.isDone && cafe.completedAt != nil && cafe.dueDate == nil && cafe.project == Project(name: "Work"))
+        #expect(cafe.priority == Priority.Level.low.priority)
     }
 }

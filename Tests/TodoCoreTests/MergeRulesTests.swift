@@ -10,7 +10,8 @@ struct MergeRulesTests {
 
     private static let base = TodoDraft(
         title: "Run", details: "5 km", isDone: false, dueDate: CalendarDate(iso: "2026-12-01"),
-        location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday])
+        location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday],
+        priority: Priority(number: 2))
 
     /// `values` with `field` set to its `n`-th other value (1 or 2).
     private static func changed(_ values: TodoDraft, _ field: ItemField, _ n: Int) -> TodoDraft {
@@ -23,6 +24,7 @@ struct MergeRulesTests {
         case .project: v.project = n == 1 ? nil : Project(name: "Sport")
         case .estimateMinutes: v.estimateMinutes = n == 1 ? nil : 90
         case .repeatDays: v.repeatDays = n == 1 ? [] : [.friday, .sunday]
+        case .priority: v.priority = n == 1 ? .undefined : Priority(number: 9)
         case .isDone: v.isDone = true
         default: Issue.record("no other value for \(field)")
         }
@@ -82,9 +84,6 @@ struct MergeRulesTests {
 extension TodoItem {
     /// A stored item holding `values`.
     static func sample(_ values: TodoDraft) -> TodoItem {
-        TodoItem(
-            id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: values.title, details: values.details,
-            isDone: values.isDone, dueDate: values.dueDate, location: values.location, project: values.project,
-            estimateMinutes: values.estimateMinutes, repeatDays: values.repeatDays, createdAt: .distantPast)
+        TodoItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, content: values.content, createdAt: .distantPast)
     }
 }

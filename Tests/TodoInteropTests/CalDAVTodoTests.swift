@@ -17,7 +17,7 @@ struct CalDAVTodoTests {
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e01")!, title: todo.title, details: todo.details,
             isDone: todo.isDone, dueDate: todo.dueDate, location: todo.location, estimateMinutes: todo.estimateMinutes,
-            repeatDays: todo.repeatDays, position: position, createdAt: InteropFixtures.at("2026-11-20T08:00:00Z"),
+            repeatDays: todo.repeatDays, priority: todo.priority, position: position, createdAt: InteropFixtures.at("2026-11-20T08:00:00Z"),
             updatedAt: InteropFixtures.at("2026-11-21T09:30:00.250Z"),
             completedAt: todo.isDone ? (todo.completedAt ?? InteropFixtures.at("2026-11-21T09:30:00Z")) : nil)
     }
@@ -58,15 +58,16 @@ struct CalDAVTodoTests {
         #expect(todo.location == Location(name: "Praxis Dr. Weiß Friedrichstraße 1, Berlin"))
         #expect(todo.sortOrder == 720_000_123)
         #expect(todo.repeatDays.isEmpty)
+        #expect(todo.priority == Priority(number: 1), "PRIO-7")
         let kept = todo.kept.components(separatedBy: "\r\n")
         for line in Samples.berlinZone + Samples.appleAlarm + [
-            "PRIORITY:1", "SEQUENCE:2", Samples.appleStructuredLocation,
+            "SEQUENCE:2", Samples.appleStructuredLocation,
             "DUE;TZID=Europe/Berlin:20261201T090000", "DTSTART;TZID=Europe/Berlin:20261201T090000",
         ] {
             #expect(kept.contains(line), "\(line)")
         }
         #expect(!kept.contains("UID:6F1C3A2B-90D4-4E4B-9C7E-3C1D2A0B9F11"))
-        for modelled in ["SUMMARY", "STATUS", "LOCATION", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "VERSION", "PRODID"] {
+        for modelled in ["SUMMARY", "STATUS", "LOCATION", "X-APPLE-SORT-ORDER", "DTSTAMP", "CREATED", "VERSION", "PRODID", "PRIORITY"] {
             #expect(!kept.contains { $0.hasPrefix(modelled + ":") }, "\(modelled)")
         }
         _ = try expectRoundTrip(Samples.apple)
@@ -124,7 +125,7 @@ struct CalDAVTodoTests {
         #expect(contains(none, run: Samples.berlinZone), "the rest stays")
     }
 
-    @Test("DAV-10 Tasks.org through DAVx5: RELATED-TO, CATEGORIES, PRIORITY kept; the repeat days and sort order read")
+    @Test("DAV-10 PRIO-7 Tasks.org through DAVx5: RELATED-TO, CATEGORIES kept; PRIORITY, the repeat days and sort order read")
     func test_DAV_10_tasksOrg() throws {
         let (todo, written) = try expectRoundTrip(Samples.tasksOrg)
         #expect(todo.uid == "1840627523658163419")
@@ -132,6 +133,7 @@ struct CalDAVTodoTests {
         #expect(todo.dueDate == CalendarDate(year: 2026, month: 11, day: 26))
         #expect(todo.repeatDays == [.monday, .thursday])
         #expect(todo.sortOrder == -12)
+        #expect(todo.priority == Priority(number: 9))
         let lines = unfolded(written)
         for line in ["PRIORITY:9", "RELATED-TO;RELTYPE=PARENT:4512331238721389012", "CATEGORIES:Errands,Shopping",
                      "DTSTART;VALUE=DATE:20261123", "DUE;VALUE=DATE:20261126", "RRULE:FREQ=WEEKLY;BYDAY=MO,TH",
@@ -158,6 +160,7 @@ struct CalDAVTodoTests {
         #expect(todo.uid == "c1d9fb8a8a6b4b8f9f4fcb0d2e5b8f3a")
         #expect(todo.dueDate == CalendarDate(year: 2026, month: 12, day: 2))
         #expect(!todo.isDone)
+        #expect(todo.priority == Priority(number: 5))
         let lines = unfolded(written)
         for line in ["UID:c1d9fb8a8a6b4b8f9f4fcb0d2e5b8f3a", "DUE:20261202T170000Z", "PRIORITY:5", "CATEGORIES:admin", "SEQUENCE:1"] {
             #expect(lines.contains(line), "\(line)")
@@ -278,7 +281,7 @@ struct CalDAVTodoTests {
         let draft = todo.draft(project: Project(name: "Errands"))
         #expect(draft == TodoDraft(
             title: "Buy milk", details: "Oat, not soy", dueDate: CalendarDate(year: 2026, month: 11, day: 26),
-            project: Project(name: "Errands"), repeatDays: [.monday, .thursday]))
+            project: Project(name: "Errands"), repeatDays: [.monday, .thursday], priority: Priority(number: 9)))
         var stored = item(todo, position: 7)
         stored.project = Project(name: "Other")
         #expect(todo.changes(from: stored) == TodoChanges())
@@ -289,9 +292,10 @@ struct CalDAVTodoTests {
         stored.location = Location(name: "Shop")
         stored.estimateMinutes = 15
         stored.repeatDays = []
+        stored.priority = .undefined
         #expect(todo.changes(from: stored) == TodoChanges(
             title: "Buy milk", details: .some("Oat, not soy"), isDone: false, dueDate: .some(CalendarDate(year: 2026, month: 11, day: 26)),
-            location: .some(nil), estimateMinutes: .some(nil), repeatDays: [.monday, .thursday]))
+            location: .some(nil), estimateMinutes: .some(nil), repeatDays: [.monday, .thursday], priority: Priority(number: 9)))
     }
 
     // A title of letters that need escaping, line breaks, CJK and emoji.

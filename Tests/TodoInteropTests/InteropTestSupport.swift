@@ -24,11 +24,12 @@ func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeInterv
 /// The fields every format maps, timestamps aside.
 struct MappedFields: Equatable, CustomStringConvertible {
     var id: UUID, title: String, details: String?, isDone: Bool, dueDate: CalendarDate?
-    var location: Location?, project: Project?, estimateMinutes: Int?, repeatDays: Set<Weekday>
+    var location: Location?, project: Project?, estimateMinutes: Int?, repeatDays: Set<Weekday>, priority: Priority
 
     init(_ item: TodoItem) {
         (id, title, details, isDone, dueDate) = (item.id, item.title, item.details, item.isDone, item.dueDate)
         (location, project, estimateMinutes, repeatDays) = (item.location, item.project, item.estimateMinutes, item.repeatDays)
+        priority = item.priority
     }
 
     var description: String { "\(title) \(isDone ? "[x]" : "[ ]")" }

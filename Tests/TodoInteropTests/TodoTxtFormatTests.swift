@@ -20,10 +20,11 @@ struct TodoTxtFormatTests {
             """)
         #expect(codec.line(items[1]) == "2026-11-02 Pay rent id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e02\n")
         #expect(codec.line(items[2]) == "(B) 2026-11-03 Prioritised, with a comma +Work due:2027-01-15 id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e03\n",
-                "a priority goes before the creation date")
+                "PRIO-8: a priority goes before the creation date")
         #expect(codec.line(items[3]) == "2026-11-05 x marks the spot @Garden id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e04\n",
                 "a title starting with x is not read as done: the date comes first")
-        #expect(codec.line(items[4]) == "x 2026-11-19 2026-11-06 日本語のタスク 🍣 +Work due:2026-11-20 est:30m details:multi%0Aline id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05\n")
+        #expect(codec.line(items[4]) == "x 2026-11-19 2026-11-06 日本語のタスク 🍣 +Work due:2026-11-20 est:30m details:multi%0Aline pri:A id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05\n",
+                "PRIO-8: a done line carries its priority as pri:A")
     }
 
     @Test("dates are the calendar days of the time zone given")
@@ -60,7 +61,8 @@ struct TodoTxtFormatTests {
             Just a title
             """
         let decoded = try codec.decode(text)
-        #expect(decoded.map(\.item.title) == ["(A) Call Mom t:2026-01-05 +Other", "Done thing", "Done without dates", "Just a title"])
+        #expect(decoded.map(\.item.title) == ["Call Mom t:2026-01-05 +Other", "Done thing", "Done without dates", "Just a title"])
+        #expect(decoded.map(\.item.priority.level) == [.high, nil, nil, nil], "PRIO-8: (A) is the priority")
         #expect(decoded.map(\.origin) == ["line 1", "line 3", "line 4", "line 5"])
         #expect(decoded[0].item.project == Project(name: "Family") && decoded[0].item.location == Location(name: "phone"))
         #expect(decoded[0].item.dueDate == CalendarDate(iso: "2026-01-10"))

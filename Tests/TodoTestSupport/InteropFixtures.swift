@@ -4,7 +4,8 @@ import TodoCore
 /// Items whose data bites import and export: non-ASCII and emoji, quotes, commas,
 /// semicolons, backslashes, line breaks in details, done and open items, with and without
 /// due dates, a project with a space, a location with coordinates, a title that starts with
-/// `x ` and one with a todo.txt priority. Timestamps carry milliseconds.
+/// `x ` and priorities (a level's own number, and a client's: PRIO-1). Timestamps carry
+/// milliseconds.
 public enum InteropFixtures {
     public static func at(_ iso: String) -> Date { Timestamp.parse(iso)! }
 
@@ -26,8 +27,8 @@ public enum InteropFixtures {
             updatedAt: at("2026-11-02T00:00:00.000Z")),
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e03")!,
-            title: "(B) Prioritised, with a comma", dueDate: CalendarDate(iso: "2027-01-15"),
-            project: Project(name: "Work"), position: 0.5, createdAt: at("2026-11-03T23:59:59.001Z"),
+            title: "Prioritised, with a comma", dueDate: CalendarDate(iso: "2027-01-15"),
+            project: Project(name: "Work"), priority: Priority(number: 5), position: 0.5, createdAt: at("2026-11-03T23:59:59.001Z"),
             updatedAt: at("2026-11-04T10:00:00.500Z"), version: 2),
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e04")!,
@@ -36,7 +37,7 @@ public enum InteropFixtures {
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05")!,
             title: "日本語のタスク 🍣", details: "multi\nline", isDone: true, dueDate: CalendarDate(iso: "2026-11-20"),
-            project: Project(name: "Work"), estimateMinutes: 30, position: -1,
+            project: Project(name: "Work"), estimateMinutes: 30, priority: Priority(number: 1), position: -1,
             createdAt: at("2026-11-06T09:00:00.000Z"), updatedAt: at("2026-11-19T20:30:15.750Z"),
             completedAt: at("2026-11-19T20:30:15.750Z"), version: 5),
         TodoItem(

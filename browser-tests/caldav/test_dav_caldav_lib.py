@@ -242,3 +242,28 @@ def test_DAV_28_caldav_lib_time_range_searches_follow_rfc_4791(caldav_client, da
         assert found(utc(2100, 1, 4), utc(2100, 1, 5)) == {"Every Monday", "No dates"}
     finally:
         calendar.delete()
+
+
+def test_PRIO_7_caldav_lib_priority_keeps_the_clients_number_through_a_web_edit(
+        caldav_client, dav_server, alice_api, web):
+    """PRIO-1, PRIO-7: the client writes PRIORITY:2 (high in its scale); the web shows High; an
+    edit of the title on the web leaves the number as the client wrote it; choosing Low there
+    sends PRIORITY:9 back."""
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    uid = f"prio7-lib-{uuid.uuid4()}"
+    todo = calendar.add_todo(summary="Oil the hinges", uid=uid, priority=2, no_overwrite=True)
+    item = alice_api.by_title("Oil the hinges")
+    assert item["priority"] == 2, item
+    page = web("/projects/" + urllib.parse.quote(PROJECT))
+    assert "Priority High" in page.row_chips("Oil the hinges")
+
+    status, _ = alice_api.request("PATCH", f"/api/todos/{item['id']}", {"title": "Oil the door hinges"})
+    assert status == 200
+    todo.load()
+    assert str(todo.icalendar_component["SUMMARY"]) == "Oil the door hinges"
+    assert int(todo.icalendar_component["PRIORITY"]) == 2
+
+    status, _ = alice_api.request("PATCH", f"/api/todos/{item['id']}", {"priority": "low"})
+    assert status == 200
+    todo.load()
+    assert int(todo.icalendar_component["PRIORITY"]) == 9

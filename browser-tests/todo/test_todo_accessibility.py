@@ -37,10 +37,10 @@ def assert_no_violations(page, what: str):
 def seed_full(api):
     api.add("Pay rent", completed=True, project="Home")
     api.add("Renew passport", completed=True, dueDate="2030-01-15")
-    api.add("Call mom", estimateMinutes=30, repeatDays=["sun"])
-    api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers")
+    api.add("Call mom", estimateMinutes=30, repeatDays=["sun"], priority="medium")
+    api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers", priority="high")
     api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
-            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres")
+            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres", priority=7)
     api.add("File taxes", project="Work", dueDate="2020-04-15")  # overdue: the warning chip
 
 
