@@ -117,6 +117,8 @@ struct List: ParsableCommand, CLIRunnable {
     @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
     @Option(help: ArgumentHelp("Only the items of these priorities: high, medium, low (high,medium).", valueName: "levels"))
     var priority: String?
+    @Option(help: ArgumentHelp("The order of each section: position (the list's own) or priority.", valueName: "order"))
+    var sort: ListOrder = .position
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
     @Flag(help: ArgumentHelp(
         "Keep the list on screen: draw it again whenever the file changes, from any process (SQLite only).",
@@ -128,7 +130,7 @@ struct List: ParsableCommand, CLIRunnable {
         if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
             throw CLIWords.refusal("cli.validate.one-list")
         }
-        if priority != nil, upcoming { throw CLIWords.refusal("cli.validate.priority-upcoming") }
+        if priority != nil || sort != .position, upcoming { throw CLIWords.refusal("cli.validate.priority-upcoming") }
         _ = try levels()
     }
 
@@ -174,7 +176,7 @@ struct List: ParsableCommand, CLIRunnable {
         let list = TodoListViewModel(
             store: store, scope: try scope(context),
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
-            language: context.language, priorities: try levels())
+            language: context.language, priorities: try levels(), order: sort)
         if json {
             write(try await ListRenderer.json(list))
         } else {
@@ -429,3 +431,6 @@ struct Projects: ParsableCommand, CLIRunnable {
         }
     }
 }
+
+/// `--sort position|priority` (PRIO-14).
+extension ListOrder: ExpressibleByArgument {}

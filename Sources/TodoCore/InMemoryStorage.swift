@@ -52,14 +52,14 @@ public final class InMemoryStorage: TodoStorage {
 
         fileprivate init(_ state: State) { self.state = state }
 
-        static func displayOrder(_ items: some Sequence<TodoItem>) -> [TodoItem] {
+        static func displayOrder(_ items: some Sequence<TodoItem>, _ order: ListOrder = .position) -> [TodoItem] {
             items.sorted { a, b in
-                a.isDone != b.isDone ? !a.isDone : TodoStoreOrder.inSection(a, b)
+                a.isDone != b.isDone ? !a.isDone : order.inSection(a, b)
             }
         }
 
         private func selected(_ query: ItemQuery) -> [TodoItem] {
-            Self.displayOrder(state.items.values.filter { query.matches($0, occurrenceLinks: state.occurrences) })
+            Self.displayOrder(state.items.values.filter { query.matches($0, occurrenceLinks: state.occurrences) }, query.order)
         }
 
         public func items(_ query: ItemQuery) throws -> [TodoItem] {

@@ -83,6 +83,17 @@ public struct Priority: Hashable, Sendable {
         chosen.level != nil && chosen.level == level ? self : chosen
     }
 
+    /// Where the priority sorts (PRIO-14): high 0, medium 1, low 2, none 3.
+    public var rank: Int { level.map { Level.allCases.firstIndex(of: $0)! } ?? Level.allCases.count }
+
+    /// `rank` of a store's `column` (NULL: none), in the SQL both stores speak.
+    public static func storedRank(column: String) -> String {
+        let levels = Level.allCases.enumerated().map { rank, level in
+            "WHEN \(column) BETWEEN \(level.numbers.lowerBound) AND \(level.numbers.upperBound) THEN \(rank)"
+        }
+        return "(CASE " + levels.joined(separator: " ") + " ELSE \(Level.allCases.count) END)"
+    }
+
     /// The levels' numbers (PRIO-3) as a condition on a store's `column`, in the SQL both stores
     /// speak: only the model's constants, never a person's text. No level: no row.
     public static func storedCondition(_ levels: Set<Level>, column: String) -> String {

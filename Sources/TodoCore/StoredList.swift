@@ -62,6 +62,11 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
             guard limit > 0, let item = try rows.items(ItemQuery(.id(entry.id))).first, item.section == section else {
                 return []
             }
+            if filter.order != .position {
+                // A place in the list's own order is no place in this one: go on from the row's number.
+                let before = section == .done ? try rows.count(ItemQuery(.matching(filter.withBothSections), section: .todo)) : 0
+                return try Self.entries(rows, filter, in: section, offset: entry.number - before, limit: limit, toDo: before)
+            }
             let after = ItemQuery(
                 .matching(filter.withBothSections), section: section, after: ListCursor(after: item), limit: limit)
             return try rows.entries(after, numberedAfter: entry.number)

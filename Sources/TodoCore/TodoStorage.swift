@@ -59,6 +59,13 @@ public struct ItemQuery: Hashable, Sendable {
         ItemQuery(.matching(.all), section: section, reversed: last, limit: 1)
     }
 
+    /// The order the query reads in: its filter's, unless a cursor names a place in the list's
+    /// own order (`after`, `before`: the API's pages and an item's rank, always by position).
+    public var order: ListOrder {
+        guard after == nil, before == nil, case .matching(let filter) = selection else { return .position }
+        return filter.order
+    }
+
     /// Whether `item` is selected, before `offset` and `limit` apply (the in-memory reference).
     public func matches(_ item: TodoItem, occurrenceLinks: [UUID: UUID] = [:]) -> Bool {
         let selected = switch selection {

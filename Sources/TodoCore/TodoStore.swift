@@ -17,10 +17,12 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     public private(set) var words: SearchWords
     /// Only the items of these levels (PRIO-3); nil: any priority or none.
     public var priorities: Set<Priority.Level>?
+    /// The order each section is read in (PRIO-14): the list's own, or by priority.
+    public var order: ListOrder
 
     public init(
         project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false, text: String? = nil,
-        due: DueScope? = nil, priorities: Set<Priority.Level>? = nil
+        due: DueScope? = nil, priorities: Set<Priority.Level>? = nil, order: ListOrder = .position
     ) {
         self.project = project
         self.dueDate = dueDate
@@ -29,6 +31,7 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
         self.due = due
         self.words = SearchWords(text)
         self.priorities = priorities
+        self.order = order
     }
 
     public static let all = TodoFilter()
@@ -50,9 +53,9 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
         return filter
     }
 
-    /// True when nothing but `unfinishedOnly` is set: the whole list.
+    /// True when nothing but `unfinishedOnly` is set: the whole list, in its own order.
     public var isWholeList: Bool {
-        project == nil && dueDate == nil && words.isEmpty && due == nil && priorities == nil
+        project == nil && dueDate == nil && words.isEmpty && due == nil && priorities == nil && order == .position
     }
 
     public func matches(_ item: TodoItem) -> Bool {
@@ -62,6 +65,20 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
             && (due?.matches(item) ?? true)
             && (priorities.map { levels in item.priority.level.map(levels.contains) ?? false } ?? true)
             && words.matches(item)
+    }
+}
+
+/// The order a list's sections are read in. Either way To Do comes before Done.
+public enum ListOrder: String, CaseIterable, Hashable, Sendable {
+    /// The person's own order: by position (`TodoStoreOrder`).
+    case position
+    /// By priority: high, medium, low, then none; each level in the list's own order (PRIO-14).
+    case priority
+
+    /// Whether `a` comes before `b` in one section.
+    public func inSection(_ a: TodoItem, _ b: TodoItem) -> Bool {
+        if self == .priority, a.priority.rank != b.priority.rank { return a.priority.rank < b.priority.rank }
+        return TodoStoreOrder.inSection(a, b)
     }
 }
 

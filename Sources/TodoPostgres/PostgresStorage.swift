@@ -174,8 +174,10 @@ public struct PostgresStorage: TodoStorage {
                 sql.and("(i.is_done, i.position, i.id) >= " + start + " ORDER BY is_done, position, id LIMIT 1 OFFSET \(sql.bind(offset)))")
                 offset = 0
             }
+            // By priority, its rank after the section (PRIO-14).
+            let rank = query.order == .priority ? Priority.storedRank(column: "i.priority") + (query.reversed ? " DESC, " : ", ") : ""
             sql.append(query.reversed
-                ? " ORDER BY i.is_done DESC, i.position DESC, i.id DESC" : " ORDER BY i.is_done, i.position, i.id")
+                ? " ORDER BY i.is_done DESC, \(rank)i.position DESC, i.id DESC" : " ORDER BY i.is_done, \(rank)i.position, i.id")
             if let limit = query.limit { sql.append(" LIMIT \(sql.bind(max(limit, 0)))") }
             if offset > 0 { sql.append(" OFFSET \(sql.bind(offset))") }
             return sql

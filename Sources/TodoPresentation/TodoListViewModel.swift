@@ -111,6 +111,8 @@ public final class TodoListViewModel {
     private let today: () -> CalendarDate
     /// Only the rows of these priorities, whatever the scope (PRIO-12); nil: every row.
     public let priorities: Set<Priority.Level>?
+    /// The order of each section (PRIO-14): the list's own, or by priority.
+    public let order: ListOrder
 
     /// The sections to show: only those with rows (LIST-1..4).
     public private(set) var sections: [TodoSectionViewModel] = []
@@ -139,11 +141,13 @@ public final class TodoListViewModel {
 
     public init(
         store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil
+        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil,
+        order: ListOrder = .position
     ) {
         self.store = store
         self.scope = scope
         self.priorities = priorities
+        self.order = order
         self.preferences = preferences
         self.today = today
         self.language = language
@@ -199,11 +203,12 @@ public final class TodoListViewModel {
         case .overdue: TodoFilter(due: .overdue(before: today()))
         }
         if let priorities { filter.priorities = filter.priorities.map { $0.intersection(priorities) } ?? priorities }
+        filter.order = order
         return filter
     }
 
-    /// Today's overdue rows: not done, due before today (of the list's priorities).
-    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today()), priorities: priorities) }
+    /// Today's overdue rows: not done, due before today (of the list's priorities, in its order).
+    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today()), priorities: priorities, order: order) }
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
     public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }

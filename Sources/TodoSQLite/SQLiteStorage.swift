@@ -174,9 +174,10 @@ public struct SQLiteStorage: TodoStorage {
 
         /// The display order's columns: within one section, the position and id the section
         /// index orders it by after `isDone` (a row value with `isDone` in it would make
-        /// SQLite read a range of `isDone` and sort).
+        /// SQLite read a range of `isDone` and sort); by priority, its rank first (PRIO-14).
         private static func order(_ query: ItemQuery) -> String {
-            query.section == nil ? "i.isDone, i.position, i.id" : "i.position, i.id"
+            let inSection = query.order == .priority ? Priority.storedRank(column: "i.priority") + ", i.position, i.id" : "i.position, i.id"
+            return query.section == nil ? "i.isDone, " + inSection : inSection
         }
 
         /// The WHERE clause of `query` on `todoItem i`, the owner's first; nil when nothing can match.

@@ -61,7 +61,7 @@ struct PriorityCLITests {
         #expect(await h.run("list", "--priority", "urgent") != 0)
         #expect(h.err.contains("“urgent” is not a priority: use high, medium or low (several: high,medium)."))
         #expect(await h.run("list", "--priority", "high", "--upcoming") != 0)
-        #expect(h.err.contains("--priority can't be given with --upcoming."))
+        #expect(h.err.contains("--priority and --sort can't be given with --upcoming."))
         #expect(await h.run("list", "--priority", "low", "--json") == 0)
         #expect(h.out.contains("\"priority\" : 9"))
     }
@@ -73,5 +73,26 @@ struct PriorityCLITests {
         _ = try await h.store.add(TodoDraft(title: "Milk the cow", priority: Priority(number: 9)))
         #expect(await h.run("search", "milk", "!high") == 0)
         #expect(h.out.contains("Buy milk") && !h.out.contains("Milk the cow"))
+    }
+}
+
+extension PriorityCLITests {
+    @Test("PRIO-14 todo list --sort priority: each section high, medium, low, none, a level in the list's own order")
+    func test_PRIO_14_listSortedByPriority() async throws {
+        let h = CLIHarness()
+        for (title, number, done) in [("plain", 0, false), ("low", 9, false), ("client high", 2, false), ("medium", 5, false),
+                                      ("high", 1, false), ("done low", 7, true), ("done high", 1, true)] {
+            _ = try await h.store.add(TodoDraft(title: title, isDone: done, priority: Priority(number: number)))
+        }
+        #expect(await h.run("list", "--sort", "priority") == 0)
+        let titles = h.out.split(separator: "\n").compactMap { line in
+            line.range(of: "] ").map { String(line[$0.upperBound...].prefix { $0 != "!" }).trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(titles == ["high", "client high", "medium", "low", "plain", "done high", "done low"])
+        #expect(await h.run("list") == 0)
+        let listOrder = try #require(h.out.range(of: "client high")?.lowerBound)
+        #expect(listOrder > (try #require(h.out.range(of: "medium !medium")?.lowerBound)), "without --sort, the list's own order")
+        #expect(await h.run("list", "--sort", "size") != 0)
+        #expect(await h.run("list", "--sort", "priority", "--upcoming") != 0)
     }
 }

@@ -99,3 +99,37 @@ struct PriorityStoreTests {
         }
     }
 }
+
+extension PriorityStoreTests {
+    @Test("PRIO-14 a list read by priority: each section by level, a level in position order; pages by offset and after a row",
+          arguments: StoreKind.allCases)
+    func test_PRIO_14_readByPriority(_ kind: StoreKind) async throws {
+        let sut = try await kind.makeSUT()
+        // Added one by one, each first of its section: the list's own order is the reverse.
+        for (title, number, done) in [("plain", 0, false), ("low", 9, false), ("two", 2, false), ("medium", 5, false),
+                                      ("one", 1, false), ("done seven", 7, true), ("done one", 1, true), ("done none", 0, true)] {
+            _ = try await sut.add(TodoDraft(title: title, isDone: done, priority: Priority(number: number)))
+        }
+        let sorted = TodoFilter(order: .priority)
+        let expected = (["one", "two", "medium", "low", "plain"], ["done one", "done seven", "done none"])
+        #expect(try await sut.sectionTitles(sorted) == expected)
+        #expect(try await sut.sectionTitles(.all) == (["one", "medium", "two", "low", "plain"], ["done none", "done one", "done seven"]))
+
+        let page = try await sut.listPage(sorted, sections: [.todo, .done], page: 2, rowsPerSection: 2)
+        #expect(page.entries[.todo]?.map(\.title) == ["medium", "low"])
+        #expect(page.entries[.done]?.map(\.title) == ["done none"])
+        #expect(page.entries[.todo]?.map(\.number) == [3, 4])
+        let first = try await sut.listEntries(sorted, in: .todo, offset: 0, limit: 2)
+        let rest = try await sut.listEntries(sorted, in: .todo, after: try #require(first.last), limit: 10)
+        #expect((first + rest).map(\.title) == expected.0)
+        #expect((first + rest).map(\.number) == [1, 2, 3, 4, 5])
+        let done = try await sut.listEntries(sorted, in: .done, offset: 0, limit: 1)
+        let moreDone = try await sut.listEntries(sorted, in: .done, after: try #require(done.last), limit: 10)
+        #expect((done + moreDone).map(\.title) == expected.1)
+        #expect((done + moreDone).map(\.number) == [6, 7, 8])
+        // Narrowed and sorted together; the API's cursor keeps the list's own order.
+        #expect(try await sut.sectionTitles(TodoFilter(priorities: [.high, .low], order: .priority)).0 == ["one", "two", "low"])
+        let one = try #require(try await sut.items().first { $0.title == "one" })
+        #expect(try await sut.items(sorted, after: ListCursor(after: one), limit: 2).map(\.title) == ["medium", "two"])
+    }
+}
