@@ -37,7 +37,11 @@ public struct Priority: Hashable, Sendable {
 
         /// The number choosing the level gives: 1, 5 or 9.
         public var priority: Priority {
-            Priority(number: self == .high ? 1 : self == .medium ? 5 : 9)
+            switch self {
+            case .high: Priority(number: 1)
+            case .medium: Priority(number: 5)
+            case .low: Priority(number: 9)
+            }
         }
 
         /// `high`, `medium` (or `med`), `low`, any case; nil for any other word.
@@ -77,8 +81,8 @@ public struct Priority: Hashable, Sendable {
         }
     }
 
-    /// `priority` keeping this number when it is of the same level: a form or command that
-    /// gives the level an item already has leaves a client's number as it was (PRIO-1).
+    /// `chosen`, or this priority when `chosen` is of its level: a form or command that gives the
+    /// level an item already has leaves a client's number as it was (PRIO-1).
     public func keeping(_ chosen: Priority) -> Priority {
         chosen.level != nil && chosen.level == level ? self : chosen
     }

@@ -4,8 +4,8 @@ import Foundation
 /// the CLI, the web, the API and anything else that checks an item follow it alike.
 ///
 /// - Checking an item with repeat days creates its **next occurrence**: a new to-do item with
-///   the same title, details, location, project, estimate and repeat days (a new id and
-///   number, not done), due on the next of its weekdays after its due date — after today when
+///   the same content (title, details, location, project, estimate, repeat days, priority; a
+///   new id and number, not done), due on the next of its weekdays after its due date — after today when
 ///   it has none or when that date has passed — and placed first of To Do. The checked item
 ///   stays in Done and keeps a link to the occurrence.
 /// - Unchecking it again **the same day** removes that occurrence, if it is unchanged (still

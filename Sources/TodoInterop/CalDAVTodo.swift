@@ -12,7 +12,7 @@ public struct CalDAVTodo: Equatable, Sendable {
     /// COMPLETED date, or PERCENT-COMPLETE:100; DUE (VALUE=DATE, or a DATE-TIME — UTC,
     /// floating or TZID= — reduced to its own day); RRULE FREQ=WEEKLY;BYDAY=… (FREQ=DAILY →
     /// every day; other RRULEs are kept verbatim and give no repeat days); and the properties
-    /// `ICalendarContent` maps (LOCATION + GEO, X-TODO-ESTIMATE).
+    /// `ICalendarContent` maps (LOCATION + GEO, X-TODO-ESTIMATE, PRIORITY).
     public var content: TodoContent
     /// COMPLETED.
     public var completedAt: Date?
@@ -175,8 +175,8 @@ public enum CalDAVTodoCodec {
     }
 
     /// The kept text of `item`'s next occurrence (DAV-26), from `kept`, the text kept for
-    /// `item` when a client completed it: what Todo keeps verbatim goes with it (PRIORITY,
-    /// CATEGORIES, VALARMs, X- properties, the VTIMEZONE), with the dates that belong to one
+    /// `item` when a client completed it: what Todo keeps verbatim goes with it (CATEGORIES,
+    /// VALARMs, X- properties, the VTIMEZONE), with the dates that belong to one
     /// occurrence moved to the occurrence's due date: a DUE or DTSTART with a time, and a
     /// VALARM's absolute TRIGGER. An open item's STATUS and PERCENT-COMPLETE stay behind.
     public static func keptForOccurrence(_ kept: String, of item: TodoItem, next: TodoItem) -> String {

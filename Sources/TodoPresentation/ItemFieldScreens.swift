@@ -210,9 +210,6 @@ extension ItemFormValues {
         return minutes.map { (Estimate.text(minutes: $0), $0 == selected) }
     }
 
-    /// Each field's row on the conflict page (MERGE-2), in the form's order: the field, the
-    /// row's key (its test id; its label is the View's `merge.row.<key>`) and the value as
-    /// shown, `yes` or `no` for a flag.
     /// The priority menu: none, then each level, with the form's own number as its level's
     /// value (a client's `2` stays `2` when the form is saved unchanged, PRIO-1).
     public func priorityChoices(_ words: Strings) -> [(value: String, label: String, selected: Bool)] {
@@ -223,6 +220,9 @@ extension ItemFormValues {
         }
     }
 
+    /// Each field's row on the conflict page (MERGE-2), in the form's order: the field, the
+    /// row's key (its test id; its label is the View's `merge.row.<key>`) and the value as
+    /// shown, `yes` or `no` for a flag.
     public func conflictRows(_ words: Strings, yes: String, no: String) -> [(field: ItemField, key: String, shown: String)] {
         let location = locationName.isEmpty && latitude.isEmpty
             ? "" : locationName + (latitude.isEmpty ? "" : " (\(latitude), \(longitude))")
