@@ -111,9 +111,11 @@ struct ListController: Sendable {
         {
             throw PageError(.notFound, key: "live.list-not-shared", ["name": name])
         }
+        // `?sort=priority` reads each section by priority (PRIO-15); anything else, the list's own order.
+        let order: ListOrder = request.uri.queryParameters.get("sort") == ListOrder.priority.rawValue ? .priority : .position
         let list = TodoListViewModel(
             store: try page.store(context), scope: scope, preferences: CookiePreferences(request), today: page.today,
-            language: LanguageChoice.of(request))
+            language: LanguageChoice.of(request), order: order)
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await list.load(page: number, rowsPerSection: Self.rowsPerSection)

@@ -71,11 +71,15 @@ struct TodoViews: Sendable {
     /// inputs. The key is what the row is made of, not its view value: a row's words (its
     /// buttons' names and announcements, some eight sentences) are only worded on a miss, so a
     /// row seen before costs the same in every language.
-    func render(_ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String) -> String {
+    /// `movable`: the row has its move handle (not in a list sorted by priority, PRIO-15).
+    func render(
+        _ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String, movable: Bool = true
+    ) -> String {
         let key = RowKey(
-            row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today, from: from, fromQuery: fromQuery)
+            row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today, from: from, fromQuery: fromQuery,
+            movable: movable)
         return rows.text(for: key) {
-            let view = RowView(row, hidesProject: key.hidesProject, today: today, from: from, fromQuery: fromQuery)
+            let view = RowView(row, hidesProject: key.hidesProject, today: today, from: from, fromQuery: fromQuery, movable: movable)
             return templates.render(view, "row", language: row.language)
         }
     }
@@ -90,6 +94,7 @@ struct RowKey: Hashable {
     let today: CalendarDate
     let from: String
     let fromQuery: String
+    let movable: Bool
 
     // Hashed by what tells rows apart; compared field by field.
     func hash(into hasher: inout Hasher) {
@@ -101,7 +106,7 @@ struct RowKey: Hashable {
 
     static func == (lhs: RowKey, rhs: RowKey) -> Bool {
         lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.from == rhs.from
-            && lhs.fromQuery == rhs.fromQuery
+            && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable
     }
 }
 
@@ -164,6 +169,12 @@ enum TodoPaths {
         }
     }
 
+    /// The list of `scope` read in `order` (PRIO-15): `?sort=priority` after its own query.
+    static func list(_ scope: ListScope, order: ListOrder) -> String {
+        let base = list(scope)
+        return order == .position ? base : base + (base.contains("?") ? "&" : "?") + "sort=" + order.rawValue
+    }
+
     /// Page `page` of the list at `base` (which may have a query already).
     static func page(_ page: Int, of base: String) -> String {
         page == 1 ? base : base + (base.contains("?") ? "&" : "?") + "page=\(page)"
@@ -200,6 +211,10 @@ struct ListPageView: PageView, Hashable {
     let searchText: String
     let showUnfinishedOnly: Bool
     let unfinishedNext: String
+    /// The same list in the other order (PRIO-15), and whether this one is by priority; Upcoming,
+    /// a list of days, has none.
+    let sortHref: String?
+    let isSortedByPriority: Bool
     let isEmpty: Bool
     let emptyMessage: String
     let sections: [SectionView]
@@ -230,6 +245,9 @@ struct ListPageView: PageView, Hashable {
         let rows: String
         /// The place (1 = first) of the section's first row shown: a move's announcement counts from it.
         var firstPosition = 1
+        /// Whether its heading carries the list's sort link (`ListPageView.sortHref`): the first
+        /// section's does, on the heading's own line, so a phone's first row stays where it was.
+        var showsSort = false
 
         // Hashed by its size, compared byte by byte: hashing 100 rows of text (Unicode-normalized)
         // cost more than rendering the page it was meant to save.
@@ -241,7 +259,7 @@ struct ListPageView: PageView, Hashable {
 
         static func == (lhs: SectionView, rhs: SectionView) -> Bool {
             lhs.id == rhs.id && lhs.title == rhs.title && lhs.count == rhs.count && lhs.firstPosition == rhs.firstPosition
-                && sameBytes(lhs.rows, rhs.rows)
+                && lhs.showsSort == rhs.showsSort && sameBytes(lhs.rows, rhs.rows)
         }
 
         private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
@@ -297,8 +315,10 @@ struct RowView {
     let editHref: String
     let moveLabel: String
     let movedAnnouncement: String
+    /// Whether the row has its move handle: a list sorted by priority has none (PRIO-15).
+    let movable: Bool
 
-    init(_ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, from: String, fromQuery: String) {
+    init(_ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, from: String, fromQuery: String, movable: Bool) {
         id = row.id.lowercasedText
         title = row.title
         done = row.isDone
@@ -321,6 +341,7 @@ struct RowView {
         editHref = "/items/" + id + "/edit" + fromQuery
         moveLabel = row.moveLabel
         movedAnnouncement = row.movedAnnouncement(position: "{position}")
+        self.movable = movable
     }
 }
 
@@ -351,6 +372,7 @@ extension RowView: MustacheParent {
         case "editHref": editHref
         case "moveLabel": moveLabel
         case "movedAnnouncement": movedAnnouncement
+        case "movable": movable
         default: nil
         }
     }
@@ -403,7 +425,10 @@ extension ListPageView {
 
     init(_ list: TodoListViewModel, quickAdd: QuickAddViewModel, today: CalendarDate, frame: PageFrame, views: TodoViews) {
         self.frame = frame
-        let base = TodoPaths.list(list.scope)
+        let base = TodoPaths.list(list.scope, order: list.order)
+        let sorted = list.order == .priority
+        sortHref = TodoPaths.list(list.scope, order: sorted ? .position : .priority)
+        isSortedByPriority = sorted
         let here = TodoPaths.page(list.page, of: base)
         self.here = here
         hereQuery = TodoPaths.query(from: here)
@@ -413,7 +438,7 @@ extension ListPageView {
         addHref = "/items/new" + hereQuery + chosen
         quickAddHref = "/quick-add" + hereQuery + chosen
         self.quickAdd = QuickAddFormView(quickAdd, from: here, inDialog: true)
-        navigation = Self.navigation(current: base, projects: list.projects, language: frame.language)
+        navigation = Self.navigation(current: TodoPaths.list(list.scope), projects: list.projects, language: frame.language)
         searchText = list.searchText ?? ""
         showUnfinishedOnly = list.showUnfinishedOnly
         unfinishedNext = list.showUnfinishedOnly ? "0" : "1"
@@ -422,16 +447,22 @@ extension ListPageView {
         let fromQuery = hereQuery
         let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
             id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount,
-            rows: list.overdueRows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery) }
+            rows: list.overdueRows.map {
+                views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: !sorted)
+            }
                 .joined())]
-        sections = overdue + list.sections.map { section in
+        var sections = overdue + list.sections.map { section in
             SectionView(
                 id: section.section.rawValue, title: section.headerTitle,
                 count: list.sectionCounts[section.section] ?? section.rows.count,
-                rows: section.rows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery) }
+                rows: section.rows.map {
+                    views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: !sorted)
+                }
                     .joined(),
                 firstPosition: (list.page - 1) * (list.rowsPerSection ?? 0) + 1)
         }
+        if !sections.isEmpty { sections[0].showsSort = true }
+        self.sections = sections
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1
             let first = (list.page - 1) * size + 1

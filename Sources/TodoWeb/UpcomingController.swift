@@ -46,6 +46,8 @@ extension ListPageView {
         searchText = ""
         showUnfinishedOnly = preferences.showUnfinishedOnly
         unfinishedNext = preferences.showUnfinishedOnly ? "0" : "1"
+        sortHref = nil
+        isSortedByPriority = false
         isEmpty = upcoming.isEmpty
         emptyMessage = upcoming.emptyMessage
         let fromQuery = hereQuery

@@ -80,3 +80,52 @@ struct PriorityWebTests {
         }
     }
 }
+
+extension PriorityWebTests {
+    @Test("PRIO-15 ?sort=priority reads each section by priority, without move handles; its link, pager and actions keep the order")
+    func test_PRIO_15_aListPageSortedByPriority() async throws {
+        let sut = WebSUT()
+        for (title, number) in [("plain", 0), ("low", 9), ("client high", 2), ("medium", 5)] {
+            _ = try await sut.store.add(TodoDraft(title: title, priority: Priority(number: number)))
+        }
+        try await sut.app.test(.router) { client async throws in
+            func titles(_ page: String) -> [String] {
+                page.components(separatedBy: "<span class=\"title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            }
+            let own = try await client.execute(uri: "/", method: .get).text
+            #expect(titles(own) == ["medium", "client high", "low", "plain"])
+            #expect(own.contains(#"<a class="sort-toggle" href="/?sort=priority" data-testid="sort-toggle">Sort by priority</a>"#))
+            #expect(own.components(separatedBy: "data-testid=\"sort-toggle\"").count == 2, "once, on the first heading's line")
+            #expect(own.contains("data-move-handle"))
+
+            let sorted = try await client.execute(uri: "/?sort=priority", method: .get).text
+            #expect(titles(sorted) == ["client high", "medium", "low", "plain"])
+            #expect(sorted.contains(#"<a class="sort-toggle" href="/" data-testid="sort-toggle">List order</a>"#))
+            #expect(!sorted.contains("data-move-handle"), "a place in a sorted list is the priority's")
+            #expect(sorted.contains(#"<input type="hidden" name="from" value="/?sort=priority">"#), "actions come back sorted")
+            #expect(sorted.contains(#"aria-current="page" data-testid="nav-/""#), "still the All items list")
+
+            let search = try await client.execute(uri: "/search?q=i&sort=priority", method: .get).text
+            #expect(titles(search) == ["client high", "medium", "plain"], "the items with an i, by priority")
+            #expect(search.contains(#"href="/search?q=i" data-testid="sort-toggle""#))
+            #expect(titles(try await client.execute(uri: "/?sort=size", method: .get).text) == titles(own))
+            let upcoming = try await client.execute(uri: "/upcoming", method: .get).text
+            #expect(!upcoming.contains("sort-toggle"))
+        }
+    }
+
+    @Test("PRIO-15 a sorted list's pager keeps the order")
+    func test_PRIO_15_thePagerKeepsTheOrder() async throws {
+        let sut = WebSUT()
+        for index in 0..<120 {
+            _ = try await sut.store.add(TodoDraft(title: "item \(index)", priority: Priority(number: index % 10)))
+        }
+        try await sut.app.test(.router) { client async throws in
+            let first = try await client.execute(uri: "/?sort=priority", method: .get).text
+            #expect(first.contains(#"href="/?sort=priority&amp;page=2""#) || first.contains(#"href="/?sort=priority&page=2""#))
+            let second = try await client.execute(uri: "/?sort=priority&page=2", method: .get).text
+            #expect(second.contains(#"<input type="hidden" name="from" value="/?sort=priority&amp;page=2">"#)
+                || second.contains(#"<input type="hidden" name="from" value="/?sort=priority&page=2">"#))
+        }
+    }
+}

@@ -57,7 +57,7 @@ def test_A11Y_full_list_and_unfinished_only(page, server, api):
     assert_no_violations(page, "list with show unfinished only on")
 
 
-@pytest.mark.parametrize("path", ["/projects/Home", "/today", "/due/2030-03-07"])
+@pytest.mark.parametrize("path", ["/projects/Home", "/today", "/due/2030-03-07", "/?sort=priority"])
 def test_A11Y_scoped_lists(page, server, api, path):
     seed_full(api)
     ListPage(page, server).open(path)

@@ -68,3 +68,34 @@ def test_PRIO_13_a_search_with_a_sign_lists_that_level(page, server, api):
     field.fill("!high")
     lst.act(lambda: field.press("Enter"))
     assert lst.todo_titles() == ["Pay rent"]
+
+
+def test_PRIO_15_sort_by_priority_and_back_and_a_check_keeps_the_order(page, server, api):
+    for title, priority in [("Water the plants", None), ("Dust", "low"), ("Pay rent", 2), ("Call mom", "medium")]:
+        api.add(title, **({"priority": priority} if priority is not None else {}))
+    lst = ListPage(page, server).open()
+    assert lst.todo_titles() == ["Call mom", "Pay rent", "Dust", "Water the plants"]
+    toggle = page.get_by_test_id("sort-toggle")
+    expect(toggle).to_have_text("Sort by priority")
+    with page.expect_navigation():
+        toggle.click()
+    assert lst.path == "/?sort=priority"
+    assert lst.todo_titles() == ["Pay rent", "Call mom", "Dust", "Water the plants"]
+    expect(page.locator("[data-move-handle]")).to_have_count(0)
+    # Checking a row in place comes back to the sorted list.
+    lst.check("Call mom")
+    assert lst.path == "/?sort=priority"
+    assert lst.todo_titles() == ["Pay rent", "Dust", "Water the plants"]
+    # Alt+ArrowDown (a move) does nothing in a sorted list. Keys are handled in order: once “j”
+    # has moved the focus to the next row, Alt+ArrowDown has been handled.
+    lst.toggle_button("Pay rent").focus()
+    swaps = lst.swaps()
+    page.keyboard.press("Alt+ArrowDown")
+    page.keyboard.press("j")
+    expect(lst.toggle_button("Dust")).to_be_focused()
+    lst.assert_no_action_since(swaps)
+    assert lst.todo_titles() == ["Pay rent", "Dust", "Water the plants"]
+    with page.expect_navigation():
+        page.get_by_test_id("sort-toggle").click()
+    assert lst.path == "/"
+    expect(page.get_by_test_id("sort-toggle")).to_have_text("Sort by priority")
