@@ -444,25 +444,7 @@ extension ListPageView {
         unfinishedNext = list.showUnfinishedOnly ? "0" : "1"
         isEmpty = list.isEmpty
         emptyMessage = list.emptyMessage
-        let fromQuery = hereQuery
-        let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
-            id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount,
-            rows: list.overdueRows.map {
-                views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: !sorted)
-            }
-                .joined())]
-        var sections = overdue + list.sections.map { section in
-            SectionView(
-                id: section.section.rawValue, title: section.headerTitle,
-                count: list.sectionCounts[section.section] ?? section.rows.count,
-                rows: section.rows.map {
-                    views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: !sorted)
-                }
-                    .joined(),
-                firstPosition: (list.page - 1) * (list.rowsPerSection ?? 0) + 1)
-        }
-        if !sections.isEmpty { sections[0].showsSort = true }
-        self.sections = sections
+        sections = Self.sections(of: list, today: today, from: here, fromQuery: hereQuery, views: views)
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1
             let first = (list.page - 1) * size + 1
@@ -489,5 +471,27 @@ extension ListPageView {
         }
         inlineAdd = InlineAddView(
             label: strings("list.add.label"), placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso)
+    }
+
+    /// The list's sections, Today's overdue rows first, each row rendered; the first carries the
+    /// sort link. A list sorted by priority has no move handles (PRIO-15).
+    private static func sections(
+        of list: TodoListViewModel, today: CalendarDate, from here: String, fromQuery: String, views: TodoViews
+    ) -> [SectionView] {
+        let movable = list.order == .position
+        func rows(_ rows: [TodoRowViewModel]) -> String {
+            rows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: movable) }
+                .joined()
+        }
+        let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
+            id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount, rows: rows(list.overdueRows))]
+        var sections = overdue + list.sections.map { section in
+            SectionView(
+                id: section.section.rawValue, title: section.headerTitle,
+                count: list.sectionCounts[section.section] ?? section.rows.count, rows: rows(section.rows),
+                firstPosition: (list.page - 1) * (list.rowsPerSection ?? 0) + 1)
+        }
+        if !sections.isEmpty { sections[0].showsSort = true }
+        return sections
     }
 }
