@@ -299,6 +299,11 @@ enum PostgresSchema {
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
                     INCLUDE (\(sectionIndexIncluded))
                 """,
+                // PRIO-14: a list sorted by priority is read in the order of an index on its rank.
+                """
+                CREATE INDEX todo_item_priority ON \(S.item)
+                    (owner, is_done, \(Priority.storedRank(column: "priority")), position, id)
+                """,
             ]
         },
     ]

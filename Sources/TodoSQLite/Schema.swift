@@ -317,11 +317,14 @@ extension AppDatabase {
         }
         migrator.registerMigration("v14-priority an item's priority, in the section index") { db in
             // docs/specs/priority.md, PRIO-4: a row shows it, so the section index carries it.
+            // PRIO-14: a list sorted by priority is read in the order of an index on its rank.
             try db.execute(sql: """
                 ALTER TABLE todoItem ADD COLUMN \(Schema.priorityColumn);
                 ALTER TABLE trashedItem ADD COLUMN \(Schema.priorityColumn);
                 DROP INDEX todoItem_section;
                 CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_priority ON todoItem(
+                    owner, isDone, \(Priority.storedRank(column: "priority")), position, id);
                 """)
         }
     }

@@ -133,3 +133,33 @@ extension PriorityStoreTests {
         #expect(try await sut.items(sorted, after: ListCursor(after: one), limit: 2).map(\.title) == ["medium", "two"])
     }
 }
+
+extension PriorityStoreTests {
+    @Test("PRIO-14 SQLite reads a list sorted by priority in the order of its rank's index: no sort per page")
+    func test_PRIO_14_sortedPagesComeFromAnIndex() async throws {
+        let recorder = StatementRecorder()
+        var config = Configuration()
+        config.publicStatementArguments = true
+        config.prepareDatabase { db in
+            db.trace(options: .statement) { event in recorder.add(event.expandedDescription) }
+        }
+        let database = try AppDatabase(DatabaseQueue(configuration: config))
+        let store = SQLiteTodoStore(database: database, environment: TestEnvironment().environment)
+        for index in 0..<60 {
+            _ = try await store.add(TodoDraft(title: "Task \(index)", isDone: index % 4 == 0, priority: Priority(number: index % 10)))
+        }
+        recorder.clear()
+        let sorted = TodoFilter(order: .priority)
+        let page = try await store.listPage(sorted, sections: [.todo, .done], page: 2, rowsPerSection: 10)
+        _ = try await store.listEntries(sorted, in: .todo, after: try #require(page.entries[.todo]?.last), limit: 10)
+        let statements = recorder.statements.filter { $0.hasPrefix("SELECT") && $0.contains("ORDER BY (CASE") }
+        #expect(statements.count >= 3)
+        for sql in statements {
+            let plan = try await database.writer.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+            }
+            #expect(plan.contains { $0.contains("USING INDEX todoItem_priority (owner=? AND isDone=?)") }, "\(plan): \(sql)")
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan) sorts: \(sql)")
+        }
+    }
+}
