@@ -187,13 +187,7 @@ struct OwnersSQLiteTests {
 
     @Test("OWNER-1 an owner's list page, counts, search, item(atOffset:) and look-ups read through indexes that lead with the owner, never a scan of every owner's rows")
     func test_OWNER_1_queryPlans() async throws {
-        let recorder = StatementRecorder()
-        var config = Configuration()
-        config.publicStatementArguments = true
-        config.prepareDatabase { db in
-            db.trace(options: .statement) { event in recorder.add(event.expandedDescription) }
-        }
-        let database = try AppDatabase(DatabaseQueue(configuration: config))
+        let (database, recorder) = try StatementRecorder.database()
         let env = TestEnvironment()
         let local = SQLiteTodoStore(database: database, environment: env.environment)
         let alice = SQLiteTodoStore(database: database, environment: env.environment, owner: OwnerStores.alice)
@@ -252,4 +246,15 @@ final class StatementRecorder: @unchecked Sendable {
     func add(_ sql: String) { lock.withLock { all.append(sql) } }
     func clear() { lock.withLock { all.removeAll() } }
     var statements: [String] { lock.withLock { all } }
+
+    /// An in-memory database whose every statement, arguments filled in, this recorder keeps.
+    static func database() throws -> (AppDatabase, StatementRecorder) {
+        let recorder = StatementRecorder()
+        var config = Configuration()
+        config.publicStatementArguments = true
+        config.prepareDatabase { db in
+            db.trace(options: .statement) { event in recorder.add(event.expandedDescription) }
+        }
+        return (try AppDatabase(DatabaseQueue(configuration: config)), recorder)
+    }
 }

@@ -137,13 +137,7 @@ extension PriorityStoreTests {
 extension PriorityStoreTests {
     @Test("PRIO-14 SQLite reads a list sorted by priority in the order of its rank's index: no sort per page")
     func test_PRIO_14_sortedPagesComeFromAnIndex() async throws {
-        let recorder = StatementRecorder()
-        var config = Configuration()
-        config.publicStatementArguments = true
-        config.prepareDatabase { db in
-            db.trace(options: .statement) { event in recorder.add(event.expandedDescription) }
-        }
-        let database = try AppDatabase(DatabaseQueue(configuration: config))
+        let (database, recorder) = try StatementRecorder.database()
         let store = SQLiteTodoStore(database: database, environment: TestEnvironment().environment)
         for index in 0..<60 {
             _ = try await store.add(TodoDraft(title: "Task \(index)", isDone: index % 4 == 0, priority: Priority(number: index % 10)))
