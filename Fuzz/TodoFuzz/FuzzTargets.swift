@@ -60,8 +60,9 @@ enum FuzzTargets {
     }
 
     /// Plain words (TodoCore's grammar) in English, Chinese, Japanese and all three, read on a
-    /// few days (the first byte picks both), then applied to a draft as the add fields do; and
-    /// the same text as a search, its priority signs a filter (PRIO-13).
+    /// few days (the first byte picks both), then applied to a draft as the add fields do, and
+    /// shown as the add preview's chips (a tag's chip reads its piece again, TAG-13); and the
+    /// same text as a search, its priority and tag signs a filter (PRIO-13, TAG-15).
     static func plainWords(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let vocabularies: [PlainWordsVocabulary] = [.allLanguages, .english, .chinese, .japanese]
@@ -70,6 +71,7 @@ enum FuzzTargets {
         let reading = PlainWords.read(
             text, today: days[Int(first >> 2) % days.count], vocabulary: vocabularies[Int(first) % vocabularies.count])
         _ = PlainWordsInput.apply(reading, to: TodoDraft(title: text), wordsWin: true)
+        _ = PlainWordsPreview(text: text, today: days[Int(first >> 2) % days.count])
         _ = PlainWords.searchFilter(text, vocabulary: vocabularies[Int(first) % vocabularies.count])
     }
 

@@ -93,7 +93,7 @@ public struct TodoCommand: ParsableCommand {
             """,
         subcommands: [
             List.self, Add.self, Show.self, Check.self, Uncheck.self, Edit.self, Remove.self, Move.self,
-            Projects.self, Export.self, Import.self, Search.self,
+            Projects.self, TagsCommand.self, Export.self, Import.self, Search.self,
             TrashCommand.self, Restore.self, UsersCommand.self, ShareCommand.self, UnshareCommand.self, SharesCommand.self, DbCommand.self,
             ServeCommand.self,
         ],
@@ -117,6 +117,8 @@ struct List: ParsableCommand, CLIRunnable {
     @Flag(help: "The to-do items due in the next 7 days, by day.") var upcoming = false
     @Option(help: ArgumentHelp("Only the items of these priorities: high, medium, low (high,medium).", valueName: "levels"))
     var priority: String?
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only the items with this tag (repeat: with every one).", valueName: "tag"))
+    var tags: [String] = []
     @Option(help: ArgumentHelp("The order of each section: position (the list's own) or priority.", valueName: "order"))
     var sort: ListOrder = .position
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
@@ -130,7 +132,7 @@ struct List: ParsableCommand, CLIRunnable {
         if [project != nil, due != nil, overdue, upcoming].filter({ $0 }).count > 1 {
             throw CLIWords.refusal("cli.validate.one-list")
         }
-        if priority != nil || sort != .position, upcoming { throw CLIWords.refusal("cli.validate.priority-upcoming") }
+        if priority != nil || !tags.isEmpty || sort != .position, upcoming { throw CLIWords.refusal("cli.validate.priority-upcoming") }
         _ = try levels()
     }
 
@@ -176,7 +178,7 @@ struct List: ParsableCommand, CLIRunnable {
         let list = TodoListViewModel(
             store: store, scope: try scope(context),
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
-            language: context.language, priorities: try levels(), order: sort)
+            language: context.language, priorities: try levels(), tags: tags, order: sort)
         if json {
             write(try await ListRenderer.json(list))
         } else {
@@ -194,10 +196,10 @@ struct Add: ParsableCommand, CLIRunnable {
     @Argument(help: ArgumentHelp(
         "The title (words are joined with spaces), read as plain words unless --raw.",
         discussion: "At the end: today, tomorrow, fri, next fri, in 3 days, dec 24, 12/24, 2026-12-24, every mon,wed; "
-            + "anywhere: #Project, @Location, ~30m, !high. \"Quoted\" words are kept as typed. An option wins over the words."))
+            + "anywhere: #Project, @Location, ~30m, !high, +tag. \"Quoted\" words are kept as typed. An option wins over the words."))
     var title: [String]
     @OptionGroup var fields: FieldOptions
-    @Flag(help: "Keep the title as typed: read no dates, #projects, @locations, ~estimates or !priorities from it.")
+    @Flag(help: "Keep the title as typed: read no dates, #projects, @locations, ~estimates, !priorities or +tags from it.")
     var raw = false
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: ListOptions
@@ -206,8 +208,10 @@ struct Add: ParsableCommand, CLIRunnable {
         let form = ItemFormViewModel(store: try await store.open(context), today: context.today, language: context.language)
         form.title = title.joined(separator: " ")
         form.readsPlainWords = !raw
-        try fields.apply(to: form, words: context.words)
-        let item = try await context.worded { try await form.save() }
+        let item = try await context.worded {
+            try fields.apply(to: form, words: context.words)
+            return try await form.save()
+        }
         // What else was stored (from the words or the options): `· due 11/24/2026 · #Family` (WORDS-14).
         if json { context.writeOut(try ListRenderer.json(item)) } else { context.show(ItemText.added(item, in: context)) }
     }
@@ -225,9 +229,12 @@ struct FieldOptions: ParsableArguments {
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Repeat days: mon,wed,fri.", valueName: "days"))
     var repeatDays: String?
     @Option(help: ArgumentHelp("The priority: high, medium or low.", valueName: "level")) var priority: String?
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (repeat for several).", valueName: "tag"))
+    var tags: [String] = []
 
     var isEmpty: Bool {
         [details, due, project, location, latitude, longitude, estimate, repeatDays, priority].allSatisfy { $0 == nil }
+            && tags.isEmpty
     }
 
     /// Copies the given options onto the form (absent options leave the form's value).
@@ -240,6 +247,7 @@ struct FieldOptions: ParsableArguments {
         if let longitude { form.longitude = longitude }
         if let estimate { form.estimate = estimate }
         if let priority { form.priority = priority }
+        if !tags.isEmpty { try form.values.addTags(tags) }
         if let repeatDays {
             let (days, unknown) = TodoInput.weekdays(repeatDays)
             if let bad = unknown.first {
@@ -344,6 +352,9 @@ struct Edit: ParsableCommand, CLIRunnable {
     @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
     @Flag(name: .customLong("no-repeat"), help: "Remove the repeat days.") var noRepeat = false
     @Flag(name: .customLong("no-priority"), help: "Remove the priority.") var noPriority = false
+    @Option(name: .customLong("untag"), help: ArgumentHelp("A tag to remove (repeat for several).", valueName: "tag"))
+    var untags: [String] = []
+    @Flag(name: .customLong("no-tags"), help: "Remove every tag.") var noTags = false
     @Flag(inversion: .prefixedNo, help: "Mark the item done (--done) or to do (--no-done).") var done: Bool?
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: ListOptions
@@ -357,7 +368,8 @@ struct Edit: ParsableCommand, CLIRunnable {
         for (value, clear, name) in pairs where value != nil && clear {
             throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
         }
-        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority]
+        if !fields.tags.isEmpty && noTags { throw CLIWords.refusal("cli.validate.set-and-clear", ["name": "tag"]) }
+        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority, noTags, !untags.isEmpty]
         if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
             throw CLIWords.refusal("cli.validate.nothing-to-change")
         }
@@ -377,9 +389,13 @@ struct Edit: ParsableCommand, CLIRunnable {
         if noEstimate { form.estimate = "" }
         if noRepeat { form.repeatDays = [] }
         if noPriority { form.priority = "" }
+        if noTags { form.tags = "" }
+        form.values.removeTags(untags)
         if let done { form.isDone = done }
-        try fields.apply(to: form, words: context.words)
-        let saved = try await context.worded { try await form.save() }
+        let saved = try await context.worded {
+            try fields.apply(to: form, words: context.words)
+            return try await form.save()
+        }
         if json { context.writeOut(try ListRenderer.json(saved)) } else { context.show(ItemText.saved(saved, in: context)) }
     }
 }
@@ -420,15 +436,45 @@ struct Projects: ParsableCommand, CLIRunnable {
         for name in json || context.language == .english ? names : words.sorted(names) {
             rows.append((name, try await store.count(TodoFilter(project: name))))
         }
+        try NamedCounts.show(rows, json: json, empty: "cli.list.projects.empty", row: "cli.list.projects.row", in: context)
+    }
+}
+
+/// What `todo projects` and `todo tags` print: each name with its number of items, one a line
+/// (`row`, a plural message of `name` and `count`), `empty`'s sentence for none, or a JSON array.
+enum NamedCounts {
+    static func show(
+        _ rows: [(name: String, count: Int)], json: Bool, empty: String, row: String, in context: CLIContext
+    ) throws {
+        let words = context.words
         if json {
             struct Entry: Encodable { let name: String; let count: Int }
             let data = try TodoJSON.encoder(pretty: true).encode(rows.map { Entry(name: $0.name, count: $0.count) })
             context.writeOut(String(decoding: data, as: UTF8.self) + "\n")
         } else if rows.isEmpty {
-            context.show(words("cli.list.projects.empty") + "\n")
+            context.show(words(empty) + "\n")
         } else {
-            context.show(rows.map { words.plural("cli.list.projects.row", count: $0.count, ["name": $0.name]) + "\n" }.joined())
+            context.show(rows.map { words.plural(row, count: $0.count, ["name": $0.name]) + "\n" }.joined())
         }
+    }
+}
+
+// MARK: - tags
+
+/// `todo tags` (TAG-14): each tag with its number of items.
+struct TagsCommand: ParsableCommand, CLIRunnable {
+    static let configuration = CommandConfiguration(
+        commandName: "tags", abstract: "List the tags items have, each with its number of items.")
+    @Flag(help: "Print [{\"name\", \"count\"}].") var json = false
+    @OptionGroup var store: ListOptions
+
+    func run(in context: CLIContext) async throws {
+        // By name; Chinese and Japanese by their collation (LANG-8). A row writes the tag's sign.
+        let tags = try await store.open(context).tags()
+        let counts = Dictionary(tags.map { ($0.name, $0.count) }, uniquingKeysWith: +)
+        let names = json || context.language == .english ? tags.map(\.name) : context.words.sorted(tags.map(\.name))
+        let rows = names.map { (name: $0, count: counts[$0] ?? 0) }
+        try NamedCounts.show(rows, json: json, empty: "cli.list.tags.empty", row: "cli.list.tags.row", in: context)
     }
 }
 

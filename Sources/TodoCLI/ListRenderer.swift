@@ -88,6 +88,7 @@ enum ListRenderer {
             put(row.isDone ? " [x] " : " [ ] ")
             put(row.isStruckThrough && styled ? strike + row.title + reset : row.title)
             if let mark = row.priorityMark { put(" " + mark) }
+            if let marks = row.tagMarks { put(" " + marks) }
             if row.locationName != nil || row.dueDate != nil {
                 put(styled ? "  " + dim : "  (")
                 if let location = row.locationName { put(location) }

@@ -79,6 +79,10 @@ public final class InMemoryStorage: TodoStorage {
             Set(state.items.values.compactMap(\.project)).sorted()
         }
 
+        public func tagTexts() throws -> [(text: String, count: Int)] {
+            state.items.values.map { ($0.tags.names.joined(separator: Tags.storedSeparator), 1) }
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             state.trash.values.filter { Self.matches($0, query) }.sorted(by: TrashRules.newestFirst)
         }

@@ -18,13 +18,14 @@ public struct TodoContent: Hashable, Sendable {
     public var estimateMinutes: Int?
     public var repeatDays: Set<Weekday>
     public var priority: Priority
+    public var tags: Tags
 
     /// Inlinable: called from another module, it built the content and then copied it out.
     @inlinable
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [],
-        priority: Priority = .undefined
+        priority: Priority = .undefined, tags: Tags = .empty
     ) {
         self.title = title
         self.details = details
@@ -35,6 +36,7 @@ public struct TodoContent: Hashable, Sendable {
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
         self.priority = priority
+        self.tags = tags
     }
 }
 
@@ -147,10 +149,11 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
     public static let repeatDays = ItemField("repeatDays", \.repeatDays, { $0.repeatDays }, { $0.repeatDays = $1 })
     public static let priority = ItemField(
         "priority", \.priority, { $0.priority }, { $0.priority = $1 }, rule: TodoRules.priority)
+    public static let tags = ItemField("tags", \.tags, { $0.tags }, { $0.tags = $1 }, rule: TodoRules.tags)
     public static let isDone = ItemField("completed", \.isDone, { $0.isDone }, { $0.isDone = $1 }, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
-    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays, priority]
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays, priority, tags]
 
     /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
     static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
@@ -261,14 +264,14 @@ extension TodoItem {
     public init(
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority = .undefined, position: Double = 0,
-        createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority = .undefined, tags: Tags = .empty,
+        position: Double = 0, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.init(
             id: id,
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority),
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority, tags: tags),
             position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             version: version, number: number)
     }
@@ -309,12 +312,13 @@ public struct TodoDraft: Equatable, Sendable {
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
-        repeatDays: Set<Weekday> = [], priority: Priority = .undefined, position: Double? = nil, completedAt: Date? = nil
+        repeatDays: Set<Weekday> = [], priority: Priority = .undefined, tags: Tags = .empty, position: Double? = nil,
+        completedAt: Date? = nil
     ) {
         self.init(
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority),
+                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority, tags: tags),
             position: position, completedAt: completedAt)
     }
 
@@ -353,8 +357,8 @@ public struct TodoChanges: Equatable, Sendable {
     public init(
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
-        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, priority: Priority? = nil, position: Double? = nil,
-        completedAt: Date? = nil
+        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, priority: Priority? = nil, tags: Tags? = nil,
+        position: Double? = nil, completedAt: Date? = nil
     ) {
         self.title = title
         self.details = details
@@ -365,6 +369,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
         self.priority = priority
+        self.tags = tags
         self.position = position
         self.completedAt = completedAt
     }

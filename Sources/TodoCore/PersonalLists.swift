@@ -167,6 +167,9 @@ public struct PersonalLists: TodoStore {
             .sorted()
     }
 
+    /// The person's own tags: the lists shared with them are read by their own pages.
+    public func tags() async throws -> [TagCount] { try await own.tags() }
+
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
         -> [ListEntry]
     {

@@ -4,8 +4,8 @@ import Foundation
 /// and the values it names (docs/specs/plain-words.md, WORDS-1 … WORDS-13).
 ///
 /// The rule a person can predict:
-/// - `#Project`, `@Location`, `~estimate` and `!priority` are read wherever they stand (they
-///   start with a sign nobody types by chance);
+/// - `#Project`, `@Location`, `~estimate`, `!priority` and `+tag` are read wherever they stand
+///   (they start with a sign nobody types by chance); every tag is taken, not only the last;
 /// - dates and repeat days are read only at the *end* of the text: reading back from the last
 ///   word, every word that forms a date, a repeat or a sign is taken, and the first word that
 ///   does not ends the reading. "Read Friday Night Lights" keeps its Friday; "Call mom tomorrow"
@@ -25,27 +25,31 @@ public enum PlainWords {
         Reader(vocabulary: vocabulary, today: today).read(text)
     }
 
-    /// A search as people type it (PRIO-13): its priority signs (`!high`, `!高`) as the levels
-    /// to keep, and the other words, as typed, to find. No sign: any priority.
+    /// A search as people type it (PRIO-13, TAG-15): its priority signs (`!high`, `!高`) as the
+    /// levels to keep, its tags (`+errands`) as tags each item must have, and the other words,
+    /// as typed, to find. No sign: any priority; no tag: any tags.
     public static func searchFilter(_ query: String, vocabulary: PlainWordsVocabulary = .allLanguages) -> TodoFilter {
         var levels: Set<Priority.Level>?
+        var tags: [String] = []
         var words: [Substring] = []
         for word in query.split(whereSeparator: \.isWhitespace) {
             if let sign = word.first, vocabulary.prioritySigns.contains(sign),
                let level = Reader.priority(word.dropFirst(), in: vocabulary) {
                 levels = (levels ?? []).union([level])
+            } else if let sign = word.first, vocabulary.tagSigns.contains(sign), word.dropFirst().contains(where: \.isLetter) {
+                tags.append(String(word.dropFirst()))
             } else {
                 words.append(word)
             }
         }
-        return TodoFilter(text: words.joined(separator: " "), priorities: levels)
+        return TodoFilter(text: words.joined(separator: " "), priorities: levels, tags: Tags(tags).names)
     }
 }
 
 /// What `PlainWords.read` found: the title that is left and the values the words named.
 public struct PlainWordsReading: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case dueDate, project, location, estimate, repeatDays, priority
+        case dueDate, project, location, estimate, repeatDays, priority, tag
     }
 
     /// One recognised piece, with its words as typed (for showing it as a chip).
@@ -68,12 +72,15 @@ public struct PlainWordsReading: Equatable, Sendable {
     public var repeatDays: Set<Weekday>
     /// `!high`, `!1`, `!高` (PRIO-11).
     public var priority: Priority.Level?
+    /// `+errands`, `+"two words"`, in the order written (TAG-13).
+    public var tags: [String]
     /// In the order they stand in the text.
     public var pieces: [Piece]
 
     public init(
         title: String, dueDate: CalendarDate? = nil, project: String? = nil, location: String? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority.Level? = nil, pieces: [Piece] = []
+        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority.Level? = nil, tags: [String] = [],
+        pieces: [Piece] = []
     ) {
         self.title = title
         self.dueDate = dueDate
@@ -82,6 +89,7 @@ public struct PlainWordsReading: Equatable, Sendable {
         self.estimateMinutes = estimateMinutes
         self.repeatDays = repeatDays
         self.priority = priority
+        self.tags = tags
         self.pieces = pieces
     }
 }
@@ -103,6 +111,7 @@ private struct Token {
 private enum Value {
     case dueDate(CalendarDate), project(String), location(String), estimate(Int), repeatDays(Set<Weekday>)
     case priority(Priority.Level)
+    case tag(String)
 
     var kind: PlainWordsReading.Kind {
         switch self {
@@ -112,6 +121,7 @@ private enum Value {
         case .estimate: .estimate
         case .repeatDays: .repeatDays
         case .priority: .priority
+        case .tag: .tag
         }
     }
 }
@@ -125,11 +135,46 @@ private struct Reader {
 
     func read(_ text: String) -> PlainWordsReading {
         var tokens = tokenize(text)
+        let pieces = pieces(of: &tokens)
+        var reading = PlainWordsReading(title: "")
+        var removed = Set<Int>()
+        for (range, value) in pieces {
+            removed.formUnion(range)
+            let words = tokens[range].enumerated().map { $0.offset == 0 ? $0.element.typed : $0.element.separator + $0.element.typed }
+            reading.pieces.append(.init(value.kind, words.joined()))
+            switch value {
+            case .dueDate(let date): reading.dueDate = date
+            case .project(let name): reading.project = name
+            case .location(let name): reading.location = name
+            case .estimate(let minutes): reading.estimateMinutes = minutes
+            case .repeatDays(let days): reading.repeatDays = days
+            case .priority(let level): reading.priority = level
+            case .tag(let name): reading.tags = Tags(reading.tags + [name]).names
+            }
+        }
+        reading.title = title(tokens, removing: removed)
+        if reading.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            reading.title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return reading
+    }
+
+    /// Every piece `tokens` name, in the order they stand: the dates, repeats and signs at the
+    /// end, then the signs before them, one of each kind; every tag. A word glued to the text
+    /// before it is split into two tokens on the way.
+    private func pieces(of tokens: inout [Token]) -> [(range: Range<Int>, value: Value)] {
         var taken: [PlainWordsReading.Kind: (range: Range<Int>, value: Value)] = [:]
+        // Tags, every one (TAG-13): where each stands.
+        var tagged: [Int] = []
 
         // Dates, repeats and signs at the end, read back from the last word.
         var end = tokens.count
         reading: while end > 0 {
+            if tagName(tokens[end - 1]) != nil {
+                tagged.append(end - 1)
+                end -= 1
+                continue reading
+            }
             for length in stride(from: min(Self.longestPhrase, end), through: 1, by: -1) {
                 let range = (end - length)..<end
                 guard let value = match(tokens[range]) else { continue }
@@ -145,6 +190,7 @@ private struct Reader {
                 for (kind, piece) in taken {
                     taken[kind] = ((piece.range.lowerBound + 1)..<(piece.range.upperBound + 1), piece.value)
                 }
+                tagged = tagged.map { $0 + 1 }
                 end += 1
                 continue reading
             }
@@ -152,30 +198,15 @@ private struct Reader {
         }
         // Signs before that, wherever they stand: the last of each kind.
         for index in stride(from: end - 1, through: 0, by: -1) {
+            if tagName(tokens[index]) != nil {
+                tagged.append(index)
+                continue
+            }
             guard let value = sign(tokens[index]), taken[value.kind] == nil else { continue }
             taken[value.kind] = (index..<(index + 1), value)
         }
-
-        var reading = PlainWordsReading(title: "")
-        var removed = Set<Int>()
-        for (range, value) in taken.values.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            removed.formUnion(range)
-            let words = tokens[range].enumerated().map { $0.offset == 0 ? $0.element.typed : $0.element.separator + $0.element.typed }
-            reading.pieces.append(.init(value.kind, words.joined()))
-            switch value {
-            case .dueDate(let date): reading.dueDate = date
-            case .project(let name): reading.project = name
-            case .location(let name): reading.location = name
-            case .estimate(let minutes): reading.estimateMinutes = minutes
-            case .repeatDays(let days): reading.repeatDays = days
-            case .priority(let level): reading.priority = level
-            }
-        }
-        reading.title = title(tokens, removing: removed)
-        if reading.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            reading.title = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return reading
+        let tags = tagged.map { (range: $0..<($0 + 1), value: Value.tag(tagName(tokens[$0])!)) }
+        return (Array(taken.values) + tags).sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// The tokens left, each after the whitespace typed before it (or, after a piece taken
@@ -290,13 +321,7 @@ private struct Reader {
     /// needs a letter (`#1` is a number, not a project); an estimate needs a unit; a priority is
     /// one of the vocabulary's words (`!important` is text).
     private func sign(_ token: Token) -> Value? {
-        guard let first = token.parts.first, !first.quoted, let sign = first.text.first else { return nil }
-        let name: String
-        switch token.parts.count {
-        case 1: name = String(first.text.dropFirst())
-        case 2 where first.text.count == 1 && token.parts[1].quoted: name = token.parts[1].text
-        default: return nil
-        }
+        guard let (sign, name) = signed(token) else { return nil }
         if vocabulary.estimateSigns.contains(sign) {
             return token.parts.count == 1 ? estimate(name.lowercased()).map(Value.estimate) : nil
         }
@@ -309,6 +334,25 @@ private struct Reader {
         if vocabulary.projectSigns.contains(sign) { return .project(trimmed) }
         if vocabulary.locationSigns.contains(sign) { return .location(trimmed) }
         return nil
+    }
+
+    /// A token's sign and the name after it (`#Home`, `#"Corner shop"`); nil for a token that
+    /// starts with no sign or is more than a sign and one quoted name.
+    private func signed(_ token: Token) -> (sign: Character, name: String)? {
+        guard let first = token.parts.first, !first.quoted, let sign = first.text.first else { return nil }
+        switch token.parts.count {
+        case 1: return (sign, String(first.text.dropFirst()))
+        case 2 where first.text.count == 1 && token.parts[1].quoted: return (sign, token.parts[1].text)
+        default: return nil
+        }
+    }
+
+    /// The tag a token names (TAG-13): `+errands`, `＋家`, `+"two words"`. A name needs a letter
+    /// (`+1`, `+30` are text).
+    private func tagName(_ token: Token) -> String? {
+        guard let (sign, name) = signed(token), vocabulary.tagSigns.contains(sign) else { return nil }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return trimmed.contains(where: \.isLetter) ? trimmed : nil
     }
 
     /// `30m`, `2h`, `1h30m`, `30分钟`, `1時間30分`: a number and a unit of the vocabulary, hours

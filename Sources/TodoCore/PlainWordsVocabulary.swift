@@ -28,6 +28,8 @@ public struct PlainWordsVocabulary: Sendable {
     public var estimateSigns: Set<Character>
     /// The sign before a priority's word: `!high` (PRIO-11).
     public var prioritySigns: Set<Character>
+    /// `+` (and the full-width `＋`): a tag (TAG-13).
+    public var tagSigns: Set<Character>
     /// A priority's words after its sign: `high`, `med`, `1`, `高` (PRIO-11).
     public var priorityWords: [String: Priority.Level]
     /// Opening quote to its closing quote.
@@ -59,7 +61,8 @@ public struct PlainWordsVocabulary: Sendable {
         nextWeekDays: [String: Weekday] = [:], repeatWords: [String: Set<Weekday>] = [:],
         repeatPrefixes: Set<String> = [], shortDayNames: [Character: Weekday] = [:], joiningWords: Set<String> = [],
         estimateUnits: [String: Int] = ["h": 60, "m": 1], gluedBlockers: Set<String> = [],
-        prioritySigns: Set<Character> = ["!"], priorityWords: [String: Priority.Level] = [:]
+        prioritySigns: Set<Character> = ["!"], priorityWords: [String: Priority.Level] = [:],
+        tagSigns: Set<Character> = ["+"]
     ) {
         self.relativeDays = relativeDays
         self.weekdays = weekdays
@@ -83,6 +86,7 @@ public struct PlainWordsVocabulary: Sendable {
         self.gluedBlockers = gluedBlockers
         self.prioritySigns = prioritySigns
         self.priorityWords = priorityWords
+        self.tagSigns = tagSigns
     }
 
     /// This vocabulary with the words and signs of `other` added (a word in both keeps
@@ -112,6 +116,7 @@ public struct PlainWordsVocabulary: Sendable {
         result.gluedBlockers.formUnion(other.gluedBlockers)
         result.prioritySigns.formUnion(other.prioritySigns)
         result.priorityWords = merged(priorityWords, other.priorityWords)
+        result.tagSigns.formUnion(other.tagSigns)
         return result
     }
 
@@ -183,7 +188,7 @@ public struct PlainWordsVocabulary: Sendable {
             shortDayNames: Dictionary(uniqueKeysWithValues: shortDayNames.map { (Character($0.0), $0.1) }),
             joiningWords: joiningWords, estimateUnits: estimateUnits, gluedBlockers: gluedBlockers,
             // `!高` `!中` `!低`, in both languages; full-width digits are read as ASCII ones.
-            prioritySigns: ["!", "！"], priorityWords: ["高": .high, "中": .medium, "低": .low])
+            prioritySigns: ["!", "！"], priorityWords: ["高": .high, "中": .medium, "低": .low], tagSigns: ["+", "＋"])
     }
 
     /// 简体中文: `今天 明天 后天 大后天`, `周一 星期一 礼拜一` …, `下周一` …, `每天 每周一、三`.

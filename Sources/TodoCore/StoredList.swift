@@ -47,6 +47,10 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         try await storage.read { try $0.projects() }
     }
 
+    public func tags() async throws -> [TagCount] {
+        TagCount.counted(try await storage.read { try $0.tagTexts() })
+    }
+
     // MARK: Pages: each a read of the rows a page shows (`TodoRows.entries`)
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws

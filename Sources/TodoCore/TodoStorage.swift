@@ -101,6 +101,8 @@ public protocol TodoRows {
     func count(_ query: ItemQuery) throws -> Int
     /// The projects that have at least one item, by name.
     func projects() throws -> [Project]
+    /// The tags' stored texts (TAG-5) the items hold, each with how many hold it (TAG-4).
+    func tagTexts() throws -> [(text: String, count: Int)]
     /// The trashed items `query` selects, newest deletion first.
     func trash(_ query: TrashQuery) throws -> [TrashedItem]
     /// Writes `item`: a new row when `old` is nil, else over `old` (same id). A project no item

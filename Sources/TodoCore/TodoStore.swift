@@ -17,12 +17,14 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
     public private(set) var words: SearchWords
     /// Only the items of these levels (PRIO-3); nil: any priority or none.
     public var priorities: Set<Priority.Level>?
+    /// Only the items that have every one of these tags, exactly as written (TAG-3); empty: any.
+    public var tags: [String]
     /// The order each section is read in (PRIO-14): the list's own, or by priority.
     public var order: ListOrder
 
     public init(
         project: String? = nil, dueDate: CalendarDate? = nil, unfinishedOnly: Bool = false, text: String? = nil,
-        due: DueScope? = nil, priorities: Set<Priority.Level>? = nil, order: ListOrder = .position
+        due: DueScope? = nil, priorities: Set<Priority.Level>? = nil, tags: [String] = [], order: ListOrder = .position
     ) {
         self.project = project
         self.dueDate = dueDate
@@ -31,6 +33,7 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
         self.due = due
         self.words = SearchWords(text)
         self.priorities = priorities
+        self.tags = tags
         self.order = order
     }
 
@@ -55,7 +58,8 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
 
     /// True when nothing but `unfinishedOnly` is set: the whole list, in its own order.
     public var isWholeList: Bool {
-        project == nil && dueDate == nil && words.isEmpty && due == nil && priorities == nil && order == .position
+        project == nil && dueDate == nil && words.isEmpty && due == nil && priorities == nil && tags.isEmpty
+            && order == .position
     }
 
     public func matches(_ item: TodoItem) -> Bool {
@@ -64,6 +68,7 @@ public struct TodoFilter: Equatable, Hashable, Sendable {
             && !(unfinishedOnly && item.isDone)
             && (due?.matches(item) ?? true)
             && (priorities.map { levels in item.priority.level.map(levels.contains) ?? false } ?? true)
+            && tags.allSatisfy(item.tags.contains)
             && words.matches(item)
     }
 }
@@ -205,6 +210,8 @@ public protocol TodoListReadModel: Sendable {
     func items(idPrefix prefix: String, limit: Int) async throws -> [TodoItem]
     /// The projects that have at least one item, by name.
     func projects() async throws -> [Project]
+    /// The tags of the items (not the Trash's), each with how many items have it, by name (TAG-4).
+    func tags() async throws -> [TagCount]
     /// The list whose rows `move(id:toIndex:)` counts for `item`: the whole list, unless a
     /// store shows the item in a list of its own (a shared list, `PersonalLists`).
     func moveScope(of item: TodoItem) -> TodoFilter
@@ -272,6 +279,11 @@ public protocol TodoCommands: Sendable {
 
 extension TodoListReadModel {
     public func items() async throws -> [TodoItem] { try await items(.all) }
+
+    /// Counted from every item: a store that can count in its database does so instead.
+    public func tags() async throws -> [TagCount] {
+        TagCount.counted(try await items(.all).map { ($0.tags.names.joined(separator: Tags.storedSeparator), 1) })
+    }
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }
 

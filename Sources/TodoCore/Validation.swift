@@ -17,6 +17,10 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case projectNameTooLong(length: Int)
     case estimateOutOfRange(minutes: Int)
     case priorityOutOfRange(Int)
+    case tagHasComma(String)
+    case tagHasControlCharacters
+    case tagTooLong(String)
+    case tooManyTags(count: Int)
     /// A whole number of the field (its name in the shared JSON shape) outside its range.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
@@ -56,6 +60,14 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The estimate of \(minutes) minutes is outside 1 minute…1 week."
         case .priorityOutOfRange(let number):
             "The priority \(number) is outside 1 (highest) … 9 (lowest)."
+        case .tagHasComma(let tag):
+            "The tag “\(tag)” has a comma: tags are separated by commas."
+        case .tagHasControlCharacters:
+            "A tag can't contain line breaks, NUL or other control characters."
+        case .tagTooLong(let tag):
+            "The tag “\(tag)” is longer than \(TodoRules.maxTagLength) characters."
+        case .tooManyTags(let count):
+            "An item can have at most \(TodoRules.maxTagCount) tags, not \(count)."
         case .outOfRange(let field, let value, let range):
             "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:
@@ -192,6 +204,23 @@ public enum TodoRules {
     public static func priority(_ priority: Priority) throws(TodoValidationError) -> Priority {
         guard Priority.numbers.contains(priority.number) else { throw .priorityOutOfRange(priority.number) }
         return priority
+    }
+
+    public static let maxTagLength = 50
+    public static let maxTagCount = 20
+
+    /// Each tag trimmed, blank ones dropped, then checked (TAG-2): no comma, no control
+    /// character, at most `maxTagLength` characters; at most `maxTagCount` tags.
+    public static func tags(_ raw: Tags) throws(TodoValidationError) -> Tags {
+        let names = raw.names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in names {
+            guard !hasControlCharacters(name) else { throw .tagHasControlCharacters }
+            guard !name.contains(",") else { throw .tagHasComma(name) }
+            guard length(name) <= maxTagLength else { throw .tagTooLong(name) }
+        }
+        let tags = Tags(names)
+        guard tags.names.count <= maxTagCount else { throw .tooManyTags(count: tags.names.count) }
+        return tags
     }
 
     /// The rule of an optional whole-number field (its name in the shared JSON shape) whose

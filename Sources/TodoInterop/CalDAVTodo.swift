@@ -175,8 +175,8 @@ public enum CalDAVTodoCodec {
     }
 
     /// The kept text of `item`'s next occurrence (DAV-26), from `kept`, the text kept for
-    /// `item` when a client completed it: what Todo keeps verbatim goes with it (CATEGORIES,
-    /// VALARMs, X- properties, the VTIMEZONE), with the dates that belong to one
+    /// `item` when a client completed it: what Todo keeps verbatim goes with it (VALARMs, X-
+    /// properties, the VTIMEZONE; the tags and priority are the item's own), with the dates that belong to one
     /// occurrence moved to the occurrence's due date: a DUE or DTSTART with a time, and a
     /// VALARM's absolute TRIGGER. An open item's STATUS and PERCENT-COMPLETE stay behind.
     public static func keptForOccurrence(_ kept: String, of item: TodoItem, next: TodoItem) -> String {
@@ -328,7 +328,8 @@ public enum CalDAVTodoCodec {
         }
         try readTitleAndState(properties, into: &todo, kept: &kept)
         try readDates(properties, into: &todo, kept: &kept, timeZone: timeZone)
-        let read = try ICalendarContent.read({ properties[$0] }, into: &todo.content)
+        let read = try ICalendarContent.read(
+            { properties[$0] }, categories: lines.filter { $0.name == "CATEGORIES" }, into: &todo.content)
         if let name = todo.location?.name { todo.location?.name = oneLine(name) }
         for (field, line) in read { todo.content = try properties.checked(line, field.validated, todo.content) }
         todo.sortOrder = properties["X-APPLE-SORT-ORDER"].flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }

@@ -5,10 +5,12 @@ import TodoCore
 ///
 /// UID ↔ id, SUMMARY ↔ title, DESCRIPTION ↔ details, STATUS NEEDS-ACTION / COMPLETED and
 /// COMPLETED ↔ done and completedAt, CREATED ↔ createdAt, LAST-MODIFIED (and DTSTAMP) ↔
-/// updatedAt, DUE;VALUE=DATE ↔ dueDate, CATEGORIES ↔ project, RRULE:FREQ=WEEKLY;BYDAY=… ↔
+/// updatedAt, DUE;VALUE=DATE ↔ dueDate, X-TODO-PROJECT ↔ project, RRULE:FREQ=WEEKLY;BYDAY=… ↔
 /// repeat days (with a DTSTART, as the RFC asks of a recurring component), X-TODO-ORDER ↔
 /// position, and the properties CalDAV maps alike (`ICalendarContent`: LOCATION and GEO,
-/// X-TODO-ESTIMATE). Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
+/// X-TODO-ESTIMATE, PRIORITY, CATEGORIES ↔ tags). A file Todo wrote before tags (TAG-8) kept
+/// the project as its first CATEGORIES: read so when its PRODID is Todo's and no VTODO has an
+/// X-TODO-PROJECT. Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
 public struct ICalendarFormat: TodoFormat {
     public let options: InteropOptions
     public var format: InteropFormat { .ics }
@@ -19,8 +21,11 @@ public struct ICalendarFormat: TodoFormat {
 
     /// A VCALENDAR holding one VTODO an item.
     public func start() -> String {
-        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"].map(ICalendarText.fold).joined()
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + Self.productID, "CALSCALE:GREGORIAN"].map(ICalendarText.fold).joined()
     }
+
+    /// The PRODID Todo writes.
+    static let productID = "-//TestDrivenApps//Todo//EN"
 
     public func encode(batch items: [TodoItem], afterItems: Bool) throws -> String {
         items.flatMap(vtodo).map(ICalendarText.fold).joined()
@@ -31,7 +36,7 @@ public struct ICalendarFormat: TodoFormat {
     private func vtodo(_ item: TodoItem) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText] + ICalendarText.timestampLines(item) + ICalendarText.textLines(item)
         if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + ICalendarText.basicDate(due)) }
-        if let project = item.project { lines.append("CATEGORIES:" + ICalendarText.escape(project.name)) }
+        if let project = item.project { lines.append("X-TODO-PROJECT:" + ICalendarText.escape(project.name)) }
         if !item.repeatDays.isEmpty {
             // A recurrence starts at DTSTART: the creation day, or the due date when earlier.
             var start = CalendarDate(item.createdAt, in: options.timeZone)
@@ -59,6 +64,9 @@ public struct ICalendarFormat: TodoFormat {
         var stack: [(name: String, line: Int)] = []
         var current: [ContentLine] = []
         var todoLine = 0
+        // TAG-8: Todo's files from before tags carry the project as the first category.
+        let projectInCategories = lines.contains { $0.name == "PRODID" && $0.value == Self.productID }
+            && !lines.contains { $0.name == "X-TODO-PROJECT" }
         for line in lines {
             switch line.name {
             case "BEGIN":
@@ -75,7 +83,7 @@ public struct ICalendarFormat: TodoFormat {
                 }
                 if component == "VTODO", stack.last?.name == "VCALENDAR" {
                     try TodoFormatError.checkItemCount(items.count + 1)
-                    items.append(try item(current, line: todoLine))
+                    items.append(try item(current, line: todoLine, projectInCategories: projectInCategories))
                 }
             default:
                 if stack.count == 2, stack.last?.name == "VTODO" { current.append(line) }
@@ -85,7 +93,9 @@ public struct ICalendarFormat: TodoFormat {
         return items
     }
 
-    private func item(_ lines: [ContentLine], line todoLine: Int) throws(TodoFormatError) -> ImportedItem {
+    private func item(
+        _ lines: [ContentLine], line todoLine: Int, projectInCategories: Bool
+    ) throws(TodoFormatError) -> ImportedItem {
         let origin = "the VTODO at line \(todoLine)"
         func value(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
         func fail(_ line: ContentLine, _ reason: String) -> TodoFormatError { .line(line.line, reason) }
@@ -109,11 +119,17 @@ public struct ICalendarFormat: TodoFormat {
         if updated == nil { updated = try instant("DTSTAMP") }
 
         let due = try value("DUE").map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: zone) }
-        let project = value("CATEGORIES").flatMap { ICalendarText.splitList($0.value).first }.map { Project(name: ICalendarText.unescape($0)) }
+        var categories = lines.filter { $0.name == "CATEGORIES" }
+        var project = value("X-TODO-PROJECT").map { Project(name: ICalendarText.unescape($0.value)) }
+        if projectInCategories, let first = categories.first {
+            var names = ICalendarText.splitList(first.value)
+            project = names.isEmpty ? nil : Project(name: ICalendarText.unescape(names.removeFirst()))
+            categories[0].value = names.joined(separator: ",")
+        }
         var content = TodoContent(
             title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
             isDone: done, dueDate: due, project: project)
-        _ = try ICalendarContent.read(value, into: &content)
+        _ = try ICalendarContent.read(value, categories: categories, into: &content)
         content.repeatDays = try value("RRULE").map { rule throws(TodoFormatError) in
             try ICalendarText.repeatDays(rule, start: value("DTSTART")).days
         } ?? []

@@ -319,6 +319,21 @@ enum ICalendarText {
         priority.isUndefined ? [] : ["PRIORITY:\(priority.number)"]
     }
 
+    /// CATEGORIES with the tags, each escaped, separated by commas (TAG-8); none without tags.
+    static func categoriesLine(_ tags: Tags) -> [String] {
+        tags.isEmpty ? [] : ["CATEGORIES:" + tags.names.map(escape).joined(separator: ",")]
+    }
+
+    /// The tags of every CATEGORIES line, in order, each unescaped and trimmed; blank ones
+    /// dropped. A comma in a category (`\,`), which no tag holds, is read as a space (TAG-8);
+    /// the rule, applied when the item is saved, refuses what else no tag can be.
+    static func tags(_ categories: [ContentLine]) -> Tags {
+        Tags(categories.flatMap { splitList($0.value) }.map { category in
+            unescape(category).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }.filter { !$0.isEmpty })
+    }
+
     static func estimateLine(_ minutes: Int?) -> [String] {
         minutes.map { ["X-TODO-ESTIMATE:" + duration(minutes: $0)] } ?? []
     }

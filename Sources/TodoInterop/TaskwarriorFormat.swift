@@ -7,7 +7,7 @@ import TodoCore
 /// uuid ↔ id, description ↔ title, status `pending` / `completed` ↔ done, entry ↔ createdAt,
 /// modified ↔ updatedAt, end ↔ completedAt, due (midnight of the due date in the local time
 /// zone, as `task add due:…` stores it) ↔ dueDate, project ↔ project, priority `H`, `M`, `L` ↔
-/// high, medium, low (PRIO-9), one annotation ↔
+/// high, medium, low (PRIO-9), tags ↔ tags (TAG-10), one annotation ↔
 /// details (several annotations are joined with line breaks on import). What Taskwarrior has
 /// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
 /// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
@@ -80,6 +80,7 @@ public struct TaskwarriorFormat: TodoFormat {
         var due: String?
         var project: String?
         var priority: String?
+        var tags: [String]?
         var annotations: [Annotation]?
         var todolocation: FlexibleText?
         var todolatitude: FlexibleText?
@@ -103,6 +104,7 @@ public struct TaskwarriorFormat: TodoFormat {
             due = item.dueDate.map { InteropDates.basic(InteropDates.startOfDay($0, in: zone)) }
             project = item.project?.name
             priority = item.priority.level.map { String($0.rawValue.prefix(1)).uppercased() }
+            tags = item.tags.isEmpty ? nil : item.tags.names
             annotations = item.details.map { [Annotation(entry: InteropDates.basic(item.updatedAt), description: $0)] }
             todolocation = item.location.map { FlexibleText($0.name) }
             todolatitude = item.location?.latitude.map { FlexibleText($0.shortestText) }
@@ -123,6 +125,7 @@ public struct TaskwarriorFormat: TodoFormat {
             try c.encodeIfPresent(due, forKey: .due)
             try c.encodeIfPresent(project, forKey: .project)
             try c.encodeIfPresent(priority, forKey: .priority)
+            try c.encodeIfPresent(tags, forKey: .tags)
             try c.encodeIfPresent(annotations, forKey: .annotations)
             try c.encodeIfPresent(todolocation, forKey: .todolocation)
             try c.encodeIfPresent(todolatitude, forKey: .todolatitude)
@@ -178,7 +181,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let item = TodoItem(
                 id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
                 dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
-                estimateMinutes: estimate, repeatDays: days, priority: level?.priority ?? .undefined, position: order ?? 0,
+                estimateMinutes: estimate, repeatDays: days, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []), position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
         }

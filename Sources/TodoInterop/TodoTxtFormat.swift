@@ -15,9 +15,12 @@ import TodoCore
 /// high, `(B)` medium, `(C)` low (import reads `(C)`…`(Z)` as low); a done item carries it as
 /// `pri:A`, since todo.txt drops the mark of a done task.
 ///
+/// The tags (TAG-9) are one `tags:` key, each tag encoded as a name is, separated by commas:
+/// a line's first `+project` and `@context` are its project and location.
+///
 /// Import reads any todo.txt file: the first `+project` and `@context` become the project and
-/// location, further ones and unknown `key:value` tags stay in the title. Lines without an
-/// `id:` are new items each time they are imported.
+/// location, further ones become tags (after those of a `tags:` key), and unknown `key:value`
+/// tags stay in the title. Lines without an `id:` are new items each time they are imported.
 public struct TodoTxtFormat: TodoFormat {
     public let options: InteropOptions
     public var format: InteropFormat { .todotxt }
@@ -50,6 +53,7 @@ public struct TodoTxtFormat: TodoFormat {
         if let latitude = item.location?.latitude, let longitude = item.location?.longitude {
             words.append("geo:\(latitude.shortestText),\(longitude.shortestText)")
         }
+        if !item.tags.isEmpty { words.append("tags:" + item.tags.names.map { Self.encode($0, colons: true) }.joined(separator: ",")) }
         if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
         if item.isDone, let letter = Self.letter(of: item.priority) { words.append("pri:\(letter)") }
         words.append("id:" + item.id.lowercasedText)
@@ -69,7 +73,7 @@ public struct TodoTxtFormat: TodoFormat {
         return items
     }
 
-    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "pri", "id"]
+    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "pri", "tags", "id"]
 
     private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
@@ -81,6 +85,7 @@ public struct TodoTxtFormat: TodoFormat {
         let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), days = try tags.repeatDays()
         let written = try tags.priority(), priority = marks.priority.map(Self.priority(letter:)) ?? written
         let location = try tags.location(context: parts.context), details = try tags.details()
+        let tagNames = try tags.tags() + parts.moreTags
 
         let zone = options.timeZone
         var given: ImportedItem.Given = []
@@ -89,7 +94,7 @@ public struct TodoTxtFormat: TodoFormat {
         let item = TodoItem(
             id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
             project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
-            priority: priority ?? .undefined, createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            priority: priority ?? .undefined, tags: Tags(tagNames), createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
             completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
         return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
     }
@@ -124,10 +129,11 @@ public struct TodoTxtFormat: TodoFormat {
         }
     }
 
-    /// The rest of a line: its first `+project` and `@context`, the first of each known
-    /// `key:value` tag, and the words that stay in the title (further ones among them).
+    /// The rest of a line: its first `+project` and `@context`, further ones (as tags, TAG-9),
+    /// the first of each known `key:value` tag, and the words that stay in the title.
     private struct LineParts {
         var project: String?, context: String?
+        var moreTags: [String] = []
         var tags: [String: String] = [:]
         var titleWords: [String] = []
 
@@ -137,6 +143,8 @@ public struct TodoTxtFormat: TodoFormat {
                     project = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
                 } else if context == nil, word.count > 1, word.hasPrefix("@") {
                     context = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
+                } else if word.count > 1, word.hasPrefix("+") || word.hasPrefix("@") {
+                    moreTags.append(try TodoTxtFormat.decode(String(word.dropFirst()), number: number))
                 } else if let colon = word.firstIndex(of: ":"), TodoTxtFormat.knownKeys.contains(String(word[..<colon])),
                           tags[String(word[..<colon])] == nil, word.index(after: colon) < word.endIndex {
                     tags[String(word[..<colon])] = String(word[word.index(after: colon)...])
@@ -207,6 +215,14 @@ public struct TodoTxtFormat: TodoFormat {
                 throw fail("pri:\(text) is not a priority letter A…Z.")
             }
             return TodoTxtFormat.priority(letter: letter)
+        }
+
+        /// `tags:a,b`: the tags Todo wrote, each decoded.
+        func tags() throws(TodoFormatError) -> [String] {
+            guard let text = values["tags"] else { return [] }
+            var names: [String] = []
+            for name in text.split(separator: ",") { names.append(try TodoTxtFormat.decode(String(name), number: number)) }
+            return names
         }
 
         func details() throws(TodoFormatError) -> String? {

@@ -209,13 +209,15 @@ struct PostgresItemRecord {
 }
 
 /// The columns a list row shows (`ListEntry`): the id, the columns of every field the section
-/// index includes (`PostgresSchema.sectionIndexIncluded`), and the item's number, so that an
-/// index-only scan reads a page. A field's column the index lacks (a location's coordinates)
-/// is read as NULL: a row shows no more of it than the index has.
+/// index includes (`PostgresSchema.sectionIndexIncluded`), the tags, and the item's number. A
+/// field's column the index lacks (a location's coordinates) is read as NULL: a row shows no
+/// more of it than the index has.
 enum PostgresListEntryColumn {
-    /// The columns the section index includes.
+    /// The columns a row reads: those the section index includes, and the tags, which a row
+    /// shows but an index row can't always hold (TAG-5), read from the table.
     private static let indexed = Set(
         PostgresSchema.sectionIndexIncluded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        .union(["tags"])
 
     /// Each field a row reads, with its columns in `PostgresItemColumn.all`.
     private static let read: [(field: ItemField, columns: ArraySlice<PostgresItemColumn>)] = ItemField.all.compactMap {

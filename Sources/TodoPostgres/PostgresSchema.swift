@@ -84,8 +84,15 @@ enum PostgresSchema {
     static let sectionIndexIncludedV1 = "title, location_name, due_date, project_id, estimate_minutes, repeat_days, number"
 
     /// What the section index includes beside its key: what a list row shows, so that an
-    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 9.
+    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 9. Not the
+    /// tags (TAG-5): with a long title they would pass the ~2,700 bytes an index row can hold.
     static let sectionIndexIncluded = sectionIndexIncludedV1 + ", priority"
+
+    /// The tags' column (TAG-2, TAG-5): NULL for none, else the tags separated by line breaks.
+    static var tagsColumn: String {
+        let longest = TodoRules.maxTagCount * (TodoRules.maxTagLength + 1) - 1
+        return "tags text CHECK (tags IS NULL OR (length(tags) > 0 AND length(tags) <= \(longest)))"
+    }
 
     /// A priority's column (PRIO-2, PRIO-4): NULL for none, else iCalendar's 1…9.
     static var priorityColumn: String {
@@ -304,6 +311,13 @@ enum PostgresSchema {
                 CREATE INDEX todo_item_priority ON \(S.item)
                     (owner, is_done, \(Priority.storedRank(column: "priority")), position, id)
                 """,
+            ]
+        },
+        Migration(version: 10, name: "an item's tags") { S in
+            // docs/specs/tags.md, TAG-5: a row reads them from the table (`PostgresListEntryColumn`).
+            [
+                "ALTER TABLE \(S.item) ADD COLUMN \(tagsColumn)",
+                "ALTER TABLE \(S.trash) ADD COLUMN \(tagsColumn)",
             ]
         },
     ]

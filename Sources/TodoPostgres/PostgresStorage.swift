@@ -99,6 +99,15 @@ public struct PostgresStorage: TodoStorage {
                 .sorted()
         }
 
+        public func tagTexts() throws -> [(text: String, count: Int)] {
+            var sql = db.ownRows("SELECT tags, COUNT(*)::bigint FROM \(t.item)")
+            sql.append(" AND tags IS NOT NULL GROUP BY tags")
+            return try run(sql.query).map { row in
+                let (text, count) = try row.decode((String, Int64).self)
+                return (text, Int(count))
+            }
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             var sql = trashCondition(query, on: db.ownRows(PostgresItemColumn.trashSelect(t)))
             sql.append(" ORDER BY deleted_at DESC, id")

@@ -102,6 +102,10 @@ struct SQL: Sendable {
         }
         if filter.unfinishedOnly { and("NOT i.is_done") }
         if let levels = filter.priorities { and(Priority.storedCondition(levels, column: "i.priority")) }
+        for tag in filter.tags {
+            // TAG-3: the tag, between line breaks, in the column with one added at each end.
+            and("strpos(chr(10) || i.tags || chr(10), \(bind(Tags.storedNeedle(tag)))) > 0")
+        }
         if let due = filter.due {
             switch due {
             case .todayWithOverdue(let today):

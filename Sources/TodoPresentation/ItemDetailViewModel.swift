@@ -10,10 +10,14 @@ public struct DetailField: Equatable, Sendable {
     /// Which field it is, the same in every language: `status`, `details`, `due-date`,
     /// `location`, `project`, `estimate`, `repeat`.
     public let key: String
+    /// The tags the line names (TAG-11), for a View that links each to its list; empty for
+    /// any other field.
+    public let tags: [String]
 
-    public init(label: String, value: String, key: String? = nil) {
+    public init(label: String, value: String, key: String? = nil, tags: [String] = []) {
         self.label = label
         self.value = value
+        self.tags = tags
         self.key = key ?? label.lowercased().replacingOccurrences(of: " ", with: "-")
     }
 }

@@ -45,8 +45,9 @@ struct ItemFieldScreens: Sendable {
     let read: @Sendable (ItemFormValues, _ today: CalendarDate, inout TodoContent) throws -> Void
     /// The field's line on the details screen; nil when the field is not set.
     let detail: @Sendable (TodoContent, Strings) -> DetailField?
-    /// The field's chip in a to-do row; nil when it has none (or the row draws it itself).
-    var chip: @Sendable (TodoContent, Strings) -> RowChip? = { _, _ in nil }
+    /// The field's chips in a to-do row (a tag's, one each); none when it has none (or the row
+    /// draws it itself).
+    var chips: @Sendable (TodoContent, Strings) -> [RowChip] = { _, _ in [] }
 
     /// A field of one text control, blank for none.
     private static func text<Value: Sendable>(
@@ -71,8 +72,8 @@ struct ItemFieldScreens: Sendable {
         var screens = text(
             field, control, keyPath, shown: { $0.map(String.init) ?? "" }, parse: { text, _ in try TodoInput.wholeNumber(text) },
             detail: { value, strings in value.map { DetailField(label: strings(label), value: String($0), key: control) } })
-        screens.chip = { content, strings in
-            content[keyPath: keyPath].map { RowChip(key: control, label: strings(label), text: String($0)) }
+        screens.chips = { content, strings in
+            content[keyPath: keyPath].map { [RowChip(key: control, label: strings(label), text: String($0))] } ?? []
         }
         return screens
     }
@@ -117,10 +118,22 @@ struct ItemFieldScreens: Sendable {
                     DetailField(label: strings("details.field.priority"), value: strings.priorityLevel($0), key: "priority")
                 }
             },
-            chip: { content, strings in
+            chips: { content, strings in
                 content.priority.level.map {
-                    RowChip(key: "priority-" + $0.rawValue, label: strings("details.field.priority"), text: strings.priorityLevel($0))
-                }
+                    [RowChip(key: "priority-" + $0.rawValue, label: strings("details.field.priority"), text: strings.priorityLevel($0))]
+                } ?? []
+            }),
+        // TAG-11: one text of the tags separated by commas; a chip and a link each.
+        ItemFieldScreens(
+            field: .tags, controls: [FormControl("tags")],
+            text: { ["tags": [$0.tags.text]] },
+            read: { values, _, content in content.tags = Tags(text: values["tags"]) },
+            detail: { content, strings in
+                content.tags.isEmpty ? nil
+                    : DetailField(label: strings("details.field.tags"), value: content.tags.text, key: "tags", tags: content.tags.names)
+            },
+            chips: { content, strings in
+                content.tags.names.map { RowChip(key: "tag", label: strings("tag.chip.label"), text: Strings.tagSign($0)) }
             }),
         // The details screen says done or to do on its first line, whatever the item.
         ItemFieldScreens(
@@ -179,6 +192,20 @@ extension ItemFormValues {
     public var projectName: String { get { self["project"] } set { self["project"] = newValue } }
     /// `30m`, `1h30m`, … or blank.
     public var estimate: String { get { self["estimate"] } set { self["estimate"] = newValue } }
+    /// The tags separated by commas (`errands, waiting`), or blank (TAG-11).
+    public var tags: String { get { self["tags"] } set { self["tags"] = newValue } }
+
+    /// The form's tags with `added` after them (TAG-14); a tag with a comma, which the form's
+    /// text would split in two, is refused with the rule's sentence.
+    public mutating func addTags(_ added: [String]) throws(TodoValidationError) {
+        if let bad = added.first(where: { $0.contains(",") }) { throw .tagHasComma(bad) }
+        tags = Tags(text: tags).adding(added).text
+    }
+
+    /// The form's tags without `removed` (TAG-14).
+    public mutating func removeTags(_ removed: [String]) {
+        if !removed.isEmpty { tags = Tags(text: tags).adding([], removing: removed).text }
+    }
     /// `high`, `medium`, `low`, a client's number (`2`) or blank (`Priority.text`). Setting a
     /// level the form already has keeps its number (PRIO-1).
     public var priority: String {
@@ -231,6 +258,7 @@ extension ItemFormValues {
             (.location, "location", location), (.project, "project", projectName),
             (.estimateMinutes, "estimate", estimate), (.repeatDays, "repeat", words.weekdays(repeatDays)),
             (.priority, "priority", Priority(text: priority)?.level.map { words.priorityLevel($0) } ?? ""),
+            (.tags, "tags", tags),
             (.isDone, "done", isDone ? yes : no),
         ]
     }
@@ -243,7 +271,9 @@ extension TodoRowViewModel {
     /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
     public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
     /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`), to-do rows only.
-    public var chips: [RowChip] { isDone ? [] : ItemFieldScreens.all.compactMap { $0.chip(entry.content, strings) } }
+    public var chips: [RowChip] { isDone ? [] : ItemFieldScreens.all.flatMap { $0.chips(entry.content, strings) } }
+    /// `+errands +waiting`: the tags as a row on a terminal shows them (to-do rows only, TAG-14).
+    public var tagMarks: String? { isDone || entry.content.tags.isEmpty ? nil : entry.content.tags.names.map(Strings.tagSign).joined(separator: " ") }
     /// `!high` (`!高`): the priority as a row on a terminal shows it (to-do rows only, PRIO-12).
     public var priorityMark: String? { isDone ? nil : strings.priorityMark(entry.content.priority) }
     /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).

@@ -63,6 +63,11 @@ extension Strings {
             return self("validation.project-long", ["length": String(length), "max": String(TodoRules.maxNameLength)])
         case .estimateOutOfRange(let minutes): return self("validation.estimate-range", ["minutes": String(minutes)])
         case .priorityOutOfRange(let number): return self("validation.priority-range", ["number": String(number)])
+        case .tagHasComma(let tag): return self("validation.tag-comma", ["tag": tag])
+        case .tagHasControlCharacters: return self("validation.tag-control")
+        case .tagTooLong(let tag): return self("validation.tag-long", ["tag": tag, "max": String(TodoRules.maxTagLength)])
+        case .tooManyTags(let count):
+            return self("validation.tags-many", ["count": String(count), "max": String(TodoRules.maxTagCount)])
         case .outOfRange(let field, let value, let range):
             // The field as its details line names it.
             return self("validation.out-of-range", [

@@ -28,6 +28,8 @@ public enum PlainWordsInput {
         if let minutes = reading.estimateMinutes, wordsWin || draft.estimateMinutes == nil { draft.estimateMinutes = minutes }
         if !reading.repeatDays.isEmpty, wordsWin || draft.repeatDays.isEmpty { draft.repeatDays = reading.repeatDays }
         if let level = reading.priority, wordsWin || draft.priority.isUndefined { draft.priority = level.priority }
+        // TAG-13: the words' tags join those given (a tag page's, an option's).
+        draft.tags = draft.tags.adding(reading.tags)
         return draft
     }
 
@@ -48,6 +50,7 @@ public enum PlainWordsInput {
         }
         if !item.repeatDays.isEmpty { parts.append(strings("item.summary.repeat", ["days": strings.weekdays(item.repeatDays)])) }
         if let mark = strings.priorityMark(item.priority) { parts.append(mark) }
+        parts += item.tags.names.map(Strings.tagSign)
         return parts
     }
 
@@ -90,6 +93,8 @@ public struct PlainWordsPreview: Equatable, Sendable {
         let strings = TodoWords.strings(language)
         self.language = language
         title = reading.title
+        var tags = reading.pieces.filter { $0.kind == .tag }.map { PlainWords.read($0.words, today: today).tags.first ?? "" }
+            .makeIterator()
         chips = reading.pieces.map { piece in
             let label: String = switch piece.kind {
             case .dueDate:
@@ -105,6 +110,9 @@ public struct PlainWordsPreview: Equatable, Sendable {
                     ? strings("preview.chip.repeat-daily") : strings("preview.chip.repeat", ["days": strings.weekdays(reading.repeatDays)])
             case .priority:
                 strings("preview.chip.priority", ["level": reading.priority.map { strings.priorityLevel($0) } ?? ""])
+            case .tag:
+                // The tags' pieces stand in the order of `reading.tags` (a repeated one, again).
+                strings("preview.chip.tag", ["tag": Strings.tagSign(tags.next() ?? "")])
             }
             return Chip(kind: piece.kind.rawValue, label: label, words: piece.words)
         }

@@ -34,6 +34,8 @@ public enum ListScope: Equatable, Hashable, Sendable {
     case search(String)
     /// The to-do items due before today (DAY-1, DAY-4).
     case overdue
+    /// The items with a tag (TAG-12).
+    case tag(String)
 }
 
 /// Remembers the "show unfinished only" choice (LIST-6) between visits.
@@ -111,6 +113,8 @@ public final class TodoListViewModel {
     private let today: () -> CalendarDate
     /// Only the rows of these priorities, whatever the scope (PRIO-12); nil: every row.
     public let priorities: Set<Priority.Level>?
+    /// Only the rows with every one of these tags, whatever the scope (TAG-14); empty: every row.
+    public let tags: [String]
     /// The order of each section (PRIO-14): the list's own, or by priority.
     public let order: ListOrder
 
@@ -141,12 +145,13 @@ public final class TodoListViewModel {
 
     public init(
         store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil,
+        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil, tags: [String] = [],
         order: ListOrder = .position
     ) {
         self.store = store
         self.scope = scope
         self.priorities = priorities
+        self.tags = tags
         self.order = order
         self.preferences = preferences
         self.today = today
@@ -163,6 +168,7 @@ public final class TodoListViewModel {
         case .dueDate(let date): date == today() ? strings("list.title.today") : strings("list.title.due", ["date": strings.date(date)])
         case .search(let text): strings("list.title.search", ["text": text])
         case .overdue: strings("list.title.overdue")
+        case .tag(let name): Strings.tagSign(name)
         }
     }
 
@@ -178,6 +184,12 @@ public final class TodoListViewModel {
     /// The project this list is about, if it is a project list.
     public var projectName: String? {
         if case .project(let name) = scope { return name }
+        return nil
+    }
+
+    /// The tag this list is about, if it is a tag's list (TAG-12).
+    public var tagName: String? {
+        if case .tag(let name) = scope { return name }
         return nil
     }
 
@@ -201,14 +213,18 @@ public final class TodoListViewModel {
             // `milk !high`: the sign is a filter, the rest the words to find (PRIO-13).
             PlainWords.searchFilter(query)
         case .overdue: TodoFilter(due: .overdue(before: today()))
+        case .tag(let name): TodoFilter(tags: [name])
         }
         if let priorities { filter.priorities = filter.priorities.map { $0.intersection(priorities) } ?? priorities }
+        filter.tags = Tags(filter.tags + tags).names
         filter.order = order
         return filter
     }
 
     /// Today's overdue rows: not done, due before today (of the list's priorities, in its order).
-    private var overdueFilter: TodoFilter { TodoFilter(due: .overdue(before: today()), priorities: priorities, order: order) }
+    private var overdueFilter: TodoFilter {
+        TodoFilter(due: .overdue(before: today()), priorities: priorities, tags: tags, order: order)
+    }
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
     public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }
@@ -234,6 +250,7 @@ public final class TodoListViewModel {
             return date == today() ? strings("list.empty.due-today") : strings("list.empty.due", ["date": strings.date(date)])
         case .search(let text): return strings("list.empty.search", ["text": text])
         case .overdue: return strings("list.empty.overdue")
+        case .tag(let name): return strings("list.empty.tag", ["tag": Strings.tagSign(name)])
         }
     }
 

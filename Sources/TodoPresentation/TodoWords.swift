@@ -190,4 +190,7 @@ extension Strings {
         case nil: nil
         }
     }
+
+    /// A tag as it is typed and shown (TAG-11, TAG-13): `+errands`, in every language.
+    public static func tagSign(_ tag: String) -> String { "+" + tag }
 }

@@ -39,6 +39,11 @@ enum SQLiteFilter {
         if let levels = filter.priorities {
             conditions.append(Priority.storedCondition(levels, column: "i.priority"))
         }
+        for tag in filter.tags {
+            // TAG-3: the tag, between line breaks, in the column with one added at each end.
+            conditions.append("instr(char(10) || i.tags || char(10), ?) > 0")
+            _ = arguments.append(contentsOf: [Tags.storedNeedle(tag)])
+        }
         if let (sql, words) = SearchIndex.condition(filter.words) {
             conditions.append(sql)
             _ = arguments.append(contentsOf: StatementArguments(words))

@@ -83,6 +83,12 @@ public struct SQLiteStorage: TodoStorage {
             ).map(Project.init(name:)).sorted()
         }
 
+        public func tagTexts() throws -> [(text: String, count: Int)] {
+            let statement = try db.cachedStatement(
+                sql: "SELECT tags, COUNT(*) FROM todoItem WHERE owner = ? AND tags IS NOT NULL GROUP BY tags")
+            return try Row.fetchAll(statement, arguments: [owner]).map { ($0[0], $0[1]) }
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             let (condition, arguments) = trashCondition(query)
             var trashed: [TrashedItem] = []

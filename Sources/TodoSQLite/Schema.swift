@@ -148,9 +148,18 @@ enum Schema {
     /// The section index of migration v8-owners (history): the owner first.
     static let sectionIndexColumnsV8 = "owner, " + sectionIndexColumnsV6
 
+    /// The section index of migration v14-priority (history).
+    static let sectionIndexColumnsV14 = sectionIndexColumnsV8 + ", priority"
+
     /// The section index: the owner, the display order, then what a list row shows (rows are
-    /// read from the index alone). Since v14-priority.
-    static let sectionIndexColumns = sectionIndexColumnsV8 + ", priority"
+    /// read from the index alone). Since v15-tags.
+    static let sectionIndexColumns = sectionIndexColumnsV14 + ", tags"
+
+    /// The tags' column (TAG-2, TAG-5): NULL for none, else the tags separated by line breaks.
+    static var tagsColumn: String {
+        let longest = TodoRules.maxTagCount * (TodoRules.maxTagLength + 1) - 1
+        return "tags TEXT CHECK (tags IS NULL OR (length(tags) > 0 AND length(tags) <= \(longest)))"
+    }
 
     /// A priority's column (PRIO-2, PRIO-4): NULL for none, else iCalendar's 1…9.
     static var priorityColumn: String {
@@ -286,7 +295,7 @@ extension AppDatabase {
         }
     }
 
-    /// v7 to v14: accounts, owners, the record of changes, CalDAV and priority.
+    /// v7 to v15: accounts, owners, the record of changes, CalDAV, priority and tags.
     private static func registerAccountsOwnersChangesAndCalDAV(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
@@ -322,9 +331,18 @@ extension AppDatabase {
                 ALTER TABLE todoItem ADD COLUMN \(Schema.priorityColumn);
                 ALTER TABLE trashedItem ADD COLUMN \(Schema.priorityColumn);
                 DROP INDEX todoItem_section;
-                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV14));
                 CREATE INDEX todoItem_priority ON todoItem(
                     owner, isDone, \(Priority.storedRank(column: "priority")), position, id);
+                """)
+        }
+        migrator.registerMigration("v15-tags an item's tags, in the section index") { db in
+            // docs/specs/tags.md, TAG-5: a row shows them, so the section index carries them.
+            try db.execute(sql: """
+                ALTER TABLE todoItem ADD COLUMN \(Schema.tagsColumn);
+                ALTER TABLE trashedItem ADD COLUMN \(Schema.tagsColumn);
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
                 """)
         }
     }

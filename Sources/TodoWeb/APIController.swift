@@ -34,6 +34,7 @@ struct APIController: Sendable {
         api.patch("todos/:id", use: update)
         api.delete("todos/:id", use: delete)
         api.get("projects", use: projects)
+        api.get("tags", use: tags)
         api.get("quick-add/:section", use: quickAddSection)
         api.get("trash", use: trash)
         api.post("trash/:id/restore", use: restore)
@@ -56,11 +57,14 @@ struct APIController: Sendable {
         // HARDEN-23: no stored text holds a NUL; a database would cut the query there, or fail.
         if TodoFilter.holdsNUL(text) { throw APIError(.badRequest, "?q= can't contain a NUL character.") }
         if TodoFilter.holdsNUL(project) { throw APIError(.badRequest, "?project= can't contain a NUL character.") }
+        // TAG-12: ?tag=errands (repeated: every one).
+        let tags = request.uri.queryParameters.getAll("tag").map { String($0) }
+        if tags.contains(where: TodoFilter.holdsNUL) { throw APIError(.badRequest, "?tag= can't contain a NUL character.") }
         let filter = TodoFilter(
             project: project,
             dueDate: dueDate,
             unfinishedOnly: request.uri.queryParameters.get("unfinished") == "1",
-            text: text)
+            text: text, tags: tags)
         return try await list(filter, request, context)
     }
 
@@ -119,6 +123,12 @@ struct APIController: Sendable {
             entries.append(Entry(name: project.name, count: try await store.count(TodoFilter(project: project.name))))
         }
         return try WebFormat.json(entries)
+    }
+
+    /// `GET /api/tags` (TAG-12): each tag in use with how many items have it, by name.
+    @Sendable func tags(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        struct Entry: Encodable { let name: String; let count: Int }
+        return try WebFormat.json(try await store(context).tags().map { Entry(name: $0.name, count: $0.count) })
     }
 
     @Sendable func quickAddSection(_ request: Request, _ context: TodoRequestContext) async throws -> Response {

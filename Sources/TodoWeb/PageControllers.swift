@@ -49,6 +49,7 @@ struct ListController: Sendable {
         router.get("/today", use: today)
         router.get("/projects/:name", use: project)
         router.get("/due/:date", use: dueDate)
+        router.get("/tags/:name", use: tag)
         router.get("/search", use: search)
         router.get("/overdue", use: overdue)
         router.post("/preferences/unfinished", use: setUnfinishedOnly)
@@ -67,6 +68,14 @@ struct ListController: Sendable {
         let name = raw.removingPercentEncoding ?? raw
         guard !TodoFilter.holdsNUL(name) else { throw PageError(.badRequest, key: "error.project-nul") }
         return try await list(.project(name), request, context)
+    }
+
+    /// `/tags/NAME` (TAG-12): the items with the tag; one no item has is an empty list.
+    @Sendable func tag(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let raw = try context.parameters.require("name")
+        let name = raw.removingPercentEncoding ?? raw
+        guard !TodoFilter.holdsNUL(name) else { throw PageError(.badRequest, key: "error.project-nul") }
+        return try await list(.tag(name), request, context)
     }
 
     @Sendable func dueDate(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
@@ -123,7 +132,7 @@ struct ListController: Sendable {
         case .project(let name): .project(name)
         case .today: .dueDate(page.today())
         case .dueDate(let date): .dueDate(date)
-        case .all, .search, .overdue: .none
+        case .all, .search, .overdue, .tag: .none
         }
         var view = ListPageView(
             list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request), for: context), today: page.today(),

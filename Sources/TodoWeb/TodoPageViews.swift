@@ -10,7 +10,9 @@ import WebUI
 
 struct DetailsPageView: PageView {
     static let template = "details"
-    struct Field { let label: String; let value: String; let key: String }
+    /// A field's line; a tag's links to its list (TAG-11).
+    struct Field { let label: String; let value: String; let key: String; let tags: [TagLink] }
+    struct TagLink { let text: String; let href: String }
     let frame: PageFrame
     let id: String
     let title: String
@@ -33,7 +35,11 @@ struct DetailsPageView: PageView {
         backTitle = details.backButtonTitle
         here = "/items/\(id)" + TodoPaths.query(from: back)
         editHref = "/items/\(id)/edit" + TodoPaths.query(from: here)
-        fields = details.fields.map { Field(label: $0.label, value: $0.value, key: $0.key) }
+        fields = details.fields.map { field in
+            Field(label: field.label, value: field.value, key: field.key, tags: field.tags.map {
+                TagLink(text: Strings.tagSign($0), href: TodoPaths.list(.tag($0)))
+            })
+        }
         toggleTitle = details.toggleButtonTitle
         toggleValue = details.item?.isDone == true ? "0" : "1"
         toggleAnnouncement = details.toggleAnnouncementText
@@ -244,7 +250,7 @@ struct ConflictPageView: PageView {
     private static let rowLabels = [
         "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
         "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
-        "repeat": "merge.row.repeat", "priority": "merge.row.priority", "done": "merge.row.done",
+        "repeat": "merge.row.repeat", "priority": "merge.row.priority", "tags": "merge.row.tags", "done": "merge.row.done",
     ]
 }
 

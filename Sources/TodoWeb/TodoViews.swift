@@ -166,6 +166,7 @@ enum TodoPaths {
         case .dueDate(let date): "/due/" + date.iso
         case .search(let text): "/search?q=" + HTML.urlComponent(text)
         case .overdue: "/overdue"
+        case .tag(let name): "/tags/" + HTML.urlComponent(name)
         }
     }
 
@@ -285,6 +286,8 @@ struct ListPageView: PageView, Hashable {
         let placeholder: String
         let project: String?
         let due: String?
+        /// On a tag's page, the tag each item added there gets (TAG-12).
+        var tag: String? = nil
     }
 }
 
@@ -468,9 +471,11 @@ extension ListPageView {
         case .today: strings("list.add.placeholder.today")
         case .dueDate(let date): strings("list.add.placeholder.due", ["date": list.strings.date(date)])
         case .search, .overdue: strings("list.add.label")
+        case .tag(let name): strings("list.add.placeholder.tag", ["tag": Strings.tagSign(name)])
         }
         inlineAdd = InlineAddView(
-            label: strings("list.add.label"), placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso)
+            label: strings("list.add.label"), placeholder: placeholder, project: list.projectName, due: list.dueDate?.iso,
+            tag: list.tagName)
     }
 
     /// The list's sections, Today's overdue rows first, each row rendered; the first carries the

@@ -61,7 +61,7 @@ struct PriorityCLITests {
         #expect(await h.run("list", "--priority", "urgent") != 0)
         #expect(h.err.contains("“urgent” is not a priority: use high, medium or low (several: high,medium)."))
         #expect(await h.run("list", "--priority", "high", "--upcoming") != 0)
-        #expect(h.err.contains("--priority and --sort can't be given with --upcoming."))
+        #expect(h.err.contains("--priority, --tag and --sort can't be given with --upcoming."))
         #expect(await h.run("list", "--priority", "low", "--json") == 0)
         #expect(h.out.contains("\"priority\" : 9"))
     }

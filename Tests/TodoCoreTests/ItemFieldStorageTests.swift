@@ -24,7 +24,7 @@ struct ItemFieldStorageTests {
     static let full = TodoContent(
         title: "Buy milk", details: "Two litres", isDone: true, dueDate: CalendarDate(iso: "2026-03-14"),
         location: Location(name: "Shop", latitude: 48.5, longitude: -2.25), project: Project(name: "Home"),
-        estimateMinutes: 45, repeatDays: [.monday, .friday])
+        estimateMinutes: 45, repeatDays: [.monday, .friday], priority: Priority(number: 7), tags: ["errands", "家"])
 
     @Test("every field stores one value per column and reads back what it stored, filled or empty")
     func roundTrip() throws {
@@ -49,7 +49,7 @@ struct ItemFieldStorageTests {
     func names() {
         #expect(ItemField.all.flatMap(\.storedColumns).map(\.name) == [
             "title", "details", "isDone", "dueDate", "locationName", "locationLatitude", "locationLongitude",
-            "project", "estimateMinutes", "repeatDays", "priority",
+            "project", "estimateMinutes", "repeatDays", "priority", "tags",
         ])
         #expect(ItemField.isDone.storedColumns == [StoredColumn("isDone", .boolean)])
         #expect(ItemField.dueDate.storedColumns == [StoredColumn("dueDate", .date)])

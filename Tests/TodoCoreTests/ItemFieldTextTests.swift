@@ -9,7 +9,7 @@ struct ItemFieldTextTests {
     let full = TodoContent(
         title: "=SUM(A1)", details: "two\nlines", isDone: true, dueDate: CalendarDate(iso: "2026-12-01"),
         location: Location(name: "Lab", latitude: -33.5, longitude: 151), project: Project(name: "Home"),
-        estimateMinutes: 90, repeatDays: [.friday, .monday], priority: Priority(number: 2))
+        estimateMinutes: 90, repeatDays: [.friday, .monday], priority: Priority(number: 2), tags: ["errands", "家"])
 
     func read(_ texts: [[String?]]) throws(TextFieldError) -> TodoContent {
         var content = TodoContent(title: "")
@@ -22,13 +22,13 @@ struct ItemFieldTextTests {
         let texts = ItemField.all.map { $0.texts(full) }
         #expect(texts == [
             ["=SUM(A1)"], ["two\nlines"], ["true"], ["2026-12-01"], ["Lab", "-33.5", "151"], ["Home"], ["90"], ["mon fri"],
-            ["2"],
+            ["2"], ["errands, 家"],
         ])
         #expect(try read(texts) == full)
         #expect(try read(ItemField.all.map { $0.textCells.map { _ in nil } }) == TodoContent(title: ""))
         #expect(ItemField.all.flatMap(\.textCells) == [
             "title", "details", "completed", "dueDate", "location", "latitude", "longitude", "project",
-            "estimateMinutes", "repeatDays", "priority",
+            "estimateMinutes", "repeatDays", "priority", "tags",
         ])
         #expect(ItemField.all.filter(\.isFreeText) == [.title, .details, .location, .project])
     }

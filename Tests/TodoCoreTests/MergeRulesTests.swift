@@ -11,7 +11,7 @@ struct MergeRulesTests {
     private static let base = TodoDraft(
         title: "Run", details: "5 km", isDone: false, dueDate: CalendarDate(iso: "2026-12-01"),
         location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday],
-        priority: Priority(number: 2))
+        priority: Priority(number: 2), tags: ["errands"])
 
     /// `values` with `field` set to its `n`-th other value (1 or 2).
     private static func changed(_ values: TodoDraft, _ field: ItemField, _ n: Int) -> TodoDraft {
@@ -25,6 +25,7 @@ struct MergeRulesTests {
         case .estimateMinutes: v.estimateMinutes = n == 1 ? nil : 90
         case .repeatDays: v.repeatDays = n == 1 ? [] : [.friday, .sunday]
         case .priority: v.priority = n == 1 ? .undefined : Priority(number: 9)
+        case .tags: v.tags = n == 1 ? [] : ["errands", "waiting"]
         case .isDone: v.isDone = true
         default: Issue.record("no other value for \(field)")
         }

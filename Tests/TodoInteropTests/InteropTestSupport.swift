@@ -21,16 +21,11 @@ func importFresh(_ text: String, _ codec: any TodoFormat) async throws -> (InMem
 /// `date` cut down to whole seconds.
 func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
 
-/// The fields every format maps, timestamps aside.
+/// The fields every format maps, timestamps aside: the id and every field a person writes.
 struct MappedFields: Equatable, CustomStringConvertible {
-    var id: UUID, title: String, details: String?, isDone: Bool, dueDate: CalendarDate?
-    var location: Location?, project: Project?, estimateMinutes: Int?, repeatDays: Set<Weekday>, priority: Priority
+    var id: UUID, content: TodoContent
 
-    init(_ item: TodoItem) {
-        (id, title, details, isDone, dueDate) = (item.id, item.title, item.details, item.isDone, item.dueDate)
-        (location, project, estimateMinutes, repeatDays) = (item.location, item.project, item.estimateMinutes, item.repeatDays)
-        priority = item.priority
-    }
+    init(_ item: TodoItem) { (id, content) = (item.id, item.content) }
 
-    var description: String { "\(title) \(isDone ? "[x]" : "[ ]")" }
+    var description: String { "\(content.title) \(content.isDone ? "[x]" : "[ ]")" }
 }

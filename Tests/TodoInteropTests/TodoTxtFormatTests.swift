@@ -9,11 +9,11 @@ struct TodoTxtFormatTests {
     let items = InteropFixtures.items
     let codec = TodoTxtFormat(options())
 
-    @Test("done items start with x and the completion date; every line has its creation date, +project, @location and tags")
+    @Test("TAG-9 done items start with x and the completion date; every line has its creation date, +project, @location and tags")
     func test_lines() {
         #expect(codec.line(items[0]) == """
             2026-11-01 Café ☕ “curly” "straight", commas; semicolons \\ backslash +Home%20Renovation \
-            @Bäckerei%20Müller,%20Straße%205 due:2026-12-01 est:1h30m repeat:mon,fri geo:52.52,13.405 \
+            @Bäckerei%20Müller,%20Straße%205 due:2026-12-01 est:1h30m repeat:mon,fri geo:52.52,13.405 tags:errands,家 \
             details:Line%201%0ALine%202%20with%20"quotes",%20commas;%20semis%20\\%20and%20a%20%2525%20sign%0A%0ALast%20line%20🎉%20🇩🇪 \
             id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e01
 
@@ -23,7 +23,7 @@ struct TodoTxtFormatTests {
                 "PRIO-8: a priority goes before the creation date")
         #expect(codec.line(items[3]) == "2026-11-05 x marks the spot @Garden id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e04\n",
                 "a title starting with x is not read as done: the date comes first")
-        #expect(codec.line(items[4]) == "x 2026-11-19 2026-11-06 日本語のタスク 🍣 +Work due:2026-11-20 est:30m details:multi%0Aline pri:A id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05\n",
+        #expect(codec.line(items[4]) == "x 2026-11-19 2026-11-06 日本語のタスク 🍣 +Work due:2026-11-20 est:30m tags:urgent details:multi%0Aline pri:A id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05\n",
                 "PRIO-8: a done line carries its priority as pri:A")
     }
 
@@ -51,17 +51,18 @@ struct TodoTxtFormatTests {
         #expect(try await store.items() == items)
     }
 
-    @Test("a todo.txt file from elsewhere: priority, dates, first +project and @context, due; other tags stay in the title")
+    @Test("TAG-9 a todo.txt file from elsewhere: priority, dates, first +project and @context, due; further ones are tags, other key:values stay in the title")
     func test_foreignFile() throws {
         let text = """
-            (A) 2026-01-02 Call Mom +Family @phone due:2026-01-10 t:2026-01-05 +Other
+            (A) 2026-01-02 Call Mom +Family @phone due:2026-01-10 t:2026-01-05 +Other @quick
 
             x 2026-01-03 2026-01-01 Done thing
             x Done without dates\r
             Just a title
             """
         let decoded = try codec.decode(text)
-        #expect(decoded.map(\.item.title) == ["Call Mom t:2026-01-05 +Other", "Done thing", "Done without dates", "Just a title"])
+        #expect(decoded.map(\.item.title) == ["Call Mom t:2026-01-05", "Done thing", "Done without dates", "Just a title"])
+        #expect(decoded.map(\.item.tags) == [["Other", "quick"], [], [], []], "TAG-9: the further +project and @context")
         #expect(decoded.map(\.item.priority.level) == [.high, nil, nil, nil], "PRIO-8: (A) is the priority")
         #expect(decoded.map(\.origin) == ["line 1", "line 3", "line 4", "line 5"])
         #expect(decoded[0].item.project == Project(name: "Family") && decoded[0].item.location == Location(name: "phone"))

@@ -4,8 +4,8 @@ import TodoCore
 /// Items whose data bites import and export: non-ASCII and emoji, quotes, commas,
 /// semicolons, backslashes, line breaks in details, done and open items, with and without
 /// due dates, a project with a space, a location with coordinates, a title that starts with
-/// `x ` and priorities (a level's own number, and a client's: PRIO-1). Timestamps carry
-/// milliseconds.
+/// `x ` and priorities (a level's own number, and a client's: PRIO-1), and tags (TAG-1: in
+/// their order, one in Chinese). Timestamps carry milliseconds.
 public enum InteropFixtures {
     public static func at(_ iso: String) -> Date { Timestamp.parse(iso)! }
 
@@ -19,7 +19,7 @@ public enum InteropFixtures {
             dueDate: CalendarDate(iso: "2026-12-01"),
             location: Location(name: "Bäckerei Müller, Straße 5", latitude: 52.52, longitude: 13.405),
             project: Project(name: "Home Renovation"), estimateMinutes: 90, repeatDays: [.monday, .friday],
-            position: -2, createdAt: at("2026-11-01T08:15:30.123Z"), updatedAt: at("2026-11-20T17:45:01.999Z"),
+            tags: ["errands", "家"], position: -2, createdAt: at("2026-11-01T08:15:30.123Z"), updatedAt: at("2026-11-20T17:45:01.999Z"),
             version: 3),
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e02")!,
@@ -37,7 +37,7 @@ public enum InteropFixtures {
         TodoItem(
             id: UUID(uuidString: "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05")!,
             title: "日本語のタスク 🍣", details: "multi\nline", isDone: true, dueDate: CalendarDate(iso: "2026-11-20"),
-            project: Project(name: "Work"), estimateMinutes: 30, priority: Priority(number: 1), position: -1,
+            project: Project(name: "Work"), estimateMinutes: 30, priority: Priority(number: 1), tags: ["urgent"], position: -1,
             createdAt: at("2026-11-06T09:00:00.000Z"), updatedAt: at("2026-11-19T20:30:15.750Z"),
             completedAt: at("2026-11-19T20:30:15.750Z"), version: 5),
         TodoItem(

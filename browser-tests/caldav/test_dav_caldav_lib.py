@@ -267,3 +267,21 @@ def test_PRIO_7_caldav_lib_priority_keeps_the_clients_number_through_a_web_edit(
     assert status == 200
     todo.load()
     assert int(todo.icalendar_component["PRIORITY"]) == 9
+
+
+def test_TAG_8_caldav_lib_categories_are_tags_both_ways(caldav_client, dav_server, alice_api, web):
+    """TAG-8: the client's CATEGORIES are the item's tags (chips on the web page); a tag set
+    through the API reaches the client as a category, and the calendar stays the project."""
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    uid = f"tag8-lib-{uuid.uuid4()}"
+    todo = calendar.add_todo(summary="Buy stamps", uid=uid, categories=["post", "errands"], no_overwrite=True)
+    item = alice_api.by_title("Buy stamps")
+    assert item["tags"] == ["post", "errands"], item
+    assert item["project"] == PROJECT, item
+    page = web("/projects/" + urllib.parse.quote(PROJECT))
+    assert "Tag +post" in page.row_chips("Buy stamps")
+
+    status, _ = alice_api.request("PATCH", f"/api/todos/{item['id']}", {"tags": ["errands", "家"]})
+    assert status == 200
+    todo.load()
+    assert list(todo.icalendar_component["CATEGORIES"].cats) == ["errands", "家"]

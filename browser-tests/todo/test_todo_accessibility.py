@@ -37,10 +37,12 @@ def assert_no_violations(page, what: str):
 def seed_full(api):
     api.add("Pay rent", completed=True, project="Home")
     api.add("Renew passport", completed=True, dueDate="2030-01-15")
-    api.add("Call mom", estimateMinutes=30, repeatDays=["sun"], priority="medium")
-    api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers", priority="high")
+    api.add("Call mom", estimateMinutes=30, repeatDays=["sun"], priority="medium", tags=["family"])
+    api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers", priority="high",
+            tags=["work", "deadline"])
     api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
-            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres", priority=7)
+            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres", priority=7,
+            tags=["errands", "家"])
     api.add("File taxes", project="Work", dueDate="2020-04-15")  # overdue: the warning chip
 
 
@@ -57,7 +59,7 @@ def test_A11Y_full_list_and_unfinished_only(page, server, api):
     assert_no_violations(page, "list with show unfinished only on")
 
 
-@pytest.mark.parametrize("path", ["/projects/Home", "/today", "/due/2030-03-07", "/?sort=priority"])
+@pytest.mark.parametrize("path", ["/projects/Home", "/today", "/due/2030-03-07", "/?sort=priority", "/tags/errands"])
 def test_A11Y_scoped_lists(page, server, api, path):
     seed_full(api)
     ListPage(page, server).open(path)
