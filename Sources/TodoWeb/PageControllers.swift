@@ -50,6 +50,7 @@ struct ListController: Sendable {
         router.get("/projects/:name", use: project)
         router.get("/due/:date", use: dueDate)
         router.get("/tags/:name", use: tag)
+        router.get("/tags", use: tags)
         router.get("/search", use: search)
         router.get("/overdue", use: overdue)
         router.post("/preferences/unfinished", use: setUnfinishedOnly)
@@ -76,6 +77,12 @@ struct ListController: Sendable {
         let name = raw.removingPercentEncoding ?? raw
         guard !TodoFilter.holdsNUL(name) else { throw PageError(.badRequest, key: "error.project-nul") }
         return try await list(.tag(name), request, context)
+    }
+
+    /// `/tags` (TAG-16): the tags in use, each a link to its page.
+    @Sendable func tags(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let tags = try await TagsViewModel(store: page.store(context), language: LanguageChoice.of(request))
+        return page.views.page(TagsPageView(tags, frame: page.views.frame(tags.title, request, context.account)))
     }
 
     @Sendable func dueDate(_ request: Request, _ context: TodoRequestContext) async throws -> Response {

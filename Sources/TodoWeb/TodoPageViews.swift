@@ -47,6 +47,25 @@ struct DetailsPageView: PageView {
     }
 }
 
+/// The tags in use (TAG-16), each a link to its list.
+struct TagsPageView: PageView {
+    static let template = "tags"
+    struct Row { let sign: String; let href: String; let countText: String }
+    let frame: PageFrame
+    let title: String
+    let isEmpty: Bool
+    let emptyMessage: String
+    let rows: [Row]
+
+    init(_ tags: TagsViewModel, frame: PageFrame) {
+        self.frame = frame
+        title = tags.title
+        isEmpty = tags.isEmpty
+        emptyMessage = tags.emptyMessage
+        rows = tags.rows.map { Row(sign: $0.sign, href: TodoPaths.list(.tag($0.name)), countText: $0.countText) }
+    }
+}
+
 struct FormPageView: PageView {
     static let template = "form"
     struct Estimate { let text: String; let selected: Bool }

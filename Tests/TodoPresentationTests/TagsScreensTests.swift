@@ -124,3 +124,20 @@ struct TagsScreensTests {
         #expect(onlyTag.sections.flatMap(\.rows).map(\.title) == ["milk later", "milk today"])
     }
 }
+
+@Suite("Tags: the tags in use")
+struct TagsInUseTests {
+    @Test("TAG-16 the tags in use with their counts, by name in the screen's language; none says how to add one",
+          arguments: [
+              (Language.english, ["+errands 2 to-dos", "+post 1 to-do", "+家 1 to-do"], "No tags yet."),
+              (.japanese, ["+errands ToDo 2 件", "+post ToDo 1 件", "+家 ToDo 1 件"], "まだタグがありません。"),
+          ])
+    func test_TAG_16_theTagsInUse(_ language: Language, _ rows: [String], _ empty: String) async throws {
+        let store = InMemoryTodoStore(environment: TestEnvironment().environment)
+        let none = try await TagsViewModel(store: store, language: language)
+        #expect(none.isEmpty && none.emptyMessage.hasPrefix(empty))
+        for tags: Tags in [["post", "errands"], ["errands", "家"]] { _ = try await store.add(TodoDraft(title: "x", tags: tags)) }
+        let tags = try await TagsViewModel(store: store, language: language)
+        #expect(tags.rows.map { "\($0.sign) \($0.countText)" } == rows)
+    }
+}

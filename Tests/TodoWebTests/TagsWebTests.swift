@@ -88,3 +88,20 @@ struct TagsWebTests {
         }
     }
 }
+
+@Suite("Tags: the tags page")
+struct TagsPageWebTests {
+    @Test("TAG-16 /tags links each tag in use to its page, with its count; every list's navigation links to it")
+    func test_TAG_16_theTagsPage() async throws {
+        let sut = WebSUT()
+        try await sut.app.test(.router) { client async throws in
+            let none = try await client.execute(uri: "/tags", method: .get)
+            #expect(none.status == .ok && none.text.contains(#"data-testid="tags-empty">No tags yet."#))
+            _ = try await sut.store.add(TodoDraft(title: "Buy milk", tags: ["corner shop", "errands"]))
+            let page = try await client.execute(uri: "/tags", method: .get).text
+            #expect(page.contains(#"<a class="chip tag" href="/tags/corner%20shop" data-testid="tag-link">+corner shop</a> <span class="tag-count">1 to-do</span>"#))
+            let list = try await client.execute(uri: "/tags/errands", method: .get).text
+            #expect(list.contains(#"<a href="/tags" data-testid="nav-tags">Tags</a>"#))
+        }
+    }
+}

@@ -4,7 +4,7 @@ WCAG 2.x A/AA plus best practices), in light and dark, on a phone (390 × 844) a
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from pages_todo import ListPage
 
@@ -64,6 +64,17 @@ def test_A11Y_scoped_lists(page, server, api, path):
     seed_full(api)
     ListPage(page, server).open(path)
     assert_no_violations(page, path)
+
+
+def test_A11Y_tags_page(page, server, api):
+    """TAG-16: the tags in use, and the page with none."""
+    page.goto(server("/tags"))
+    expect(page.get_by_test_id("tags-empty")).to_be_visible()
+    assert_no_violations(page, "tags page, no tags")
+    seed_full(api)
+    page.goto(server("/tags"))
+    expect(page.get_by_test_id("tag-link").first).to_be_visible()
+    assert_no_violations(page, "tags page")
 
 
 def test_A11Y_details(page, server, api):

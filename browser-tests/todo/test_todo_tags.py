@@ -63,3 +63,16 @@ def test_TAG_15_a_search_with_a_tag_lists_the_items_with_it(page, server, api):
     field.fill("milk +errands")
     lst.act(lambda: field.press("Enter"))
     assert lst.todo_titles() == ["Buy milk"]
+
+
+def test_TAG_16_the_tags_page_from_the_navigation(page, server, api):
+    api.add("Buy stamps", tags=["post", "errands"])
+    api.add("Buy milk", tags=["errands"])
+    ListPage(page, server).open()
+    page.get_by_test_id("nav-tags").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Tags")
+    expect(page.get_by_test_id("tag-link")).to_have_text(["+errands", "+post"])
+    expect(page.locator(".tag-count")).to_have_text(["2 to-dos", "1 to-do"])
+    page.get_by_role("link", name="+post").click()
+    expect(page).to_have_url(server("/tags/post"))
+    assert ListPage(page, server).todo_titles() == ["Buy stamps"]
