@@ -24,6 +24,7 @@ ITEMS = [
         "completed": False, "dueDate": "2026-12-01",
         "location": {"name": "Bäckerei Müller, Straße 5", "latitude": 52.52, "longitude": 13.405},
         "project": "Home Renovation", "estimateMinutes": 90, "repeatDays": ["mon", "fri"], "order": -2,
+        "tags": ["errands", "家"],
         "createdAt": "2026-11-01T08:15:30.123Z", "updatedAt": "2026-11-20T17:45:01.999Z",
         "completedAt": None, "version": 3,
     },
@@ -36,7 +37,7 @@ ITEMS = [
     {
         "id": "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05", "title": "日本語のタスク 🍣 " + "長い" * 40,
         "details": "multi\nline", "completed": True, "dueDate": "2026-11-20", "location": None,
-        "project": "Work, Inc.", "estimateMinutes": 30, "repeatDays": [], "order": -1,
+        "project": "Work, Inc.", "estimateMinutes": 30, "repeatDays": [], "order": -1, "tags": ["semi;colon", "urgent"],
         "createdAt": "2026-11-06T09:00:00.000Z", "updatedAt": "2026-11-19T20:30:15.750Z",
         "completedAt": "2026-11-19T20:30:15.750Z", "version": 5,
     },
@@ -88,7 +89,8 @@ def test_open_item_with_every_field_parses_back_to_its_values(todos):
     assert str(todo["STATUS"]) == "NEEDS-ACTION"
     assert "COMPLETED" not in todo
     assert todo.decoded("DUE") == dt.date(2026, 12, 1)
-    assert todo["CATEGORIES"].cats == ["Home Renovation"]
+    assert str(todo["X-TODO-PROJECT"]) == "Home Renovation"  # TAG-8: the project is Todo's own property
+    assert todo["CATEGORIES"].cats == ["errands", "家"]  # and CATEGORIES the tags
     assert str(todo["LOCATION"]) == "Bäckerei Müller, Straße 5"
     assert (todo["GEO"].latitude, todo["GEO"].longitude) == (52.52, 13.405)
     assert todo["RRULE"] == {"FREQ": ["WEEKLY"], "BYDAY": ["MO", "FR"]}
@@ -103,18 +105,20 @@ def test_open_item_with_every_field_parses_back_to_its_values(todos):
 def test_item_without_optional_fields_has_only_the_required_ones(todos):
     todo = todos[ITEMS[1]["id"]]
     assert str(todo["SUMMARY"]) == "Pay rent"
-    for name in ["DESCRIPTION", "DUE", "CATEGORIES", "LOCATION", "GEO", "RRULE", "COMPLETED", "X-TODO-ESTIMATE"]:
+    for name in ["DESCRIPTION", "DUE", "CATEGORIES", "X-TODO-PROJECT", "LOCATION", "GEO", "RRULE", "COMPLETED", "X-TODO-ESTIMATE"]:
         assert name not in todo
 
 
-def test_done_item_is_completed_with_its_time_and_a_comma_in_its_category(todos):
+def test_done_item_is_completed_with_its_time_a_comma_in_its_project_and_a_semicolon_in_a_tag(todos):
     item, todo = ITEMS[2], todos[ITEMS[2]["id"]]
     assert str(todo["SUMMARY"]) == item["title"]
     assert str(todo["DESCRIPTION"]) == "multi\nline"
     assert str(todo["STATUS"]) == "COMPLETED"
     assert todo.decoded("COMPLETED") == dt.datetime(2026, 11, 19, 20, 30, 15, tzinfo=UTC)
     assert todo.decoded("DUE") == dt.date(2026, 11, 20)
-    assert todo["CATEGORIES"].cats == ["Work, Inc."]
+    # As TEXT (an X- property's value type) the comma is escaped; icalendar gives an X- property as written.
+    assert str(todo["X-TODO-PROJECT"]) == r"Work\, Inc."
+    assert todo["CATEGORIES"].cats == ["semi;colon", "urgent"]
     assert str(todo["X-TODO-ESTIMATE"]) == "PT30M"
 
 
