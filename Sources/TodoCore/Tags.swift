@@ -10,9 +10,18 @@ public struct Tags: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// `names` in their order, a repeated one kept the first time. The rule (`TodoRules.tags`)
     /// trims them and checks each when the item is saved.
     public init(_ names: some Sequence<String>) {
+        let names = Array(names)
+        guard names.count > 1 else {
+            self.names = names
+            return
+        }
         var seen: Set<String> = []
         self.names = names.filter { seen.insert($0).inserted }
     }
+
+    /// Tags known to be unique already: a stored item's, which the rule made so (no `Set` per
+    /// row of a list page).
+    private init(unique names: [String]) { self.names = names }
 
     public init(arrayLiteral names: String...) { self.init(names) }
 
@@ -78,7 +87,7 @@ extension Tags: StoredFieldValue {
     /// Never nil: NULL is none.
     public static func stored(in row: any StoredRow, at index: Int) throws -> Tags? {
         guard let text = try row.text(at: index) else { return .empty }
-        return Tags(text.split(separator: "\n").map(String.init))
+        return Tags(unique: text.split(separator: "\n").map(String.init))
     }
 }
 
