@@ -192,6 +192,9 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // MARK: Repeat rules for a test beside an independent implementation (REPEAT-9): JSON lines
+        // in, next dates out; browser-tests/repeats/test_rrule_dateutil.py drives it.
+        .executableTarget(name: "RepeatProbe", dependencies: ["TodoCore"], path: "Tests/RepeatProbe", swiftSettings: strict),
         // MARK: Fuzzing (docs/specs/hardening.md, HARDEN-13): one target per parser of what a request
         // or a file sends. `scripts/fuzz` builds it with libFuzzer; the ordinary build replays files.
         .executableTarget(

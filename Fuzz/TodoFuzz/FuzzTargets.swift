@@ -21,6 +21,7 @@ enum FuzzTargets {
         ("taskwarrior", { interop(.taskwarrior, $0) }),
         ("json", { interop(.json, $0) }),
         ("form", form),
+        ("rrule", repeatRule),
     ]
 
     static func named(_ name: String) -> (@Sendable ([UInt8]) -> Void)? { all.first { $0.name == name }?.run }
@@ -73,6 +74,22 @@ enum FuzzTargets {
         _ = PlainWordsInput.apply(reading, to: TodoDraft(title: text), wordsWin: true)
         _ = PlainWordsPreview(text: text, today: days[Int(first >> 2) % days.count])
         _ = PlainWords.searchFilter(text, vocabulary: vocabularies[Int(first) % vocabularies.count])
+    }
+
+    /// A repeat rule's `RRULE` text (REPEAT-12), read, written and read again, and its next
+    /// dates reckoned from a few anchors, each counting its `COUNT` down.
+    static func repeatRule(_ bytes: [UInt8]) {
+        guard let rule = try? RepeatRule(rruleText: String(decoding: bytes, as: UTF8.self)) else { return }
+        _ = try? RepeatRule(rruleText: rule.rruleText)
+        let anchors = [(2026, 12, 6), (2024, 2, 29), (9998, 12, 31), (1, 1, 1)].compactMap { CalendarDate(year: $0, month: $1, day: $2) }
+        for anchor in anchors {
+            var current = rule, last = anchor
+            for _ in 0..<3 {
+                guard let next = current.nextDate(after: last, anchor: anchor) else { break }
+                last = next
+                current = current.afterOccurrence
+            }
+        }
     }
 
     /// A URL-encoded form body, decoded into the forms the pages send.

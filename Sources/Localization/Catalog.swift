@@ -224,6 +224,17 @@ extension Language {
         }
     }
 
+    /// The CLDR ordinal category of `number` (“1st”, “2nd”, “3rd”, “4th”): English has `one`,
+    /// `two`, `few` and `other`; Chinese and Japanese have `other` only.
+    public func ordinalCategory(_ number: Int) -> String {
+        guard self == .english else { return "other" }
+        let last = number % 10, lastTwo = number % 100
+        if last == 1 && lastTwo != 11 { return "one" }
+        if last == 2 && lastTwo != 12 { return "two" }
+        if last == 3 && lastTwo != 13 { return "few" }
+        return "other"
+    }
+
     /// The plural categories a catalog in this language must give for a counted message.
     public var pluralCategories: [String] {
         switch self {

@@ -21,7 +21,7 @@ public enum Repeats {
     public static func nextDueDate(after due: CalendarDate?, days: Set<Weekday>, today: CalendarDate) -> CalendarDate? {
         guard !days.isEmpty else { return nil }
         let start = max(due ?? today, today)
-        return (1...7).lazy.map { start.adding(days: $0) }.first { days.contains($0.weekday) }
+        return RepeatRule.weekly(on: days).nextDate(after: start, anchor: start)
     }
 
     /// What to create when `item` is checked on `today`: the draft of its next occurrence, or
