@@ -62,7 +62,7 @@ enum FuzzTargets {
 
     /// Plain words (TodoCore's grammar) in English, Chinese, Japanese and all three, read on a
     /// few days (the first byte picks both), then applied to a draft as the add fields do, and
-    /// shown as the add preview's chips (a tag's chip reads its piece again, TAG-13); and the
+    /// shown as the add preview's chips (TAG-13); and the
     /// same text as a search, its priority and tag signs a filter (PRIO-13, TAG-15).
     static func plainWords(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }

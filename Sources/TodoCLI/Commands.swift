@@ -469,11 +469,9 @@ struct TagsCommand: ParsableCommand, CLIRunnable {
     @OptionGroup var store: ListOptions
 
     func run(in context: CLIContext) async throws {
-        // By name; Chinese and Japanese by their collation (LANG-8). A row writes the tag's sign.
+        // The tags page's order (LANG-8); JSON in the store's. A row writes the tag's sign.
         let tags = try await store.open(context).tags()
-        let counts = Dictionary(tags.map { ($0.name, $0.count) }, uniquingKeysWith: +)
-        let names = json || context.language == .english ? tags.map(\.name) : context.words.sorted(tags.map(\.name))
-        let rows = names.map { (name: $0, count: counts[$0] ?? 0) }
+        let rows = (json ? tags : TagsViewModel.ordered(tags, in: context.language)).map { (name: $0.name, count: $0.count) }
         try NamedCounts.show(rows, json: json, empty: "cli.list.tags.empty", row: "cli.list.tags.row", in: context)
     }
 }

@@ -6,10 +6,11 @@ import Foundation
 /// The rule a person can predict:
 /// - `#Project`, `@Location`, `~estimate`, `!priority` and `+tag` are read wherever they stand
 ///   (they start with a sign nobody types by chance); every tag is taken, not only the last;
-/// - dates and repeat days are read only at the *end* of the text: reading back from the last
-///   word, every word that forms a date, a repeat or a sign is taken, and the first word that
-///   does not ends the reading. "Read Friday Night Lights" keeps its Friday; "Call mom tomorrow"
-///   is due tomorrow;
+/// - dates and repeat days are read at the *end* of the text: reading back from the last word,
+///   every word that forms a date, a repeat or a sign is taken, and the first word that does not
+///   ends the reading ("by" before a date goes with it). "Read Friday Night Lights" keeps its
+///   Friday; "Submit report by friday" is due Friday;
+/// - a date at the *start* is read when none is at the end: "Tomorrow call mom", "明天买牛奶";
 /// - each kind is taken once, the last one written; an earlier one stays in the title;
 /// - text in double quotes is never read (the quotes go, the words stay);
 /// - the Chinese and Japanese words are read whatever language the page or terminal speaks, and
@@ -56,9 +57,13 @@ public struct PlainWordsReading: Equatable, Sendable {
     public struct Piece: Equatable, Sendable {
         public let kind: Kind
         public let words: String
-        public init(_ kind: Kind, _ words: String) {
+        /// A tag's name (`errands` of `+errands`): the reading holds every tag once, and a chip
+        /// shows each piece. nil for the other kinds, whose one value the reading holds.
+        public let tag: String?
+        public init(_ kind: Kind, _ words: String, tag: String? = nil) {
             self.kind = kind
             self.words = words
+            self.tag = tag
         }
     }
 
@@ -141,7 +146,9 @@ private struct Reader {
         for (range, value) in pieces {
             removed.formUnion(range)
             let words = tokens[range].enumerated().map { $0.offset == 0 ? $0.element.typed : $0.element.separator + $0.element.typed }
-            reading.pieces.append(.init(value.kind, words.joined()))
+            var tag: String?
+            if case .tag(let name) = value { tag = name }
+            reading.pieces.append(.init(value.kind, words.joined(), tag: tag))
             switch value {
             case .dueDate(let date): reading.dueDate = date
             case .project(let name): reading.project = name
@@ -169,6 +176,12 @@ private struct Reader {
 
         // Dates, repeats and signs at the end, read back from the last word.
         var end = tokens.count
+        // A token split in two before `end`: what was taken stands one place further on.
+        func splitBeforeEnd() {
+            taken = taken.mapValues { ((($0.range.lowerBound + 1)..<($0.range.upperBound + 1)), $0.value) }
+            tagged = tagged.map { $0 + 1 }
+            end += 1
+        }
         reading: while end > 0 {
             if tagName(tokens[end - 1]) != nil {
                 tagged.append(end - 1)
@@ -186,18 +199,25 @@ private struct Reader {
             // A Chinese or Japanese word glued to the text before it: two tokens from here on.
             if let (front, back) = unglue(tokens[end - 1]) {
                 tokens.replaceSubrange((end - 1)..<end, with: [front, back])
-                // What was taken stands after the split token: one place further on now.
-                for (kind, piece) in taken {
-                    taken[kind] = ((piece.range.lowerBound + 1)..<(piece.range.upperBound + 1), piece.value)
-                }
-                tagged = tagged.map { $0 + 1 }
-                end += 1
+                splitBeforeEnd()
                 continue reading
             }
             break
         }
+        // A connecting word right before a date read at the end goes with it (WORDS-27).
+        if let date = taken[.dueDate], date.range.lowerBound == end, isConnector(tokens, at: end - 1) {
+            end -= 1
+            taken[.dueDate] = (end..<date.range.upperBound, date.value)
+        }
+        // A date at the start, when none was read at the end (WORDS-28).
+        var first = 0
+        if taken[.dueDate] == nil, let start = leadingDate(&tokens, before: end) {
+            if start.split { splitBeforeEnd() }
+            taken[.dueDate] = (start.range, start.value)
+            first = start.range.upperBound
+        }
         // Signs before that, wherever they stand: the last of each kind.
-        for index in stride(from: end - 1, through: 0, by: -1) {
+        for index in stride(from: end - 1, through: first, by: -1) {
             if tagName(tokens[index]) != nil {
                 tagged.append(index)
                 continue
@@ -454,6 +474,56 @@ private struct Reader {
             let text = String(before)
             return (Token(separator: token.separator, typed: text, text: text, parts: [(text, false)]),
                     Token(separator: "", typed: word, text: word, parts: [(word, false)]))
+        }
+        return nil
+    }
+
+    /// Whether the token at `index` is a word that goes with the date after it: `by` (WORDS-27).
+    private func isConnector(_ tokens: [Token], at index: Int) -> Bool {
+        index >= 0 && !tokens[index].isQuoted && vocabulary.dueConnectors.contains(tokens[index].text.lowercased())
+    }
+
+    /// A date at the start of the text with title after it (WORDS-28): words (`tomorrow`, `next
+    /// fri`, `Tomorrow:`) before a word that doesn't begin with a capital letter, or a Chinese or
+    /// Japanese word glued to the text after it (`明天买牛奶`), which then becomes two tokens
+    /// (`split`). Only tokens before `end` (where the reading of the end stopped) are read.
+    private func leadingDate(_ tokens: inout [Token], before end: Int) -> (range: Range<Int>, value: Value, split: Bool)? {
+        guard end >= 1 else { return nil }
+        for length in stride(from: min(Self.longestPhrase, end - 1), through: 1, by: -1) {
+            var phrase = Array(tokens[0..<length])
+            if let mark = phrase[length - 1].text.last, Self.startMarks.contains(mark), phrase[length - 1].parts.count == 1 {
+                let text = String(phrase[length - 1].text.dropLast())
+                phrase[length - 1] = Token(separator: phrase[length - 1].separator, typed: text, text: text, parts: [(text, false)])
+            }
+            guard let value = match(phrase[...]), case .dueDate = value, let next = tokens[length].text.first, !next.isUppercase
+            else { continue }
+            return (0..<length, value, false)
+        }
+        guard let (date, rest, value) = unglueStart(tokens[0]) else { return nil }
+        tokens.replaceSubrange(0..<1, with: [date, rest])
+        return (0..<1, value, true)
+    }
+
+    /// What may follow a date at the start and go with it: `Tomorrow: call mom`, `Fri, pay rent`.
+    static let startMarks: Set<Character> = [":", ",", "：", "，"]
+
+    /// When `token` starts with a Chinese or Japanese date word glued to more text (`明天买牛奶`,
+    /// `周五前交报告`), the word (with a suffix meaning *by*) and the rest as two tokens, and the
+    /// date. The longest word is taken; none when a blocker follows it (`明天的`, `明日香`).
+    private func unglueStart(_ token: Token) -> (Token, Token, Value)? {
+        guard token.parts.count == 1, let part = token.parts.first, !part.quoted else { return nil }
+        let characters = Array(part.text)
+        guard characters.count >= 3, characters[0].unicodeScalars.first?.properties.isIdeographic == true else { return nil }
+        for length in stride(from: min(Self.longestGluedWord, characters.count - 1), through: 2, by: -1) {
+            guard let value = word(String(characters[..<length]).lowercased()), case .dueDate = value else { continue }
+            let after = String(characters[length...])
+            let suffix = vocabulary.startSuffixes.filter { after.hasPrefix($0) }.max { $0.count < $1.count }
+            let rest = String(after.dropFirst(suffix?.count ?? 0))
+            // Some title must follow (`明天前` alone is a title), and not one a blocker starts.
+            guard !rest.isEmpty, !vocabulary.startBlockers.contains(where: { rest.hasPrefix($0) }) else { return nil }
+            let date = String(characters[..<length]) + (suffix ?? "")
+            return (Token(separator: token.separator, typed: date, text: date, parts: [(date, false)]),
+                    Token(separator: "", typed: rest, text: rest, parts: [(rest, false)]), value)
         }
         return nil
     }

@@ -52,6 +52,14 @@ public struct PlainWordsVocabulary: Sendable {
     /// the grammar does not read: `上` in `上周一` (last Monday), `先週` in `先週金曜`, `の` in
     /// `先週の月曜日`. Then the word is not read.
     public var gluedBlockers: Set<String>
+    /// Words before a date at the end that go with it: `by friday`, `on dec 1` (WORDS-27).
+    public var dueConnectors: Set<String> = []
+    /// Words right after a date glued at the start that go with it, meaning *by*: `周五前`,
+    /// `金曜日までに` (WORDS-28).
+    public var startSuffixes: Set<String> = []
+    /// What, right after a date glued at the start, makes it part of another word or phrase:
+    /// `的` in `明天的会议`, `香` in `明日香`, `は` in `今日は` (WORDS-28). Then it is not read.
+    public var startBlockers: Set<String> = []
 
     public init(
         relativeDays: [String: Int], weekdays: [String: Weekday], next: Set<String>, inWords: Set<String>,
@@ -114,6 +122,9 @@ public struct PlainWordsVocabulary: Sendable {
         result.joiningWords.formUnion(other.joiningWords)
         result.estimateUnits = merged(estimateUnits, other.estimateUnits)
         result.gluedBlockers.formUnion(other.gluedBlockers)
+        result.dueConnectors.formUnion(other.dueConnectors)
+        result.startSuffixes.formUnion(other.startSuffixes)
+        result.startBlockers.formUnion(other.startBlockers)
         result.prioritySigns.formUnion(other.prioritySigns)
         result.priorityWords = merged(priorityWords, other.priorityWords)
         result.tagSigns.formUnion(other.tagSigns)
@@ -123,7 +134,13 @@ public struct PlainWordsVocabulary: Sendable {
     /// The words of every language the apps speak: what `PlainWords.read` uses by default.
     public static let allLanguages = english.merging(chinese).merging(japanese)
 
-    public static let english = PlainWordsVocabulary(
+    public static let english: PlainWordsVocabulary = {
+        var vocabulary = englishWords
+        vocabulary.dueConnectors = ["by", "on", "due", "before"]
+        return vocabulary
+    }()
+
+    private static let englishWords = PlainWordsVocabulary(
         relativeDays: ["today": 0, "tomorrow": 1],
         weekdays: [
             "mon": .monday, "monday": .monday, "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
@@ -212,6 +229,10 @@ public struct PlainWordsVocabulary: Sendable {
             // 上个星期一, 大大后天: phrases the grammar does not read.
             gluedBlockers: ["上", "这", "本", "下", "个", "大"])
         vocabulary.listSeparators.insert("和")
+        // 周五前交报告 (hand in the report by Friday); 明天的会议 (tomorrow's meeting), 明天起
+        // (from tomorrow on), 明天以后, 明天之后, 明天后: phrases, not a due date.
+        vocabulary.startSuffixes = ["前", "之前"]
+        vocabulary.startBlockers = ["的", "之", "起", "以", "后"]
         return vocabulary
     }()
 
@@ -236,6 +257,10 @@ public struct PlainWordsVocabulary: Sendable {
             // 先週の月曜日, 毎週の月曜日: phrases the grammar does not read.
             gluedBlockers: ["先週", "今週", "再", "の"])
         vocabulary.listSeparators.insert("と")
+        // 金曜日までにレポート (the report by Friday); 明日の準備, 今日は, 明日から (from tomorrow),
+        // 今日中に (within today), and the names 明日香, 明日葉, 今日子: not a due date.
+        vocabulary.startSuffixes = ["までに", "まで", "に"]
+        vocabulary.startBlockers = ["の", "は", "が", "も", "から", "中", "香", "葉", "子"]
         return vocabulary
     }()
 }

@@ -67,9 +67,19 @@ public struct TagCount: Hashable, Sendable {
     /// The tags held by `columns` (each a stored column's text, TAG-5, with the number of items
     /// that hold that text), each with its number of items, by name.
     public static func counted(_ columns: some Sequence<(text: String, count: Int)>) -> [TagCount] {
+        counted(tagged: columns.lazy.map { (tags: Set($0.text.split(separator: "\n").map(String.init)), count: $0.count) })
+    }
+
+    /// The tags of `items`, each with its number of items, by name.
+    public static func counted(_ items: some Sequence<Tags>) -> [TagCount] {
+        counted(tagged: items.lazy.map { (tags: $0.names, count: 1) })
+    }
+
+    /// Each tag's number of items, given sets of tags (each tag once) with their numbers of items.
+    private static func counted<Names: Sequence<String>>(tagged: some Sequence<(tags: Names, count: Int)>) -> [TagCount] {
         var counts: [String: Int] = [:]
-        for (text, count) in columns where !text.isEmpty {
-            for tag in Set(text.split(separator: "\n").map(String.init)) { counts[tag, default: 0] += count }
+        for (tags, count) in tagged {
+            for tag in tags { counts[tag, default: 0] += count }
         }
         return counts.map { TagCount(name: $0.key, count: $0.value) }.sorted { a, b in
             let order = a.name.localizedStandardCompare(b.name)

@@ -282,7 +282,7 @@ extension TodoListReadModel {
 
     /// Counted from every item: a store that can count in its database does so instead.
     public func tags() async throws -> [TagCount] {
-        TagCount.counted(try await items(.all).map { ($0.tags.names.joined(separator: Tags.storedSeparator), 1) })
+        TagCount.counted(try await items(.all).map(\.tags))
     }
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }

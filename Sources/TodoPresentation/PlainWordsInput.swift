@@ -93,8 +93,6 @@ public struct PlainWordsPreview: Equatable, Sendable {
         let strings = TodoWords.strings(language)
         self.language = language
         title = reading.title
-        var tags = reading.pieces.filter { $0.kind == .tag }.map { PlainWords.read($0.words, today: today).tags.first ?? "" }
-            .makeIterator()
         chips = reading.pieces.map { piece in
             let label: String = switch piece.kind {
             case .dueDate:
@@ -110,9 +108,7 @@ public struct PlainWordsPreview: Equatable, Sendable {
                     ? strings("preview.chip.repeat-daily") : strings("preview.chip.repeat", ["days": strings.weekdays(reading.repeatDays)])
             case .priority:
                 strings("preview.chip.priority", ["level": reading.priority.map { strings.priorityLevel($0) } ?? ""])
-            case .tag:
-                // The tags' pieces stand in the order of `reading.tags` (a repeated one, again).
-                strings("preview.chip.tag", ["tag": Strings.tagSign(tags.next() ?? "")])
+            case .tag: strings("preview.chip.tag", ["tag": Strings.tagSign(piece.tag ?? "")])
             }
             return Chip(kind: piece.kind.rawValue, label: label, words: piece.words)
         }

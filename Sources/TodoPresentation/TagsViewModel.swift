@@ -18,15 +18,18 @@ public struct TagsViewModel: Sendable {
     /// Reads the tags of `store`.
     public init(store: any TodoListReadModel, language: Language = .english) async throws {
         let words = TodoWords.strings(language)
-        let tags = try await store.tags()
-        let counts = Dictionary(tags.map { ($0.name, $0.count) }, uniquingKeysWith: +)
-        // The store gives English's order; Chinese and Japanese sort by their collation (LANG-8).
-        let names = language == .english ? tags.map(\.name) : words.sorted(tags.map(\.name))
-        rows = names.map { name in
-            let count = counts[name] ?? 0
-            return Row(name: name, sign: Strings.tagSign(name), countText: words.plural("tags.count", count: count, ["count": String(count)]))
+        rows = Self.ordered(try await store.tags(), in: language).map { tag in
+            Row(name: tag.name, sign: Strings.tagSign(tag.name), countText: words.plural("tags.count", count: tag.count, ["count": String(tag.count)]))
         }
         self.language = language
+    }
+
+    /// The tags in the order a screen in `language` lists them (LANG-8): the store's, by name,
+    /// in English; by the language's collation in Chinese and Japanese. `todo tags` uses it too.
+    public static func ordered(_ tags: [TagCount], in language: Language) -> [TagCount] {
+        guard language != .english else { return tags }
+        let counts = Dictionary(tags.map { ($0.name, $0.count) }, uniquingKeysWith: +)
+        return TodoWords.strings(language).sorted(tags.map(\.name)).map { TagCount(name: $0, count: counts[$0] ?? 0) }
     }
 
     private var words: Strings { TodoWords.strings(language) }

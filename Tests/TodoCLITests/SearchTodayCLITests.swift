@@ -106,7 +106,7 @@ struct SearchTodayCLITests {
     func test_DAY_7_upcoming() async throws {
         let h = CLIHarness()
         await h.run(["add", "Today's", "--due", "today"])
-        await h.run(["add", "Tuesday thing", "--due", "2026-11-24", "--location", "Office"])
+        await h.run(["add", "Weekly sync", "--due", "2026-11-24", "--location", "Office"])
         await h.run(["add", "Tomorrow's", "--due", "tomorrow"])
         await h.run(["add", "Too late", "--due", "2026-11-29"])
         #expect(await h.run(["list", "--upcoming"]) == 0)
@@ -115,7 +115,7 @@ struct SearchTodayCLITests {
             Tomorrow
               #3 [ ] Tomorrow's
             Tuesday 11/24
-              #2 [ ] Tuesday thing  (Office)
+              #2 [ ] Weekly sync  (Office)
 
             """)
         await h.run(["list", "--upcoming", "--json"])

@@ -77,6 +77,9 @@ struct TagsTests {
         #expect(reading.title == title)
         #expect(reading.tags == tags)
         #expect(reading.pieces.filter { $0.kind == .tag }.count == input.split(separator: " ").count { $0.first == "+" || $0.first == "＋" })
+        // Each tag's piece names its tag (a repeated one, again), for its chip.
+        #expect(Tags(reading.pieces.compactMap(\.tag)).names == tags)
+        #expect(reading.pieces.allSatisfy { ($0.kind == .tag) == ($0.tag != nil) })
     }
 
     @Test("TAG-13 tags at the end leave the date before them at the end; other signs and words read as before")

@@ -26,6 +26,9 @@ def tomorrow() -> datetime.date:
         ("ja-JP", "ja", "牛乳を買う 明日 #家", "牛乳を買う"),
         ("zh-CN", "zh-Hans", "买牛奶 明天 ＃家", "买牛奶"),
         ("ja-JP", "ja", "牛乳を買う明日 ＃家", "牛乳を買う"),
+        # WORDS-28: the date at the start, glued to the text after it.
+        ("zh-CN", "zh-Hans", "明天买牛奶 ＃家", "买牛奶"),
+        ("ja-JP", "ja", "明日牛乳を買う #家", "牛乳を買う"),
     ],
 )
 def test_LANG_9_the_add_field_reads_chinese_and_japanese_words(

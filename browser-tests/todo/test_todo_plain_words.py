@@ -52,6 +52,27 @@ def test_WORDS_1_a_title_with_date_words_not_at_the_end_shows_no_chips(page, ser
     assert item["dueDate"] is None
 
 
+def test_WORDS_27_WORDS_28_by_before_a_date_and_a_date_at_the_start_are_read(page, server, api):
+    lst = ListPage(page, server).open()
+    field = page.get_by_test_id("add-title")
+    preview = page.locator("#add-title-preview")
+    due = tomorrow()
+    # WORDS-27: “by” goes with the date; the chip is titled with the words it took.
+    with page.expect_response(lambda response: "/add/preview" in response.url and "tomorrow" in response.url):
+        field.fill("Submit report by tomorrow")
+    expect(preview.get_by_test_id("chip-dueDate")).to_have_text(f"Due {due:%a} {due:%m/%d/%Y}")
+    expect(preview.get_by_test_id("chip-dueDate")).to_have_attribute("title", "From “by tomorrow”")
+    expect(preview.get_by_test_id("preview-title")).to_have_text("“Submit report”")
+    lst.act(lambda: field.press("Enter"))
+    # WORDS-28: a date at the start, then the title.
+    with page.expect_response(lambda response: "/add/preview" in response.url and "call" in response.url):
+        field.fill("Tomorrow: call the bank")
+    expect(preview.get_by_test_id("preview-title")).to_have_text("“call the bank”")
+    lst.act(lambda: field.press("Enter"))
+    assert sorted(lst.todo_titles()) == ["Submit report", "call the bank"]
+    assert {api.by_title(t)["dueDate"] for t in ("Submit report", "call the bank")} == {due.isoformat()}
+
+
 def test_WORDS_16_words_win_over_the_project_list_they_are_typed_on(page, server, api):
     api.add("Fix tap", project="Home")
     lst = ListPage(page, server).open("/projects/Home")
