@@ -81,7 +81,7 @@ enum FuzzTargets {
     static func repeatRule(_ bytes: [UInt8]) {
         guard let rule = try? RepeatRule(rruleText: String(decoding: bytes, as: UTF8.self)) else { return }
         _ = try? RepeatRule(rruleText: rule.rruleText)
-        let anchors = [(2026, 12, 6), (2024, 2, 29), (9998, 12, 31), (1, 1, 1)].compactMap { CalendarDate(year: $0, month: $1, day: $2) }
+        let anchors = [(2026, 12, 6), (2024, 2, 29), (9999, 12, 25), (1, 1, 1)].compactMap { CalendarDate(year: $0, month: $1, day: $2) }
         for anchor in anchors {
             var current = rule, last = anchor
             for _ in 0..<3 {

@@ -4,11 +4,13 @@ extension RepeatRule {
     /// The first date strictly after `day` that the rule gives from `anchor`, the first date of
     /// the series (RFC 5545: intervals counted from the anchor's day, week, month or year; days
     /// that don't exist skipped). nil when the series has ended: past `UNTIL`, at `COUNT=1`, or
-    /// nothing within `searchedYears` years or before the year 10000.
+    /// nothing within `searchedYears` years or before the year 10000. A rule REPEAT-7 refuses
+    /// (one made in code, not read) has none.
     public func nextDate(after day: CalendarDate, anchor: CalendarDate) -> CalendarDate? {
+        guard problem() == nil else { return nil }
         if case .count(let count) = end, count <= 1 { return nil }
-        var until = Int.max
-        if case .until(let last) = end { until = CalendarDays.number(last) }
+        var until = CalendarDays.number(year: 9999, month: 12, day: 31)
+        if case .until(let last) = end { until = min(until, CalendarDays.number(last)) }
         let plan = PeriodPlan(rule: self, anchor: anchor)
         let from = max(CalendarDays.number(day) + 1, CalendarDays.number(anchor))
         let horizon = from + Self.searchedYears * 366
@@ -41,7 +43,7 @@ private struct PeriodPlan {
     let anchorMonth: Int
     let anchorYear: Int
     let months: Set<Int>
-    let monthDays: [Int]
+    let monthDays: Set<Int>
     let days: [RepeatRule.Day]
     /// An Nth weekday counts within the year (a yearly rule without months), else the month.
     let nthInYear: Bool
@@ -65,7 +67,7 @@ private struct PeriodPlan {
             }
         }
         self.months = Set(months)
-        self.monthDays = monthDays
+        self.monthDays = Set(monthDays)
         self.days = days
         nthInYear = rule.frequency == .yearly && months.isEmpty
     }
@@ -112,7 +114,7 @@ private struct PeriodPlan {
                 monthStart = day - date.day + 1
                 monthRange = monthStart...(monthStart + length - 1)
             }
-            guard monthDays.isEmpty || monthDays.contains(where: { $0 == date.day || $0 == date.day - length - 1 }) else { continue }
+            guard monthDays.isEmpty || monthDays.contains(date.day) || monthDays.contains(date.day - length - 1) else { continue }
             guard days.isEmpty || days.contains(where: { matches($0, day, within: nthInYear ? range : monthRange) }) else { continue }
             result.append(day)
         }
@@ -148,9 +150,10 @@ enum CalendarDays {
         return (year, month, day)
     }
 
-    static func date(_ number: Int) -> CalendarDate {
+    /// nil outside the years 1…9999.
+    static func date(_ number: Int) -> CalendarDate? {
         let parts = civil(number)
-        return CalendarDate(year: parts.year, month: parts.month, day: parts.day)!
+        return CalendarDate(year: parts.year, month: parts.month, day: parts.day)
     }
 
     /// Monday = 0 … Sunday = 6 (1970-01-01 was a Thursday).

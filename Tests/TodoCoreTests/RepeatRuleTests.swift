@@ -188,6 +188,16 @@ struct RepeatRuleTests {
         #expect(rent.nextDate(after: day("2027-03-10"), anchor: day("2026-12-01")) == day("2027-04-01"))
         #expect(rent.nextDate(after: day("2026-10-10"), anchor: day("2026-12-01")) == day("2026-12-01"))
         #expect(RepeatRule(.yearly).nextDate(after: day("9999-08-01"), anchor: day("9998-07-01")) == nil)
+        // The last week of 9999 runs into the year 10000, which has no dates.
+        let weekend = RepeatRule(.weekly, days: [.init(.saturday), .init(.sunday)])
+        #expect(weekend.nextDate(after: day("9999-12-26"), anchor: day("9999-12-25")) == nil)
+        #expect(weekend.nextDate(after: day("9999-12-24"), anchor: day("9999-12-18")) == day("9999-12-25"))
+    }
+
+    @Test("REPEAT-9 a rule made in code that REPEAT-7 refuses has no next date (and never divides by a zero interval)")
+    func test_REPEAT_9_refusedRuleHasNoNextDate() {
+        #expect(RepeatRule(.daily, interval: 0).nextDate(after: day("2026-12-06"), anchor: day("2026-12-06")) == nil)
+        #expect(RepeatRule(.monthly, monthDays: [0]).nextDate(after: day("2026-12-06"), anchor: day("2026-12-06")) == nil)
     }
 
     @Test("REPEAT-10 a count counts down to its last time")
