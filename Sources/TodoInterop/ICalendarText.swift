@@ -240,13 +240,12 @@ enum ICalendarText {
             let pair = part.split(separator: "=", maxSplits: 1)
             if pair.count == 2 { parts[String(pair[0])] = String(pair[1]) }
         }
-        let codes = ["MO": Weekday.monday, "TU": .tuesday, "WE": .wednesday, "TH": .thursday, "FR": .friday, "SA": .saturday, "SU": .sunday]
         var days: Set<Weekday> = []
         var plainDays = true
         if let byDay = parts["BYDAY"] {
             for code in byDay.split(separator: ",") {
                 // "1MO", "-1FR": the weekday is the last two letters.
-                guard let day = codes[String(code.suffix(2))] else {
+                guard let day = Weekday(iCalendarCode: String(code.suffix(2))) else {
                     throw .line(rule.line, "RRULE BYDAY has “\(code)”, which is not a day such as MO or FR.")
                 }
                 plainDays = plainDays && code.count == 2
@@ -308,10 +307,9 @@ enum ICalendarText {
         return lines
     }
 
-    /// `RRULE:FREQ=WEEKLY;BYDAY=MO,FR` for the days (not empty).
+    /// `RRULE:FREQ=WEEKLY;BYDAY=MO,FR` for the days (not empty): their weekly rule (REPEAT-1).
     static func ruleLine(_ days: Set<Weekday>) -> String {
-        let codes = days.ordered.map { String($0.rawValue.prefix(2)).uppercased() }
-        return "RRULE:FREQ=WEEKLY;BYDAY=" + codes.joined(separator: ",")
+        "RRULE:" + RepeatRule.weekly(on: days).rruleText
     }
 
     /// PRIORITY with the item's number, none for none (a reader takes no PRIORITY as 0).

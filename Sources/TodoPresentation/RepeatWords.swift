@@ -6,9 +6,10 @@ import TodoCore
 /// exactly is said by how often it repeats and marked custom.
 extension Strings {
     public func repeatRule(_ rule: RepeatRule) -> String {
-        var text = RepeatWords.isExact(rule) ? repeatBase(rule) : repeatEvery(rule.frequency, rule.interval)
+        let exact = RepeatWords.isExact(rule)
+        var text = exact ? repeatBase(rule) : repeatEvery(rule.frequency, rule.interval)
         if rule.afterCompletion { text = self("repeat.after-done", ["rule": text]) }
-        if !RepeatWords.isExact(rule) { text = self("repeat.custom", ["rule": text]) }
+        if !exact { text = self("repeat.custom", ["rule": text]) }
         switch rule.end {
         case .never: break
         case .count(let count): text = plural("repeat.count", count: count, ["rule": text])
