@@ -94,7 +94,7 @@ def test_open_item_with_every_field_parses_back_to_its_values(todos):
     assert str(todo["LOCATION"]) == "Bäckerei Müller, Straße 5"
     assert (todo["GEO"].latitude, todo["GEO"].longitude) == (52.52, 13.405)
     assert todo["RRULE"] == {"FREQ": ["WEEKLY"], "BYDAY": ["MO", "FR"]}
-    assert todo.decoded("DTSTART") == dt.date(2026, 11, 1)
+    assert todo.decoded("DTSTART") == dt.date(2026, 12, 1)  # REPEAT-16: the rule's anchor is the due date
     assert todo.decoded("CREATED") == dt.datetime(2026, 11, 1, 8, 15, 30, tzinfo=UTC)
     assert todo.decoded("LAST-MODIFIED") == dt.datetime(2026, 11, 20, 17, 45, 1, tzinfo=UTC)
     assert todo.decoded("DTSTAMP") == dt.datetime(2026, 11, 20, 17, 45, 1, tzinfo=UTC)

@@ -39,7 +39,7 @@ enum FuzzTargets {
         guard let text = String(data: Data(bytes), encoding: .utf8), let todo = try? CalDAVTodoCodec.read(text, timeZone: utc) else { return }
         _ = todo.draft(project: nil)
         let item = TodoItem(
-            id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatDays: todo.repeatDays,
+            id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatRule: todo.repeatRule,
             createdAt: Date(timeIntervalSince1970: 1_795_000_000), completedAt: todo.completedAt)
         let times = CalDAVTodoCodec.times(of: item, kept: todo.kept, timeZone: utc)
         _ = DAVTimeRange(start: DAVTimeRange.utc("99990101T000000Z"), end: nil).overlaps(times, zone: utc)
@@ -95,7 +95,8 @@ enum FuzzTargets {
     /// A URL-encoded form body, decoded into the forms the pages send.
     static func form(_ bytes: [UInt8]) {
         let body = ByteBuffer(bytes: bytes)
-        _ = try? WebFormat.form(ItemForm.self, from: body)
+        // The repeat controls' text read as a rule (REPEAT-17), as the form's save reads it.
+        if let form = try? WebFormat.form(ItemForm.self, from: body) { _ = (form.values.repeatRule, form.baseValues?.repeatRule) }
         _ = try? WebFormat.form(QuickAddForm.self, from: body)
         _ = try? WebFormat.form(ImportForm.self, from: body)
         _ = try? WebFormat.form(RowActionForm.self, from: body)

@@ -226,15 +226,21 @@ struct FieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The location's latitude (with --longitude).", valueName: "degrees")) var latitude: String?
     @Option(help: ArgumentHelp("The location's longitude (with --latitude).", valueName: "degrees")) var longitude: String?
     @Option(help: ArgumentHelp("The estimated duration: 30m, 1h, 1h30m.", valueName: "duration")) var estimate: String?
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Repeat days: mon,wed,fri.", valueName: "days"))
-    var repeatDays: String?
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "How it repeats: days (mon,wed,fri), daily, weekly, monthly, yearly, or an iCalendar rule (FREQ=MONTHLY;BYDAY=2TU).",
+            valueName: "repeat"))
+    var repeatText: String?
+    @Flag(name: .customLong("repeat-after-done"), help: "Reckon the repeat from the day it's done, not from its due date.")
+    var repeatAfterDone = false
     @Option(help: ArgumentHelp("The priority: high, medium or low.", valueName: "level")) var priority: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (repeat for several).", valueName: "tag"))
     var tags: [String] = []
 
     var isEmpty: Bool {
-        [details, due, project, location, latitude, longitude, estimate, repeatDays, priority].allSatisfy { $0 == nil }
-            && tags.isEmpty
+        [details, due, project, location, latitude, longitude, estimate, repeatText, priority].allSatisfy { $0 == nil }
+            && tags.isEmpty && !repeatAfterDone
     }
 
     /// Copies the given options onto the form (absent options leave the form's value).
@@ -248,13 +254,15 @@ struct FieldOptions: ParsableArguments {
         if let estimate { form.estimate = estimate }
         if let priority { form.priority = priority }
         if !tags.isEmpty { try form.values.addTags(tags) }
-        if let repeatDays {
-            let (days, unknown) = TodoInput.weekdays(repeatDays)
-            if let bad = unknown.first {
+        if let repeatText {
+            // A list of days with a name that is none (`mon,funday`) is told which (REPEAT-17).
+            let (days, unknown) = TodoInput.weekdays(repeatText)
+            if !days.isEmpty, let bad = unknown.first {
                 throw CLIError(words("cli.item.error.weekday", ["text": bad]))
             }
-            form.repeatDays = days
+            form.values.repeatRule = try TodoInput.repeatRule(repeatText)
         }
+        if repeatAfterDone { form.values[all: "repeatAfterDone"] = ["1"] }
     }
 }
 
@@ -363,7 +371,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         let pairs: [(String?, Bool, String)] = [
             (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.project, noProject, "project"),
             (fields.location, noLocation, "location"), (fields.estimate, noEstimate, "estimate"),
-            (fields.repeatDays, noRepeat, "repeat"), (fields.priority, noPriority, "priority"),
+            (fields.repeatText, noRepeat, "repeat"), (fields.priority, noPriority, "priority"),
         ]
         for (value, clear, name) in pairs where value != nil && clear {
             throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
@@ -387,7 +395,7 @@ struct Edit: ParsableCommand, CLIRunnable {
         if noProject { form.projectName = "" }
         if noLocation { form.locationName = ""; form.latitude = ""; form.longitude = "" }
         if noEstimate { form.estimate = "" }
-        if noRepeat { form.repeatDays = [] }
+        if noRepeat { form.values.repeatRule = nil }
         if noPriority { form.priority = "" }
         if noTags { form.tags = "" }
         form.values.removeTags(untags)

@@ -117,24 +117,6 @@ extension Location: JSONFieldValue {
     }
 }
 
-extension Set: JSONFieldValue where Element == Weekday {
-    /// Repeat days as three-letter names, Monday first.
-    public var json: JSONValue { .array(ordered.map { .string($0.rawValue) }) }
-    public init(json: JSONValue, member: String) throws(JSONFieldError) {
-        guard case .array(let names) = json else { throw .type(member, "an array of day names", json) }
-        var days: Set<Weekday> = []
-        for name in names {
-            guard case .string(let text) = name else { throw .type(member, "an array of day names", name) }
-            guard let day = Weekday(rawValue: text) else {
-                throw .refused(text, "“\(text)” is not a day: use mon, tue, wed, thu, fri, sat or sun.")
-            }
-            days.insert(day)
-        }
-        self = days
-    }
-    public static var absent: Set<Weekday>? { [] }
-}
-
 extension Int: JSONFieldValue {
     public var json: JSONValue { .int(self) }
     public init(json: JSONValue, member: String) throws(JSONFieldError) {

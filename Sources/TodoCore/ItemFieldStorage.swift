@@ -133,15 +133,6 @@ extension Location: StoredFieldValue {
     }
 }
 
-extension Set: StoredFieldValue where Element == Weekday {
-    /// Repeat days as a bit set, Monday the lowest bit (`Weekday.mask(of:)`).
-    public static var storedColumns: [StoredColumn] { [StoredColumn("", .integer)] }
-    public func store(into values: inout [StoredValue]) { values.append(.integer(Int64(Weekday.mask(of: self)))) }
-    public static func stored(in row: any StoredRow, at index: Int) throws -> Set<Weekday>? {
-        try row.integer(at: index).map { Weekday.days(fromMask: Int(truncatingIfNeeded: $0)) }
-    }
-}
-
 extension Priority: StoredFieldValue {
     /// The number 1…9; NULL for none.
     public static let storedColumns = [StoredColumn("", .integer)]

@@ -103,20 +103,6 @@ extension Location: TextFieldValue {
     }
 }
 
-extension Set: TextFieldValue where Element == Weekday {
-    /// Day names, Monday first, separated by spaces (commas are read too).
-    public var texts: [String] { [ordered.map(\.rawValue).joined(separator: " ")] }
-    public static func read(texts: [String?]) throws(TextFieldError) -> Set<Weekday>? {
-        guard let text = texts[0] else { return nil }
-        var days: Set<Weekday> = []
-        for name in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
-            guard let day = Weekday(name: String(name)) else { throw .notA(cell: 0, expected: "a list of days such as “mon wed fri”") }
-            days.insert(day)
-        }
-        return days
-    }
-}
-
 extension Double {
     /// The shortest text that reads back as the same number (`-1.5`, `3`).
     public var shortestText: String {

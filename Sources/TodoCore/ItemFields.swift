@@ -16,7 +16,8 @@ public struct TodoContent: Hashable, Sendable {
     public var location: Location?
     public var project: Project?
     public var estimateMinutes: Int?
-    public var repeatDays: Set<Weekday>
+    /// How it repeats (REPEAT-13); nil: it doesn't.
+    public var repeatRule: RepeatRule?
     public var priority: Priority
     public var tags: Tags
 
@@ -24,7 +25,7 @@ public struct TodoContent: Hashable, Sendable {
     @inlinable
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
-        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [],
+        location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil,
         priority: Priority = .undefined, tags: Tags = .empty
     ) {
         self.title = title
@@ -34,7 +35,7 @@ public struct TodoContent: Hashable, Sendable {
         self.location = location
         self.project = project
         self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
+        self.repeatRule = repeatRule
         self.priority = priority
         self.tags = tags
     }
@@ -146,14 +147,16 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
     public static let estimateMinutes = ItemField(
         "estimateMinutes", \.estimateMinutes, { $0.estimateMinutes }, { $0.estimateMinutes = $1 },
         rule: TodoRules.estimate, jsonType: "a whole number of minutes or null", textType: "a whole number of minutes")
-    public static let repeatDays = ItemField("repeatDays", \.repeatDays, { $0.repeatDays }, { $0.repeatDays = $1 })
+    public static let repeatRule = ItemField(
+        "repeat", \.repeatRule, { $0.repeatRule }, { $0.repeatRule = $1 }, rule: TodoRules.repeatRule,
+        jsonType: "an object with a rule, or null")
     public static let priority = ItemField(
         "priority", \.priority, { $0.priority }, { $0.priority = $1 }, rule: TodoRules.priority)
     public static let tags = ItemField("tags", \.tags, { $0.tags }, { $0.tags = $1 }, rule: TodoRules.tags)
     public static let isDone = ItemField("completed", \.isDone, { $0.isDone }, { $0.isDone = $1 }, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
-    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatDays, priority, tags]
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatRule, priority, tags]
 
     /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
     static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
@@ -222,6 +225,17 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
         try readTexts(texts, &content)
     }
 
+    /// The field's member in a JSON object: its own, or the member an earlier version wrote
+    /// for it (`legacyMembers`: a repeat's `repeatDays`, REPEAT-16) in the field's shape.
+    public func member(in object: [String: JSONValue]) throws(JSONFieldError) -> JSONValue? {
+        if let own = object[id] { return own }
+        guard self == .repeatRule, let days = object["repeatDays"], days != .null else { return nil }
+        return try RepeatRule.legacy(repeatDays: days)?.json ?? .null
+    }
+
+    /// The members earlier versions wrote that `member(in:)` still reads.
+    public static let legacyMembers = ["repeatDays"]
+
     /// The field named `id` in the shared JSON shape.
     public static func named(_ id: String) -> ItemField? { all.first { $0.id == id } }
 
@@ -264,14 +278,14 @@ extension TodoItem {
     public init(
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority = .undefined, tags: Tags = .empty,
+        estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty,
         position: Double = 0, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.init(
             id: id,
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority, tags: tags),
+                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags),
             position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             version: version, number: number)
     }
@@ -312,13 +326,13 @@ public struct TodoDraft: Equatable, Sendable {
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
-        repeatDays: Set<Weekday> = [], priority: Priority = .undefined, tags: Tags = .empty, position: Double? = nil,
+        repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty, position: Double? = nil,
         completedAt: Date? = nil
     ) {
         self.init(
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatDays: repeatDays, priority: priority, tags: tags),
+                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags),
             position: position, completedAt: completedAt)
     }
 
@@ -357,7 +371,7 @@ public struct TodoChanges: Equatable, Sendable {
     public init(
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
-        estimateMinutes: Int?? = nil, repeatDays: Set<Weekday>? = nil, priority: Priority? = nil, tags: Tags? = nil,
+        estimateMinutes: Int?? = nil, repeatRule: RepeatRule?? = nil, priority: Priority? = nil, tags: Tags? = nil,
         position: Double? = nil, completedAt: Date? = nil
     ) {
         self.title = title
@@ -367,7 +381,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.location = location
         self.project = project
         self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
+        self.repeatRule = repeatRule
         self.priority = priority
         self.tags = tags
         self.position = position

@@ -50,7 +50,7 @@ public enum PlainWords {
 /// What `PlainWords.read` found: the title that is left and the values the words named.
 public struct PlainWordsReading: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case dueDate, project, location, estimate, repeatDays, priority, tag
+        case dueDate, project, location, estimate, repeatRule, priority, tag
     }
 
     /// One recognised piece, with its words as typed (for showing it as a chip).
@@ -74,7 +74,8 @@ public struct PlainWordsReading: Equatable, Sendable {
     public var project: String?
     public var location: String?
     public var estimateMinutes: Int?
-    public var repeatDays: Set<Weekday>
+    /// `every mon`, `monthly`, `每3天` (WORDS-8, REPEAT-18).
+    public var repeatRule: RepeatRule?
     /// `!high`, `!1`, `!高` (PRIO-11).
     public var priority: Priority.Level?
     /// `+errands`, `+"two words"`, in the order written (TAG-13).
@@ -84,7 +85,7 @@ public struct PlainWordsReading: Equatable, Sendable {
 
     public init(
         title: String, dueDate: CalendarDate? = nil, project: String? = nil, location: String? = nil,
-        estimateMinutes: Int? = nil, repeatDays: Set<Weekday> = [], priority: Priority.Level? = nil, tags: [String] = [],
+        estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil, priority: Priority.Level? = nil, tags: [String] = [],
         pieces: [Piece] = []
     ) {
         self.title = title
@@ -92,7 +93,7 @@ public struct PlainWordsReading: Equatable, Sendable {
         self.project = project
         self.location = location
         self.estimateMinutes = estimateMinutes
-        self.repeatDays = repeatDays
+        self.repeatRule = repeatRule
         self.priority = priority
         self.tags = tags
         self.pieces = pieces
@@ -114,7 +115,7 @@ private struct Token {
 }
 
 private enum Value {
-    case dueDate(CalendarDate), project(String), location(String), estimate(Int), repeatDays(Set<Weekday>)
+    case dueDate(CalendarDate), project(String), location(String), estimate(Int), repeatRule(RepeatRule)
     case priority(Priority.Level)
     case tag(String)
 
@@ -124,7 +125,7 @@ private enum Value {
         case .project: .project
         case .location: .location
         case .estimate: .estimate
-        case .repeatDays: .repeatDays
+        case .repeatRule: .repeatRule
         case .priority: .priority
         case .tag: .tag
         }
@@ -154,7 +155,7 @@ private struct Reader {
             case .project(let name): reading.project = name
             case .location(let name): reading.location = name
             case .estimate(let minutes): reading.estimateMinutes = minutes
-            case .repeatDays(let days): reading.repeatDays = days
+            case .repeatRule(let rule): reading.repeatRule = rule
             case .priority(let level): reading.priority = level
             case .tag(let name): reading.tags = Tags(reading.tags + [name]).names
             }
@@ -332,7 +333,13 @@ private struct Reader {
             break
         }
         if words.count >= 2, vocabulary.every.contains(words[0]) {
-            return repeatDays(words.dropFirst()).map(Value.repeatDays)
+            // REPEAT-18: `every month`, `every 3 weeks`.
+            if let unit = vocabulary.periodUnits[words.last!], words.count <= 3 {
+                guard words.count == 3 else { return .repeatRule(RepeatRule(unit)) }
+                guard let count = number(words[1], digits: 1...3), (1...999).contains(count) else { return nil }
+                return .repeatRule(RepeatRule(unit, interval: count))
+            }
+            return repeatDays(words.dropFirst()).flatMap(RepeatRule.on).map(Value.repeatRule)
         }
         return nil
     }
@@ -427,8 +434,20 @@ private struct Reader {
     private func word(_ word: String) -> Value? {
         if let date = date(word) { return .dueDate(date) }
         if let day = vocabulary.nextWeekDays[word] { return .dueDate(nextWeek(day)) }
-        if let days = vocabulary.repeatWords[word] { return .repeatDays(days) }
-        return gluedRepeat(word).map(Value.repeatDays)
+        if let rule = vocabulary.repeatWords[word].flatMap(RepeatRule.on) { return .repeatRule(rule) }
+        if let frequency = vocabulary.periodWords[word] { return .repeatRule(RepeatRule(frequency)) }
+        if let rule = gluedRepeat(word).flatMap(RepeatRule.on) { return .repeatRule(rule) }
+        return countedPeriod(word).map(Value.repeatRule)
+    }
+
+    /// A counted period in one word (REPEAT-18): `每3天`, `每2个月`, `3か月ごと`.
+    private func countedPeriod(_ word: String) -> RepeatRule? {
+        guard let digits = word.firstIndex(where: \.isASCIIDigit) else { return nil }
+        let end = word[digits...].firstIndex { !$0.isASCIIDigit } ?? word.endIndex
+        guard let count = Int(word[digits..<end]), (1...999).contains(count),
+              let frequency = vocabulary.countedPeriods[String(word[..<digits]) + "#" + String(word[end...])]
+        else { return nil }
+        return RepeatRule(frequency, interval: count)
     }
 
     /// A repeat prefix and its days: `每周一`, `每周一、三`, `每周一三五`, `每星期一和周三`,

@@ -39,6 +39,13 @@ public struct PlainWordsVocabulary: Sendable {
     public var nextWeekDays: [String: Weekday]
     /// Words that are a whole repeat: `每天`, `毎日`, `每个工作日`, `毎週末`, `毎月曜日` (WORDS-24).
     public var repeatWords: [String: Set<Weekday>]
+    /// Words that are a whole repeat by its period (REPEAT-18): `daily`, `monthly`, `每月`, `毎年`.
+    public var periodWords: [String: RepeatRule.Frequency] = [:]
+    /// Units after `every` and a count: `week` in `every week`, `months` in `every 3 months`.
+    public var periodUnits: [String: RepeatRule.Frequency] = [:]
+    /// A repeat by a counted period in one word (REPEAT-18), by the text around its number:
+    /// `每#天` for `每3天`, `#か月ごと` for `3か月ごと`.
+    public var countedPeriods: [String: RepeatRule.Frequency] = [:]
     /// A word that starts a repeat glued to its days: `每周` in `每周一、三`, `毎週` in `毎週月水金`.
     public var repeatPrefixes: Set<String>
     /// One-character day names after a repeat prefix: `一` … `日`; `月` … `日`.
@@ -117,6 +124,9 @@ public struct PlainWordsVocabulary: Sendable {
         result.quotes = merged(quotes, other.quotes)
         result.nextWeekDays = merged(nextWeekDays, other.nextWeekDays)
         result.repeatWords = merged(repeatWords, other.repeatWords)
+        result.periodWords = merged(periodWords, other.periodWords)
+        result.periodUnits = merged(periodUnits, other.periodUnits)
+        result.countedPeriods = merged(countedPeriods, other.countedPeriods)
         result.repeatPrefixes.formUnion(other.repeatPrefixes)
         result.shortDayNames = merged(shortDayNames, other.shortDayNames)
         result.joiningWords.formUnion(other.joiningWords)
@@ -137,6 +147,12 @@ public struct PlainWordsVocabulary: Sendable {
     public static let english: PlainWordsVocabulary = {
         var vocabulary = englishWords
         vocabulary.dueConnectors = ["by", "on", "due", "before"]
+        // REPEAT-18: `monthly`, `every month`, `every 3 months`.
+        vocabulary.periodWords = ["daily": .daily, "weekly": .weekly, "monthly": .monthly, "yearly": .yearly, "annually": .yearly]
+        vocabulary.periodUnits = [
+            "day": .daily, "days": .daily, "week": .weekly, "weeks": .weekly, "month": .monthly, "months": .monthly,
+            "year": .yearly, "years": .yearly,
+        ]
         return vocabulary
     }()
 
@@ -233,6 +249,12 @@ public struct PlainWordsVocabulary: Sendable {
         // (from tomorrow on), 明天以后, 明天之后, 明天后: phrases, not a due date.
         vocabulary.startSuffixes = ["前", "之前"]
         vocabulary.startBlockers = ["的", "之", "起", "以", "后"]
+        // REPEAT-18: 每月, 每年, 每3天, 每2周, 每3个月, 每2年.
+        vocabulary.periodWords = ["每周": .weekly, "每星期": .weekly, "每月": .monthly, "每个月": .monthly, "每年": .yearly]
+        vocabulary.countedPeriods = [
+            "每#天": .daily, "每#日": .daily, "每#周": .weekly, "每#个星期": .weekly, "每#星期": .weekly,
+            "每#个月": .monthly, "每#月": .monthly, "每#年": .yearly,
+        ]
         return vocabulary
     }()
 
@@ -261,6 +283,12 @@ public struct PlainWordsVocabulary: Sendable {
         // 今日中に (within today), and the names 明日香, 明日葉, 今日子: not a due date.
         vocabulary.startSuffixes = ["までに", "まで", "に"]
         vocabulary.startBlockers = ["の", "は", "が", "も", "から", "中", "香", "葉", "子"]
+        // REPEAT-18: 毎月, 毎年, 3日ごと, 2週間ごと, 3か月ごと, 2年ごと.
+        vocabulary.periodWords = ["毎週": .weekly, "毎月": .monthly, "毎年": .yearly]
+        vocabulary.countedPeriods = [
+            "#日ごと": .daily, "#週ごと": .weekly, "#週間ごと": .weekly, "#か月ごと": .monthly, "#ヶ月ごと": .monthly,
+            "#カ月ごと": .monthly, "#ヵ月ごと": .monthly, "#年ごと": .yearly,
+        ]
         return vocabulary
     }()
 }

@@ -143,7 +143,7 @@ private struct RuleTextReader {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension StringProtocol {

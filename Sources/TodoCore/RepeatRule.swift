@@ -74,6 +74,12 @@ public struct RepeatRule: Hashable, Sendable {
         self.afterCompletion = afterCompletion
     }
 
+    /// The rule of repeat days as people pick them (plain words, quick add): every day is a
+    /// daily rule, other days a weekly one; none for none.
+    public static func on(_ days: Set<Weekday>) -> RepeatRule? {
+        days.isEmpty ? nil : days.count == Weekday.allCases.count ? RepeatRule(.daily) : .weekly(on: days)
+    }
+
     /// The weekly rule of an item's repeat days (REPEAT-1): every week on `days`.
     public static func weekly(on days: Set<Weekday>) -> RepeatRule {
         RepeatRule(.weekly, days: days.ordered.map { Day($0) })

@@ -21,6 +21,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case tagHasControlCharacters
     case tagTooLong(String)
     case tooManyTags(count: Int)
+    /// A repeat rule REPEAT-7 refuses.
+    case repeatRule(RepeatRule.Problem)
     /// A whole number of the field (its name in the shared JSON shape) outside its range.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
@@ -68,6 +70,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "The tag “\(tag)” is longer than \(TodoRules.maxTagLength) characters."
         case .tooManyTags(let count):
             "An item can have at most \(TodoRules.maxTagCount) tags, not \(count)."
+        case .repeatRule(let problem):
+            "The repeat rule can't be kept: \(problem)."
         case .outOfRange(let field, let value, let range):
             "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:
@@ -204,6 +208,12 @@ public enum TodoRules {
     public static func priority(_ priority: Priority) throws(TodoValidationError) -> Priority {
         guard Priority.numbers.contains(priority.number) else { throw .priorityOutOfRange(priority.number) }
         return priority
+    }
+
+    /// A repeat rule REPEAT-7 keeps (REPEAT-13), or its problem.
+    public static func repeatRule(_ rule: RepeatRule?) throws(TodoValidationError) -> RepeatRule? {
+        if let problem = rule?.problem() { throw .repeatRule(problem) }
+        return rule
     }
 
     public static let maxTagLength = 50

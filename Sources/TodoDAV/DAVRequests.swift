@@ -228,7 +228,7 @@ struct DAVRequests {
     /// Gives the occurrence that completing `item` made what the server kept of `item` (DAV-26),
     /// its dates moved to the occurrence's; an occurrence that has a record already keeps it.
     private func keepForNextOccurrence(of item: TodoItem, kept: String, in calendar: DAVCalendar) async throws {
-        guard !item.repeatDays.isEmpty, let next = try await calendar.store.nextOccurrence(of: item.id),
+        guard item.repeatRule != nil, let next = try await calendar.store.nextOccurrence(of: item.id),
               try await server.calendars.resources(of: calendar.owner, items: [next.id]).isEmpty
         else { return }
         let resource = CalendarResource(

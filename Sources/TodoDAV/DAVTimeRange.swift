@@ -122,24 +122,26 @@ struct DAVTimeRange {
         case .unknown:
             // Later occurrences may be anywhere after the first.
             return test(first).late
-        case .weekly(let from, let days):
+        case .rule(let from, var rule):
+            // A count is counted here, occurrence by occurrence, from the first.
+            var left = Int.max
+            if case .count(let count) = rule.end { (left, rule.end) = (count, .never) }
             var day = from
             let gap = start.map { $0.timeIntervalSince(first.latest) / 86_400 } ?? 0
             // Every occurrence before this ends days before the range starts.
-            if gap > 3, let near = Self.occurrence(after: from.adding(days: Int(min(gap, 4_000_000)) - 3), on: days) { day = near }
+            if left == .max, gap > 3,
+               let near = rule.nextDate(after: from.adding(days: Int(min(gap, 4_000_000)) - 3), anchor: from) {
+                day = near
+            }
             for _ in 0..<Self.occurrencesTried {
                 let result = test(Occurrence(times, shiftedBy: from.days(to: day), zone: zone))
                 if result.early { return result.late }
-                guard let next = Self.occurrence(after: day, on: days) else { return false }
+                left -= 1
+                guard left > 0, let next = rule.nextDate(after: day, anchor: from) else { return false }
                 day = next
             }
             return true  // never reached: an answer holds more, never less
         }
-    }
-
-    /// The first day after `day` that is one of `days`.
-    private static func occurrence(after day: CalendarDate, on days: Set<Weekday>) -> CalendarDate? {
-        (1...7).lazy.map { day.adding(days: $0) }.first { days.contains($0.weekday) }
     }
 
     /// A date as a stretch of time: a moment (`from == to`), or a day from its midnight to the

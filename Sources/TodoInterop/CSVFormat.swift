@@ -44,7 +44,8 @@ public struct CSVFormat: TodoFormat {
         var columnIndex: [String: Int] = [:]
         for (index, rawName) in header.fields.enumerated() {
             let name = rawName.trimmingCharacters(in: .whitespaces)
-            guard let known = Self.columns.first(where: { $0.lowercased() == name.lowercased() }) else {
+            // An earlier version's `repeatDays` is read too (REPEAT-16).
+            guard let known = (Self.columns + ItemField.legacyMembers).first(where: { $0.lowercased() == name.lowercased() }) else {
                 throw .line(header.line, "“\(name)” is not a column Todo knows; the columns are \(Self.columns.joined(separator: ", ")).")
             }
             guard columnIndex[known] == nil else { throw .line(header.line, "the column “\(known)” appears twice.") }
@@ -65,6 +66,12 @@ public struct CSVFormat: TodoFormat {
         let id = try row.parsed("id", "a UUID", UUID.init(uuidString:)) ?? options.makeID()
         var content = TodoContent(title: "")
         for field in ItemField.all { try row.read(field, into: &content) }
+        if content.repeatRule == nil, let days = row.cell("repeatDays") {
+            guard let rule = RepeatRule.legacy(repeatDays: days) else {
+                throw .line(record.line, "repeatDays “\(days)” is not a list of days such as “mon wed fri”.")
+            }
+            content.repeatRule = rule
+        }
         let order = try row.parsed("order", "a number", Double.init)
         let created = try row.parsed("createdAt", timestamp, Timestamp.parse)
         let updated = try row.parsed("updatedAt", timestamp, Timestamp.parse)

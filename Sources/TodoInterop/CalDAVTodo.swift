@@ -10,9 +10,9 @@ public struct CalDAVTodo: Equatable, Sendable {
     /// The item's fields (the project is the collection's, never the resource's): SUMMARY (a
     /// missing or blank one becomes "(untitled)"); DESCRIPTION; done by STATUS:COMPLETED, a
     /// COMPLETED date, or PERCENT-COMPLETE:100; DUE (VALUE=DATE, or a DATE-TIME — UTC,
-    /// floating or TZID= — reduced to its own day); RRULE FREQ=WEEKLY;BYDAY=… (FREQ=DAILY →
-    /// every day; other RRULEs are kept verbatim and give no repeat days); and the properties
-    /// `ICalendarContent` maps (LOCATION + GEO, X-TODO-ESTIMATE, PRIORITY).
+    /// floating or TZID= — reduced to its own day); RRULE as the repeat rule (one Todo refuses is
+    /// kept verbatim and gives no repeat); and the properties `ICalendarContent` maps (LOCATION +
+    /// GEO, X-TODO-ESTIMATE, PRIORITY, CATEGORIES, X-TODO-REPEAT-FROM).
     public var content: TodoContent
     /// COMPLETED.
     public var completedAt: Date?
@@ -143,11 +143,7 @@ public enum CalDAVTodoCodec {
         }
         let (due, start) = dueAndStart(item, kept, timeZone: timeZone)
         lines += [due, start].compactMap { $0 }
-        if !item.repeatDays.isEmpty {
-            lines.append(ICalendarText.ruleLine(item.repeatDays))
-        } else if let rule = kept.rule {
-            lines.append(rule)
-        }
+        lines += ruleLines(item, kept)
         lines += ICalendarContent.lines(item.content)
         lines.append("X-APPLE-SORT-ORDER:\(sortOrder(of: item))")
         // DUE and DURATION exclude each other (RFC 5545 §3.6.2).
@@ -167,11 +163,23 @@ public enum CalDAVTodoCodec {
         }
         // A DTSTART that went with a DUE with a time goes when that DUE does.
         if kept.due != nil, due != kept.due { start = nil }
-        if start == nil, !item.repeatDays.isEmpty, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
+        if start == nil, item.repeatRule != nil, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
             // A recurrence starts at DTSTART: the due date (reading drops it again).
             start = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day)
         }
         return (due, start)
+    }
+
+    /// The RRULE `write` gives `item` (REPEAT-16): the client's own text while it still reads as
+    /// the item's rule (its spelling, its order), else the rule's; a rule Todo refused, kept as
+    /// it came, while the item has none.
+    static func ruleLines(_ item: TodoItem, _ kept: Kept) -> [String] {
+        guard let own = kept.rule else { return ICalendarText.ruleLines(item.repeatRule) }
+        let read = (try? ICalendarText.contentLine(own, line: 1)).flatMap { try? RepeatRule(rruleText: $0.value) }
+        guard var rule = item.repeatRule else { return read == nil ? [own] : [] }
+        rule.afterCompletion = false
+        guard read == rule else { return ICalendarText.ruleLines(item.repeatRule) }
+        return [own] + Array(ICalendarText.ruleLines(item.repeatRule).dropFirst())
     }
 
     /// The kept text of `item`'s next occurrence (DAV-26), from `kept`, the text kept for
@@ -364,8 +372,8 @@ public enum CalDAVTodoCodec {
         }
     }
 
-    /// DUE as the due date, RRULE as repeat days; the DUE, DTSTART and RRULE that say more than
-    /// that are kept.
+    /// DUE as the due date, RRULE as the repeat rule; the DUE and DTSTART that say more than that,
+    /// and an RRULE in another spelling than the rule's or one Todo refuses, are kept.
     private static func readDates(
         _ properties: TodoProperties, into todo: inout CalDAVTodo, kept: inout Kept, timeZone: TimeZone
     ) throws(TodoFormatError) {
@@ -373,14 +381,14 @@ public enum CalDAVTodoCodec {
         todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: timeZone) }
         if let start { _ = try ICalendarText.day(start, zone: utc) }
         if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
-        var exactRule = false
-        if let rule = properties["RRULE"] {
-            let reading = try ICalendarText.repeatDays(rule, start: start)
-            exactRule = reading.exact
-            if reading.exact { todo.repeatDays = reading.days } else { kept.rule = rule.text }
+        if let line = properties["RRULE"] {
+            // REPEAT-16: a rule Todo refuses is kept as it came; one it reads, in another spelling
+            // than the rule's own, too, to be given back as the client wrote it.
+            todo.repeatRule = try? ICalendarText.repeatRule(line, from: properties["X-TODO-REPEAT-FROM"])
+            if line.text != todo.repeatRule.map({ "RRULE:" + $0.rruleText }) { kept.rule = line.text }
         }
         // A repeating item's date DTSTART on the day of its date DUE is the one `write` gives it.
-        if let start, !(exactRule && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
+        if let start, !(todo.repeatRule != nil && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
             kept.start = start.text
         }
     }

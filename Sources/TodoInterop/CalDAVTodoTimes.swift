@@ -18,12 +18,12 @@ public struct CalDAVTodoTimes: Equatable, Sendable {
     public enum Recurrence: Equatable, Sendable {
         /// None: it doesn't repeat (or has no DTSTART or DUE to repeat from).
         case none
-        /// Todo's repeat days: the first occurrence on `from` (the due date, else DTSTART's
-        /// day), then one on every later day that is one of `days`, with its DTSTART and DUE
+        /// Todo's repeat rule: the first occurrence on `from` (the due date, else DTSTART's day),
+        /// then one on every later date the rule gives from there, with its DTSTART and DUE
         /// moved by as many days.
-        case weekly(from: CalendarDate, days: Set<Weekday>)
-        /// A rule Todo keeps as the client wrote it but doesn't read (monthly, every other
-        /// week, RDATE…): when the later occurrences fall is not known.
+        case rule(from: CalendarDate, RepeatRule)
+        /// A rule Todo keeps as the client wrote it but doesn't read, RDATE, or a rule reckoned
+        /// after completion: when the later occurrences fall is not known.
         case unknown
     }
 
@@ -69,9 +69,9 @@ extension CalDAVTodoCodec {
             times.duration = duration(line)
         }
         guard times.start != nil || times.due != nil else { return times }
-        if !item.repeatDays.isEmpty, let from = item.dueDate ?? times.start.map(day) {
-            times.recurrence = .weekly(from: from, days: item.repeatDays)
-        } else if kept.rule != nil || kept.todoProperties.contains(where: { name(of: $0) == "RDATE" }) {
+        if let rule = item.repeatRule, !rule.afterCompletion, let from = item.dueDate ?? times.start.map(day) {
+            times.recurrence = .rule(from: from, rule)
+        } else if item.repeatRule != nil || kept.rule != nil || kept.todoProperties.contains(where: { name(of: $0) == "RDATE" }) {
             times.recurrence = .unknown
         }
         return times

@@ -8,7 +8,7 @@ import TodoCore
 /// client's kept DUE and RRULE, a file's project) stays in its own file.
 enum ICalendarContent {
     /// The properties read and written here, which neither keeps as a client's own.
-    static let properties: Set<String> = ["LOCATION", "GEO", "X-TODO-ESTIMATE", "PRIORITY", "CATEGORIES"]
+    static let properties: Set<String> = ["LOCATION", "GEO", "X-TODO-ESTIMATE", "PRIORITY", "CATEGORIES", "X-TODO-REPEAT-FROM"]
 
     /// The content's lines, written after its dates and repeat rule.
     static func lines(_ content: TodoContent) -> [String] {

@@ -37,12 +37,11 @@ public struct ICalendarFormat: TodoFormat {
         var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText] + ICalendarText.timestampLines(item) + ICalendarText.textLines(item)
         if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + ICalendarText.basicDate(due)) }
         if let project = item.project { lines.append("X-TODO-PROJECT:" + ICalendarText.escape(project.name)) }
-        if !item.repeatDays.isEmpty {
-            // A recurrence starts at DTSTART: the creation day, or the due date when earlier.
-            var start = CalendarDate(item.createdAt, in: options.timeZone)
-            if let due = item.dueDate, due < start { start = due }
+        if let rule = item.repeatRule {
+            // A recurrence starts at DTSTART, its anchor: the due date, else the creation day.
+            let start = item.dueDate ?? CalendarDate(item.createdAt, in: options.timeZone)
             lines.append("DTSTART;VALUE=DATE:" + ICalendarText.basicDate(start))
-            lines.append(ICalendarText.ruleLine(item.repeatDays))
+            lines += ICalendarText.ruleLines(rule)
         }
         lines += ICalendarContent.lines(item.content)
         lines.append("X-TODO-ORDER:" + item.position.shortestText)
@@ -130,9 +129,13 @@ public struct ICalendarFormat: TodoFormat {
             title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
             isDone: done, dueDate: due, project: project)
         _ = try ICalendarContent.read(value, categories: categories, into: &content)
-        content.repeatDays = try value("RRULE").map { rule throws(TodoFormatError) in
-            try ICalendarText.repeatDays(rule, start: value("DTSTART")).days
-        } ?? []
+        content.repeatRule = try value("RRULE").map { line throws(TodoFormatError) in
+            do throws(RepeatRule.Problem) {
+                return try ICalendarText.repeatRule(line, from: value("X-TODO-REPEAT-FROM"))
+            } catch {
+                throw .line(line.line, "RRULE “\(line.value)” is not a repeat Todo can keep: \(error).")
+            }
+        }
         var order: Double?
         if let line = value("X-TODO-ORDER") {
             guard let number = Double(line.value) else { throw fail(line, "X-TODO-ORDER “\(line.value)” is not a number.") }

@@ -230,37 +230,12 @@ enum ICalendarText {
         return location
     }
 
-    /// The repeat days an RRULE gives: its BYDAY days (`1MO` counts as Monday), every day for
-    /// `FREQ=DAILY`, the weekday of `start` (DTSTART) for `FREQ=WEEKLY`; none for other rules.
-    /// `exact` tells whether the days say all the rule says (daily or weekly, every week, no
-    /// end, plain days), so that writing the days back gives the same rule.
-    static func repeatDays(_ rule: ContentLine, start: ContentLine?) throws(TodoFormatError) -> (days: Set<Weekday>, exact: Bool) {
-        var parts: [String: String] = [:]
-        for part in rule.value.uppercased().split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { parts[String(pair[0])] = String(pair[1]) }
-        }
-        var days: Set<Weekday> = []
-        var plainDays = true
-        if let byDay = parts["BYDAY"] {
-            for code in byDay.split(separator: ",") {
-                // "1MO", "-1FR": the weekday is the last two letters.
-                guard let day = Weekday(iCalendarCode: String(code.suffix(2))) else {
-                    throw .line(rule.line, "RRULE BYDAY has “\(code)”, which is not a day such as MO or FR.")
-                }
-                plainDays = plainDays && code.count == 2
-                days.insert(day)
-            }
-        } else if parts["FREQ"] == "DAILY" {
-            days = Set(Weekday.allCases)
-        } else if parts["FREQ"] == "WEEKLY", let start = start.flatMap({ InteropDates.parseBasicDate(String($0.value.prefix(8))) }) {
-            days = [start.weekday]
-        }
-        // Other rules (monthly, yearly) have no equivalent among repeat days.
-        let understood: Set<String> = ["FREQ", "BYDAY", "INTERVAL", "WKST"]
-        let exact = ["DAILY", "WEEKLY"].contains(parts["FREQ"] ?? "") && Set(parts.keys).isSubset(of: understood)
-            && (parts["INTERVAL"] ?? "1") == "1" && plainDays && !days.isEmpty
-        return (days, exact)
+    /// RRULE as a repeat rule (REPEAT-16), after completion when `from` (X-TODO-REPEAT-FROM)
+    /// says COMPLETION; the problem of a rule Todo refuses (REPEAT-8).
+    static func repeatRule(_ line: ContentLine, from: ContentLine?) throws(RepeatRule.Problem) -> RepeatRule {
+        var rule = try RepeatRule(rruleText: line.value)
+        rule.afterCompletion = from?.value.uppercased() == "COMPLETION"
+        return rule
     }
 
     /// X-TODO-ESTIMATE: a duration (`PT1H30M`) or a number of minutes.
@@ -307,9 +282,11 @@ enum ICalendarText {
         return lines
     }
 
-    /// `RRULE:FREQ=WEEKLY;BYDAY=MO,FR` for the days (not empty): their weekly rule (REPEAT-1).
-    static func ruleLine(_ days: Set<Weekday>) -> String {
-        "RRULE:" + RepeatRule.weekly(on: days).rruleText
+    /// A repeat's lines (REPEAT-16): `RRULE:` and its text, then `X-TODO-REPEAT-FROM:COMPLETION`
+    /// when it repeats after completion; none for none.
+    static func ruleLines(_ rule: RepeatRule?) -> [String] {
+        guard let rule else { return [] }
+        return ["RRULE:" + rule.rruleText] + (rule.afterCompletion ? ["X-TODO-REPEAT-FROM:COMPLETION"] : [])
     }
 
     /// PRIORITY with the item's number, none for none (a reader takes no PRIORITY as 0).

@@ -104,9 +104,11 @@ public struct JSONFormat: TodoFormat {
         var content = TodoContent(title: "")
         for field in ItemField.all {
             do throws(JSONFieldError) {
-                try field.read(object[field.id].flatMap { $0 == .null ? nil : $0 }, into: &content)
+                try field.read(try field.member(in: object).flatMap { $0 == .null ? nil : $0 }, into: &content)
             } catch {
-                throw fail(reason(error, field))
+                // Named as the file names it: an earlier version's member (REPEAT-16) by its own name.
+                let name = object[field.id] == nil ? ItemField.legacyMembers.first { object[$0] != nil } : nil
+                throw fail(reason(error, name: name ?? field.id))
             }
         }
         var id: UUID?
@@ -133,7 +135,7 @@ public struct JSONFormat: TodoFormat {
 
     /// A field's refusal in this format's words: `"completed" should be true or false.`,
     /// `"dueDate" “2026-02-30” is not a date of the form YYYY-MM-DD.`
-    private static func reason(_ error: JSONFieldError, _ field: ItemField) -> String {
+    private static func reason(_ error: JSONFieldError, name: String) -> String {
         if let mismatch = error.mismatch {
             let expected = mismatch.expected
             let wanted = if expected == "a boolean" { "true or false" }
@@ -144,10 +146,7 @@ public struct JSONFormat: TodoFormat {
                 else { "of another type" }
             return "\"\(mismatch.member)\" should be \(wanted)."
         }
-        if field == .repeatDays, let day = error.refused {
-            return "\"repeatDays\" has “\(day)”, which is not mon, tue, wed, thu, fri, sat or sun."
-        }
-        return "\"\(field.id)\" \(error.sentence)"
+        return "\"\(name)\" \(error.sentence)"
     }
 
     /// "the file is not valid JSON (…)." with the parser's account of where, when it gives one.

@@ -11,7 +11,8 @@ import TodoCore
 /// details (several annotations are joined with line breaks on import). What Taskwarrior has
 /// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
 /// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
-/// (minutes), `todorepeat` (`mon,wed`), `todoorder` (the position).
+/// (minutes), `todorepeat` (the repeat's `RRULE` text; an earlier version's `mon,wed` is read
+/// too), `todorepeatfrom` (`completion` for a repeat after completion), `todoorder` (the position).
 ///
 /// Import also reads one JSON object per line (what `task import` accepts too); `waiting`
 /// and `recurring` tasks are open items; `deleted` tasks are left out.
@@ -87,6 +88,7 @@ public struct TaskwarriorFormat: TodoFormat {
         var todolongitude: FlexibleText?
         var todoestimate: FlexibleText?
         var todorepeat: FlexibleText?
+        var todorepeatfrom: String?
         var todoorder: FlexibleText?
 
         struct Annotation: Codable {
@@ -110,7 +112,8 @@ public struct TaskwarriorFormat: TodoFormat {
             todolatitude = item.location?.latitude.map { FlexibleText($0.shortestText) }
             todolongitude = item.location?.longitude.map { FlexibleText($0.shortestText) }
             todoestimate = item.estimateMinutes.map { FlexibleText(String($0)) }
-            todorepeat = item.repeatDays.isEmpty ? nil : FlexibleText(item.repeatDays.ordered.map(\.rawValue).joined(separator: ","))
+            todorepeat = item.repeatRule.map { FlexibleText($0.rruleText) }
+            todorepeatfrom = item.repeatRule?.afterCompletion == true ? "completion" : nil
             todoorder = FlexibleText(item.position.shortestText)
         }
 
@@ -132,6 +135,7 @@ public struct TaskwarriorFormat: TodoFormat {
             try c.encodeIfPresent(todolongitude, forKey: .todolongitude)
             try c.encodeIfPresent(todoestimate, forKey: .todoestimate)
             try c.encodeIfPresent(todorepeat, forKey: .todorepeat)
+            try c.encodeIfPresent(todorepeatfrom, forKey: .todorepeatfrom)
             try c.encodeIfPresent(todoorder, forKey: .todoorder)
         }
 
@@ -165,7 +169,8 @@ public struct TaskwarriorFormat: TodoFormat {
             let estimate = try number(todoestimate, "todoestimate", "a whole number of minutes", Int.init)
             let order = try number(todoorder, "todoorder", "a number", Double.init)
             let level = try number(priority.map(FlexibleText.init), "priority", "H, M or L", Self.level)
-            let days = try number(todorepeat, "todorepeat", "a list of days such as mon,wed,fri", Self.repeatDays) ?? []
+            var rule = try number(todorepeat, "todorepeat", "a repeat rule such as FREQ=WEEKLY;BYDAY=MO", Self.repeatRule) ?? nil
+            rule?.afterCompletion = todorepeatfrom?.lowercased() == "completion"
             var location: Location?
             if let name = todolocation?.text {
                 location = Location(name: name, latitude: latitude, longitude: longitude)
@@ -181,7 +186,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let item = TodoItem(
                 id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
                 dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
-                estimateMinutes: estimate, repeatDays: days, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []), position: order ?? 0,
+                estimateMinutes: estimate, repeatRule: rule, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []), position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
         }
@@ -201,14 +206,10 @@ public struct TaskwarriorFormat: TodoFormat {
             Priority.Level.allCases.first { String($0.rawValue.prefix(1)).uppercased() == text }
         }
 
-        /// `todorepeat`: day names separated by commas.
-        private static func repeatDays(_ text: String) -> Set<Weekday>? {
-            var days: Set<Weekday> = []
-            for name in text.split(separator: ",") {
-                guard let day = Weekday(name: String(name)) else { return nil }
-                days.insert(day)
-            }
-            return days
+        /// `todorepeat`: an `RRULE` text, or an earlier version's day names separated by commas.
+        private static func repeatRule(_ text: String) -> RepeatRule?? {
+            if let rule = try? RepeatRule(rruleText: text) { return .some(rule) }
+            return RepeatRule.legacy(repeatDays: text)
         }
     }
 

@@ -49,7 +49,7 @@ public struct TodoTxtFormat: TodoFormat {
         if let location = item.location { words.append("@" + Self.encode(location.name, colons: false)) }
         if let due = item.dueDate { words.append("due:" + due.iso) }
         if let estimate = item.estimateMinutes { words.append("est:" + Estimate.text(minutes: estimate)) }
-        if !item.repeatDays.isEmpty { words.append("repeat:" + item.repeatDays.ordered.map(\.rawValue).joined(separator: ",")) }
+        if let rule = item.repeatRule { words += Self.repeatTags(rule) }
         if let latitude = item.location?.latitude, let longitude = item.location?.longitude {
             words.append("geo:\(latitude.shortestText),\(longitude.shortestText)")
         }
@@ -73,7 +73,9 @@ public struct TodoTxtFormat: TodoFormat {
         return items
     }
 
-    private static let knownKeys: Set<String> = ["due", "est", "repeat", "geo", "details", "pri", "tags", "id"]
+    private static let knownKeys: Set<String> = [
+        "due", "est", "rec", "rrule", "rrule-from", "repeat", "geo", "details", "pri", "tags", "id",
+    ]
 
     private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
@@ -82,7 +84,7 @@ public struct TodoTxtFormat: TodoFormat {
         let tags = LineTags(values: parts.tags, number: number)
         let title = parts.titleWords.joined(separator: " ")
         // In the order a person reads the tags' refusals: the first wrong one is named.
-        let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), days = try tags.repeatDays()
+        let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), rule = try tags.repeatRule()
         let written = try tags.priority(), priority = marks.priority.map(Self.priority(letter:)) ?? written
         let location = try tags.location(context: parts.context), details = try tags.details()
         let tagNames = try tags.tags() + parts.moreTags
@@ -93,7 +95,7 @@ public struct TodoTxtFormat: TodoFormat {
         if marks.completed != nil { given.insert(.completedAt) }
         let item = TodoItem(
             id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
-            project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatDays: days,
+            project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatRule: rule,
             priority: priority ?? .undefined, tags: Tags(tagNames), createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
             completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
         return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
@@ -155,6 +157,31 @@ public struct TodoTxtFormat: TodoFormat {
         }
     }
 
+    /// The units of `rec:`, as todo.txt tools write them.
+    private static let recUnits: [Character: RepeatRule.Frequency] = ["d": .daily, "w": .weekly, "m": .monthly, "y": .yearly]
+
+    /// A repeat's tags (REPEAT-16): `rec:` when it says all of it (every N days, weeks, months
+    /// or years, with `+` from the due date), else `rrule:` and its text.
+    static func repeatTags(_ rule: RepeatRule) -> [String] {
+        let plain = RepeatRule(rule.frequency, interval: rule.interval, afterCompletion: rule.afterCompletion)
+        if plain == rule, let unit = recUnits.first(where: { $0.value == rule.frequency })?.key {
+            return ["rec:" + (rule.afterCompletion ? "" : "+") + String(rule.interval) + String(unit)]
+        }
+        return ["rrule:" + rule.rruleText] + (rule.afterCompletion ? ["rrule-from:completion"] : [])
+    }
+
+    /// The rule of a `rec:` value: `+`, a number (1 when none), and a unit; nil when it is none.
+    static func rule(rec text: String) -> RepeatRule? {
+        var text = Substring(text)
+        let fromDue = text.first == "+"
+        if fromDue { text = text.dropFirst() }
+        guard let unit = text.last, let frequency = recUnits[Character(unit.lowercased())] else { return nil }
+        let digits = text.dropLast()
+        let interval = digits.isEmpty ? 1 : digits.allSatisfy(\.isASCII) ? Int(digits) : nil
+        guard let interval, (1...999).contains(interval) else { return nil }
+        return RepeatRule(frequency, interval: interval, afterCompletion: !fromDue)
+    }
+
     /// The known tags of line `number`, each read as its field or refused with the line's number.
     private struct LineTags {
         let values: [String: String]
@@ -182,8 +209,25 @@ public struct TodoTxtFormat: TodoFormat {
             return minutes
         }
 
-        func repeatDays() throws(TodoFormatError) -> Set<Weekday> {
-            guard let text = values["repeat"] else { return [] }
+        /// `rec:` (`1w`, `+2m`: REPEAT-16), else `rrule:` with `rrule-from:completion`, else an
+        /// earlier version's `repeat:mon,wed`.
+        func repeatRule() throws(TodoFormatError) -> RepeatRule? {
+            if let text = values["rec"] {
+                guard let rule = TodoTxtFormat.rule(rec: text) else {
+                    throw fail("rec:\(text) is not a repeat such as rec:1w, rec:+2m or rec:3d (d, w, m or y).")
+                }
+                return rule
+            }
+            if let text = values["rrule"] {
+                do throws(RepeatRule.Problem) {
+                    var rule = try RepeatRule(rruleText: text)
+                    rule.afterCompletion = values["rrule-from"]?.lowercased() == "completion"
+                    return rule
+                } catch {
+                    throw fail("rrule:\(text) is not a repeat Todo can keep: \(error).")
+                }
+            }
+            guard let text = values["repeat"] else { return nil }
             var days: Set<Weekday> = []
             for name in text.split(separator: ",") {
                 guard let day = Weekday(name: String(name)) else {
@@ -191,7 +235,7 @@ public struct TodoTxtFormat: TodoFormat {
                 }
                 days.insert(day)
             }
-            return days
+            return days.isEmpty ? nil : .weekly(on: days)
         }
 
         /// The `@context` as the location's name, with the `geo:` tag's coordinates (which need a name).

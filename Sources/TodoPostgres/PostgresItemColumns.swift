@@ -213,11 +213,12 @@ struct PostgresItemRecord {
 /// field's column the index lacks (a location's coordinates) is read as NULL: a row shows no
 /// more of it than the index has.
 enum PostgresListEntryColumn {
-    /// The columns a row reads: those the section index includes, and the tags, which a row
-    /// shows but an index row can't always hold (TAG-5), read from the table.
+    /// The columns a row reads: those the section index includes, and the tags and the repeat
+    /// rule, which a row shows but an index row can't always hold (TAG-5, REPEAT-13), read from
+    /// the table.
     private static let indexed = Set(
         PostgresSchema.sectionIndexIncluded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        .union(["tags"])
+        .union(["tags", "repeat_rule", "repeat_after_completion"])
 
     /// Each field a row reads, with its columns in `PostgresItemColumn.all`.
     private static let read: [(field: ItemField, columns: ArraySlice<PostgresItemColumn>)] = ItemField.all.compactMap {

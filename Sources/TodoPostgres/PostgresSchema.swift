@@ -83,10 +83,23 @@ enum PostgresSchema {
     /// What the section index of migrations 1 and 3 included (history).
     static let sectionIndexIncludedV1 = "title, location_name, due_date, project_id, estimate_minutes, repeat_days, number"
 
+    /// What the section index of migrations 9 and 10 included (history).
+    static let sectionIndexIncludedV9 = sectionIndexIncludedV1 + ", priority"
+
     /// What the section index includes beside its key: what a list row shows, so that an
-    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 9. Not the
-    /// tags (TAG-5): with a long title they would pass the ~2,700 bytes an index row can hold.
-    static let sectionIndexIncluded = sectionIndexIncludedV1 + ", priority"
+    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 11. Not the
+    /// tags (TAG-5) nor the repeat rule (REPEAT-13): with a long title they would pass the
+    /// ~2,700 bytes an index row can hold.
+    static let sectionIndexIncluded = sectionIndexIncludedV9.replacingOccurrences(of: "repeat_days, ", with: "")
+
+    /// A repeat's columns (REPEAT-13): its `RRULE` text and whether it repeats after completion,
+    /// both NULL for none.
+    static var repeatColumns: [String] {
+        [
+            "repeat_rule text CHECK (repeat_rule IS NULL OR length(repeat_rule) BETWEEN 1 AND \(RepeatRule.maximumTextLength))",
+            "repeat_after_completion boolean",
+        ]
+    }
 
     /// The tags' column (TAG-2, TAG-5): NULL for none, else the tags separated by line breaks.
     static var tagsColumn: String {
@@ -304,7 +317,7 @@ enum PostgresSchema {
                 "DROP INDEX \(S.schemaQuoted).todo_item_section",
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
-                    INCLUDE (\(sectionIndexIncluded))
+                    INCLUDE (\(sectionIndexIncludedV9))
                 """,
                 // PRIO-14: a list sorted by priority is read in the order of an index on its rank.
                 """
@@ -318,6 +331,26 @@ enum PostgresSchema {
             [
                 "ALTER TABLE \(S.item) ADD COLUMN \(tagsColumn)",
                 "ALTER TABLE \(S.trash) ADD COLUMN \(tagsColumn)",
+            ]
+        },
+        Migration(version: 11, name: "an item's repeat is a rule") { S in
+            // docs/specs/repeats.md, REPEAT-13: the weekdays become the weekly rule on them; a row
+            // reads the rule from the table (`PostgresListEntryColumn`). Dropping the old column
+            // drops the section index that included it: it is made again without it.
+            [S.item, S.trash].flatMap { table in
+                repeatColumns.map { "ALTER TABLE \(table) ADD COLUMN \($0)" } + [
+                    """
+                    UPDATE \(table) SET repeat_rule = \(RepeatRule.weeklyRuleSQL(fromMask: "repeat_days")),
+                        repeat_after_completion = false WHERE repeat_days <> 0
+                    """,
+                    "ALTER TABLE \(table) DROP COLUMN repeat_days",
+                ]
+            } + [
+                "DROP INDEX IF EXISTS \(S.schemaQuoted).todo_item_section",
+                """
+                CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
+                    INCLUDE (\(sectionIndexIncluded))
+                """,
             ]
         },
     ]

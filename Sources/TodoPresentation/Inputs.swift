@@ -9,6 +9,7 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
     case invalidCoordinate(String)
     case invalidWholeNumber(String)
     case invalidPriority(String)
+    case invalidRepeat(String)
 
     public var errorDescription: String? {
         switch self {
@@ -24,6 +25,8 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
             "“\(text)” is not a whole number."
         case .invalidPriority(let text):
             "“\(text)” is not a priority: use high, medium, low or none."
+        case .invalidRepeat(let text):
+            "“\(text)” is not a repeat: use days (mon,thu), daily, weekly, monthly, yearly or a rule such as FREQ=MONTHLY;BYDAY=2TU."
         }
     }
 }
@@ -64,6 +67,26 @@ public enum TodoInput {
     static func priority(_ text: String) throws(TodoPresentationError) -> Priority {
         guard let priority = Priority(text: text) else { throw .invalidPriority(text.trimmingCharacters(in: .whitespaces)) }
         return priority
+    }
+
+    /// A repeat as the CLI's `--repeat` takes it (REPEAT-17): day names (`mon,thu`), a period
+    /// (`daily`, `weekly`, `monthly`, `yearly`) or an `RRULE` text (`FREQ=MONTHLY;BYDAY=2TU`);
+    /// blank gives none. A rule REPEAT-8 refuses throws its problem.
+    public static func repeatRule(_ text: String) throws -> RepeatRule? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        if text.contains("=") {
+            do throws(RepeatRule.Problem) {
+                return try RepeatRule(rruleText: text)
+            } catch {
+                throw TodoValidationError.repeatRule(error)
+            }
+        }
+        let periods: [String: RepeatRule.Frequency] = ["daily": .daily, "weekly": .weekly, "monthly": .monthly, "yearly": .yearly]
+        if let frequency = periods[text.lowercased()] { return RepeatRule(frequency) }
+        let (days, unknown) = weekdays(text)
+        guard unknown.isEmpty, !days.isEmpty else { throw TodoPresentationError.invalidRepeat(text) }
+        return .weekly(on: days)
     }
 
     /// A decimal coordinate; blank gives nil.

@@ -81,7 +81,7 @@ public final class ItemDetailViewModel {
         guard item?.isDone != done else { return }
         guard let updated = try await store.setDone(id: id, done) else { throw TodoPresentationError.itemNotFound }
         item = updated
-        nextOccurrence = done && !updated.repeatDays.isEmpty ? try await store.nextOccurrence(of: id) : nil
+        nextOccurrence = done && updated.repeatRule != nil ? try await store.nextOccurrence(of: id) : nil
     }
 
     /// After `setDone(true)` of a repeating item: the next occurrence its check created (REPEAT-6).

@@ -99,16 +99,7 @@ struct ItemFieldScreens: Sendable {
              detail: { value, strings in
                  value.map { DetailField(label: strings("details.field.estimate"), value: strings.duration(minutes: $0), key: "estimate") }
              }),
-        ItemFieldScreens(
-            field: .repeatDays, controls: [FormControl("repeat", .checkboxes(Weekday.allCases.map(\.rawValue)))],
-            text: { ["repeat": $0.repeatDays.ordered.map(\.rawValue)] },
-            read: { values, _, content in
-                content.repeatDays = Set(values[all: "repeat"].compactMap(Weekday.init(rawValue:)))
-            },
-            detail: { content, strings in
-                content.repeatDays.isEmpty ? nil
-                    : DetailField(label: strings("details.field.repeat"), value: strings.weekdays(content.repeatDays), key: "repeat")
-            }),
+        repeats,
         ItemFieldScreens(
             field: .priority, controls: [FormControl("priority")],
             text: { ["priority": [$0.priority.text]] },
@@ -215,10 +206,6 @@ extension ItemFormValues {
             self["priority"] = chosen.map { Priority(text: self["priority"])?.keeping($0) ?? $0 }?.text ?? newValue
         }
     }
-    public var repeatDays: Set<Weekday> {
-        get { Set(self[all: "repeat"].compactMap(Weekday.init(rawValue:))) }
-        set { self[all: "repeat"] = newValue.map(\.rawValue) }
-    }
     /// Editable only when editing (EDIT-1).
     public var isDone: Bool {
         get { self[all: "done"] == ["1"] }
@@ -256,7 +243,7 @@ extension ItemFormValues {
         return [
             (.title, "title", title), (.details, "details", details), (.dueDate, "due", dueDate),
             (.location, "location", location), (.project, "project", projectName),
-            (.estimateMinutes, "estimate", estimate), (.repeatDays, "repeat", words.weekdays(repeatDays)),
+            (.estimateMinutes, "estimate", estimate), (.repeatRule, "repeat", repeatWords(words)),
             (.priority, "priority", Priority(text: priority)?.level.map { words.priorityLevel($0) } ?? ""),
             (.tags, "tags", tags),
             (.isDone, "done", isDone ? yes : no),
@@ -276,9 +263,10 @@ extension TodoRowViewModel {
     public var tagMarks: String? { isDone || entry.content.tags.isEmpty ? nil : entry.content.tags.names.map(Strings.tagSign).joined(separator: " ") }
     /// `!high` (`!高`): the priority as a row on a terminal shows it (to-do rows only, PRIO-12).
     public var priorityMark: String? { isDone ? nil : strings.priorityMark(entry.content.priority) }
-    /// `Mon, Wed` (`周一、周三`, `月・水`): the repeat chip (to-do rows only).
-    public var repeatDaysText: String? {
-        guard !isDone, !entry.repeatDays.isEmpty else { return nil }
-        return strings.weekdays(entry.repeatDays)
+    /// `Every Mon, Wed` (`每周一、周四`, `毎月第2火曜日`): the repeat chip in words (to-do rows
+    /// only, REPEAT-17).
+    public var repeatText: String? {
+        guard !isDone, let rule = entry.repeatRule else { return nil }
+        return strings.repeatRule(rule)
     }
 }

@@ -30,6 +30,7 @@ extension Strings {
         case .invalidCoordinate(let text): self("item.error.coordinate", ["text": text])
         case .invalidWholeNumber(let text): self("item.error.whole-number", ["text": text])
         case .invalidPriority(let text): self("item.error.priority", ["text": text])
+        case .invalidRepeat(let text): self("item.error.repeat", ["text": text])
         }
     }
 
@@ -68,6 +69,7 @@ extension Strings {
         case .tagTooLong(let tag): return self("validation.tag-long", ["tag": tag, "max": String(TodoRules.maxTagLength)])
         case .tooManyTags(let count):
             return self("validation.tags-many", ["count": String(count), "max": String(TodoRules.maxTagCount)])
+        case .repeatRule(let problem): return repeatProblem(problem)
         case .outOfRange(let field, let value, let range):
             // The field as its details line names it.
             return self("validation.out-of-range", [

@@ -26,7 +26,7 @@ public enum PlainWordsInput {
             }
         }
         if let minutes = reading.estimateMinutes, wordsWin || draft.estimateMinutes == nil { draft.estimateMinutes = minutes }
-        if !reading.repeatDays.isEmpty, wordsWin || draft.repeatDays.isEmpty { draft.repeatDays = reading.repeatDays }
+        if let rule = reading.repeatRule, wordsWin || draft.repeatRule == nil { draft.repeatRule = rule }
         if let level = reading.priority, wordsWin || draft.priority.isUndefined { draft.priority = level.priority }
         // TAG-13: the words' tags join those given (a tag page's, an option's).
         draft.tags = draft.tags.adding(reading.tags)
@@ -34,8 +34,8 @@ public enum PlainWordsInput {
     }
 
     /// What a stored item carries besides its title, as `todo add` prints it after the title:
-    /// `due 11/24/2026`, `#Family`, `@Home`, `~30m`, `every Mon, Wed` (WORDS-14).
-    /// In `language`: `期限 2026/11/24`, `~30分`, `毎週 月・水` (LANG-5, LANG-6); each part is one
+    /// `due 11/24/2026`, `#Family`, `@Home`, `~30m`, `Every Mon, Wed` (WORDS-14, REPEAT-17).
+    /// In `language`: `期限 2026/11/24`, `~30分`, `毎週月・水` (LANG-5, LANG-6); each part is one
     /// catalog entry, and the View joins them with its own catalog's separator.
     public static func summary(of item: TodoItem, language: Language = .english) -> [String] {
         let strings = TodoWords.strings(language)
@@ -48,7 +48,7 @@ public enum PlainWordsInput {
         if let minutes = item.estimateMinutes {
             parts.append(strings("item.summary.estimate", ["duration": strings.duration(minutes: minutes)]))
         }
-        if !item.repeatDays.isEmpty { parts.append(strings("item.summary.repeat", ["days": strings.weekdays(item.repeatDays)])) }
+        if let rule = item.repeatRule { parts.append(strings.repeatRule(rule)) }
         if let mark = strings.priorityMark(item.priority) { parts.append(mark) }
         parts += item.tags.names.map(Strings.tagSign)
         return parts
@@ -65,7 +65,7 @@ public enum PlainWordsInput {
 /// nothing is read a second time in a script.
 public struct PlainWordsPreview: Equatable, Sendable {
     public struct Chip: Equatable, Sendable {
-        /// `dueDate`, `project`, `location`, `estimate`, `repeatDays`, `priority`.
+        /// `dueDate`, `project`, `location`, `estimate`, `repeatRule`, `priority`.
         public let kind: String
         /// `Due Tue 11/24/2026`, `Project Family`, `Location Home`, `Estimate 30m`, `Repeats Mon, Wed`.
         public let label: String
@@ -103,9 +103,7 @@ public struct PlainWordsPreview: Equatable, Sendable {
             case .location: strings("preview.chip.location", ["name": reading.location ?? ""])
             case .estimate:
                 strings("preview.chip.estimate", ["duration": reading.estimateMinutes.map { strings.duration(minutes: $0) } ?? ""])
-            case .repeatDays:
-                reading.repeatDays.count == 7
-                    ? strings("preview.chip.repeat-daily") : strings("preview.chip.repeat", ["days": strings.weekdays(reading.repeatDays)])
+            case .repeatRule: reading.repeatRule.map { strings.repeatRule($0) } ?? ""
             case .priority:
                 strings("preview.chip.priority", ["level": reading.priority.map { strings.priorityLevel($0) } ?? ""])
             case .tag: strings("preview.chip.tag", ["tag": Strings.tagSign(piece.tag ?? "")])

@@ -260,7 +260,7 @@ public final class QuickAddViewModel {
             dueDate: section(.dueDate).selection.selected.first.flatMap(CalendarDate.init(iso:)),
             project: project.map(Project.init(name:)),
             estimateMinutes: section(.estimate).selection.selected.first.flatMap { Int($0) },
-            repeatDays: Set(section(.repeatDays).selection.selected.compactMap(Weekday.init(rawValue:))))
+            repeatRule: RepeatRule.on(Set(section(.repeatDays).selection.selected.compactMap(Weekday.init(rawValue:)))))
         guard readsPlainWords else { return draft }
         return PlainWordsInput.apply(PlainWords.read(title, today: today()), to: draft, wordsWin: true)
     }

@@ -21,7 +21,7 @@ extension TodoRowViewModel {
     /// row, also when its next occurrence is due (REPEAT-6): "Checked “Water plants” · next on
     /// Mon 11/30/2026".
     public func toggleAnnouncement(today: CalendarDate) -> String {
-        guard !isDone, let next = Repeats.nextDueDate(after: entry.dueDate, days: entry.repeatDays, today: today)
+        guard !isDone, let rule = entry.repeatRule, let next = Repeats.nextDueDate(after: entry.dueDate, rule: rule, today: today)
         else { return toggleAnnouncement }
         let strings = self.strings
         return strings(

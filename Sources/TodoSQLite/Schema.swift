@@ -151,9 +151,22 @@ enum Schema {
     /// The section index of migration v14-priority (history).
     static let sectionIndexColumnsV14 = sectionIndexColumnsV8 + ", priority"
 
+    /// The section index of migration v15-tags (history).
+    static let sectionIndexColumnsV15 = sectionIndexColumnsV14 + ", tags"
+
     /// The section index: the owner, the display order, then what a list row shows (rows are
-    /// read from the index alone). Since v15-tags.
-    static let sectionIndexColumns = sectionIndexColumnsV14 + ", tags"
+    /// read from the index alone). Since v16-repeat-rule: the rule where the repeat days were.
+    static let sectionIndexColumns = sectionIndexColumnsV15
+        .replacingOccurrences(of: "repeatDays", with: "repeatRule, repeatAfterCompletion")
+
+    /// A repeat's columns (REPEAT-13): its `RRULE` text and whether it repeats after completion,
+    /// both NULL for none.
+    static var repeatColumns: [String] {
+        [
+            "repeatRule TEXT CHECK (repeatRule IS NULL OR length(repeatRule) BETWEEN 1 AND \(RepeatRule.maximumTextLength))",
+            "repeatAfterCompletion INTEGER CHECK (repeatAfterCompletion IS NULL OR repeatAfterCompletion IN (0, 1))",
+        ]
+    }
 
     /// The tags' column (TAG-2, TAG-5): NULL for none, else the tags separated by line breaks.
     static var tagsColumn: String {
@@ -295,7 +308,7 @@ extension AppDatabase {
         }
     }
 
-    /// v7 to v15: accounts, owners, the record of changes, CalDAV, priority and tags.
+    /// v7 to v16: accounts, owners, the record of changes, CalDAV, priority, tags and repeat rules.
     private static func registerAccountsOwnersChangesAndCalDAV(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
@@ -342,8 +355,23 @@ extension AppDatabase {
                 ALTER TABLE todoItem ADD COLUMN \(Schema.tagsColumn);
                 ALTER TABLE trashedItem ADD COLUMN \(Schema.tagsColumn);
                 DROP INDEX todoItem_section;
-                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV15));
                 """)
+        }
+        migrator.registerMigration("v16-repeat-rule an item's repeat is a rule, in the section index") { db in
+            // docs/specs/repeats.md, REPEAT-13: the weekdays become the weekly rule on them. The
+            // trigger that names the old column goes first; opening the file makes it again.
+            var sql = ["DROP TRIGGER change_itemUpdated", "DROP INDEX todoItem_section"]
+            for table in ["todoItem", "trashedItem"] {
+                sql += Schema.repeatColumns.map { "ALTER TABLE \(table) ADD COLUMN \($0)" }
+                sql.append("""
+                    UPDATE \(table) SET repeatRule = \(RepeatRule.weeklyRuleSQL(fromMask: "repeatDays")),
+                        repeatAfterCompletion = 0 WHERE repeatDays != 0
+                    """)
+                sql.append("ALTER TABLE \(table) DROP COLUMN repeatDays")
+            }
+            sql.append("CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns))")
+            try db.execute(sql: sql.joined(separator: ";\n"))
         }
     }
 

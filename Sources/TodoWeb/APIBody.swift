@@ -7,7 +7,7 @@ struct APIItemBody {
     /// Fields the API writes itself; clients may send them back and they are ignored.
     static let readOnlyFields: Set<String> = ["id", "url", "createdAt", "updatedAt", "completedAt", "version", "number"]
     /// The content's fields (`ItemField`), and the item's place in its section.
-    static let writableFields = Set(ItemField.all.map(\.id) + ["order"])
+    static let writableFields = Set(ItemField.all.map(\.id) + ItemField.legacyMembers + ["order"])
 
     /// Not an item field: `"parse": true` on POST reads the title as plain words (WORDS-15).
     static let readingFields: Set<String> = ["parse"]
@@ -55,8 +55,8 @@ struct APIItemBody {
         var changes = TodoChanges()
         var content = TodoContent(title: "")
         for field in ItemField.all {
-            guard let value = fields[field.id] else { continue }
             do {
+                guard let value = try field.member(in: fields) else { continue }
                 try field.read(value, into: &content)
             } catch {
                 throw APIError(error.kind == .type ? .badRequest : .unprocessableContent, error.sentence)

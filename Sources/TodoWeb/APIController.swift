@@ -103,7 +103,7 @@ struct APIController: Sendable {
         else { throw APIError.notFound(try raw(context)) }
         var headers: HTTPFields = [.eTag: WebFormat.eTag(item)]
         // A check that made a repeat's next occurrence points at it (REPEAT-6).
-        if changes.isDone == true, !item.repeatDays.isEmpty, let next = try await self.store(context).nextOccurrence(of: id) {
+        if changes.isDone == true, item.repeatRule != nil, let next = try await self.store(context).nextOccurrence(of: id) {
             headers[HTTPField.Name("Link")!] = "<\(url(for: next, request))>; rel=\"next-occurrence\""
         }
         return try WebFormat.json(APIItem(item: item, url: url(for: item, request)), headers: headers)

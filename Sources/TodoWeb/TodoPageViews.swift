@@ -85,7 +85,11 @@ struct FormPageView: PageView {
     let estimates: [Estimate]
     /// The priority menu (PRIO-10): none and each level, a client's number kept as its level's value.
     let priorities: [Choice]
+    /// The repeat menu (REPEAT-17): never, each frequency, and an item's own rule the other
+    /// controls can't show.
+    let repeats: [Choice]
     let days: [Day]
+    let repeatAfterDone: Bool
     let showsDone: Bool
     let isDone: Bool
     let cancelTitle: String
@@ -131,9 +135,11 @@ struct FormPageView: PageView {
         estimates = form.values.estimateChoices.map { Estimate(text: $0.text, selected: $0.selected) }
         let strings = TodoWords.strings(form.language)
         priorities = form.values.priorityChoices(strings).map { Choice(value: $0.value, label: $0.label, selected: $0.selected) }
+        repeats = form.values.repeatChoices(strings).map { Choice(value: $0.value, label: $0.label, selected: $0.selected) }
         days = Weekday.allCases.map {
             Day(value: $0.rawValue, label: strings.shortWeekday($0), checked: form.repeatDays.contains($0))
         }
+        repeatAfterDone = form.values[all: "repeatAfterDone"] == ["1"]
         showsDone = form.showsDoneToggle
         isDone = form.isDone
         cancelTitle = form.cancelButtonTitle

@@ -302,7 +302,7 @@ struct RowView {
     let overdue: Bool
     let project: String?
     let estimate: String?
-    let repeatDays: String?
+    let repeats: String?
     /// The chips of fields the template doesn't name (`TodoRowViewModel.chips`).
     let chips: [RowChip]
     let hasMeta: Bool
@@ -331,9 +331,9 @@ struct RowView {
         overdue = row.isOverdue(today: today)
         project = hidesProject ? nil : row.projectName
         estimate = row.estimateText
-        repeatDays = row.repeatDaysText
+        repeats = row.repeatText
         chips = row.chips
-        hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeatDays != nil || !chips.isEmpty
+        hasMeta = location != nil || due != nil || project != nil || estimate != nil || repeats != nil || !chips.isEmpty
         toggleTitle = row.toggleActionTitle
         toggleValue = row.isDone ? "0" : "1"
         toggleLabel = row.toggleActionLabel
@@ -362,7 +362,7 @@ extension RowView: MustacheParent {
         case "overdue": overdue
         case "project": project
         case "estimate": estimate
-        case "repeatDays": repeatDays
+        case "repeats": repeats
         case "chips": chips
         case "hasMeta": hasMeta
         case "toggleTitle": toggleTitle

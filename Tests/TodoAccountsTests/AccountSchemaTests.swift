@@ -54,7 +54,7 @@ struct AccountSchemaTests {
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account_session") ?? -1)
         }
         #expect(left == (0, 0))
-        #expect(AppDatabase.migrationIdentifiers.suffix(9) == [
+        #expect(AppDatabase.migrationIdentifiers.suffix(10) == [
             "v7-accounts accounts, tokens, sessions and sign-in failures", "v8-owners each person's items apart",
             "v9-changes the record of changes live pages follow",
             "v10-change-origin a page knows its own changes without it",
@@ -63,6 +63,7 @@ struct AccountSchemaTests {
             "v13-calendar-uid a PUT finds a UID of the calendar by index",
             "v14-priority an item's priority, in the section index",
             "v15-tags an item's tags, in the section index",
+            "v16-repeat-rule an item's repeat is a rule, in the section index",
         ])
     }
 }

@@ -81,7 +81,7 @@ struct DbCopyCLITests {
             TodoDraft(
                 title: "Buy milk", details: "2 litres", dueDate: CalendarDate(iso: "2026-12-01"),
                 location: Location(name: "Shop", latitude: 52.5, longitude: 13.4), project: Project(name: "Groceries"),
-                estimateMinutes: 30, repeatDays: [.monday, .friday]))
+                estimateMinutes: 30, repeatRule: .weekly(on: [.monday, .friday])))
         let gone = try await store.add(TodoDraft(title: "Deleted"))
         _ = try await store.add(TodoDraft(title: "Call mum", project: Project(name: "Family")))
         let done = try await store.add(TodoDraft(title: "Pay rent"))

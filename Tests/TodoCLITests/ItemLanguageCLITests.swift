@@ -36,7 +36,7 @@ struct ItemLanguageCLITests {
         #expect(await h.run("add", "买牛奶", "--estimate", "1h30m", "--repeat", "mon,wed") == 0)
         let item = try await only(h)
         let id = item.id.uuidString.lowercased().prefix(8)
-        #expect(h.out == "已添加 #\(item.number) “买牛奶”（\(id)）· ~1 小时 30 分钟 · 每周一、周三。\n")
+        #expect(h.out == "已添加 #\(item.number) “买牛奶”（\(id)）· 截止 2026/11/23 · ~1 小时 30 分钟 · 每周一、周三。\n")
         #expect(await h.run("add", "打电话") == 0)
         #expect(h.out.hasPrefix("已添加 #") && h.out.hasSuffix("）。\n"))
     }

@@ -91,3 +91,53 @@ struct NumbersAndRepeatsCLITests {
         #expect(h.out == "To Do\n  #1 [ ] Water plants  (due 11/23/2026)\n")
     }
 }
+
+/// docs/specs/repeats.md, REPEAT-17: `--repeat` takes days, a period word or an `RRULE` text.
+@Suite("todo: any repeat")
+struct AnyRepeatCLITests {
+    private func added(_ h: CLIHarness) async throws -> TodoItem {
+        try #require(try await h.store.items().first { !$0.isDone })
+    }
+
+    @Test("REPEAT-17 todo add --repeat: days, a period, a rule; --repeat-after-done; each said in words")
+    func test_REPEAT_17_add() async throws {
+        let cases: [([String], RepeatRule, String)] = [
+            (["--repeat", "mon,thu"], .weekly(on: [.monday, .thursday]), "Every Mon, Thu"),
+            (["--repeat", "monthly"], RepeatRule(.monthly), "Every month"),
+            (["--repeat", "FREQ=MONTHLY;BYDAY=2TU"], RepeatRule(.monthly, days: [RepeatRule.Day(.tuesday, nth: 2)]), "Every 2nd Tue"),
+            (["--repeat", "FREQ=DAILY;INTERVAL=3", "--repeat-after-done"], RepeatRule(.daily, interval: 3, afterCompletion: true),
+             "Every 3 days after done"),
+        ]
+        for (options, rule, words) in cases {
+            let h = CLIHarness()
+            #expect(await h.run(["add", "Pay rent"] + options) == 0)
+            #expect(try await added(h).repeatRule == rule)
+            #expect(h.out.hasSuffix(" · \(words).\n"), "\(h.out)")
+        }
+    }
+
+    @Test("REPEAT-17 a repeat that is none, or a rule Todo refuses, is told in a sentence and nothing is stored")
+    func test_REPEAT_17_refused() async throws {
+        let h = CLIHarness()
+        #expect(await h.run("add", "A", "--repeat", "sometimes") == 1)
+        #expect(h.err.contains("“sometimes” is not a repeat"))
+        #expect(await h.run("add", "A", "--repeat", "mon,funday") == 1)
+        #expect(h.err.contains("“funday”"))
+        #expect(await h.run("add", "A", "--repeat", "FREQ=WEEKLY;COUNT=0") == 1)
+        #expect(h.err.contains("COUNT"))
+        #expect(try await h.store.items().isEmpty)
+    }
+
+    @Test("REPEAT-17 todo edit --repeat changes the rule, --repeat-after-done alone keeps it, --no-repeat removes it")
+    func test_REPEAT_17_edit() async throws {
+        let h = CLIHarness()
+        #expect(await h.run("add", "Water the plants", "--due", "2026-12-01", "--repeat", "weekly") == 0)
+        #expect(await h.run("edit", "1", "--repeat", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU") == 0)
+        #expect(try await added(h).repeatRule == RepeatRule(.weekly, interval: 2, days: [RepeatRule.Day(.tuesday)]))
+        #expect(await h.run("edit", "1", "--repeat-after-done") == 0)
+        #expect(try await added(h).repeatRule == RepeatRule(.weekly, interval: 2, days: [RepeatRule.Day(.tuesday)], afterCompletion: true))
+        #expect(await h.run("edit", "1", "--no-repeat") == 0)
+        #expect(try await added(h).repeatRule == nil)
+        #expect(await h.run("edit", "1", "--repeat", "daily", "--no-repeat") != 0)
+    }
+}

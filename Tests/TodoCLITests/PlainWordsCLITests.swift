@@ -34,8 +34,8 @@ struct PlainWordsCLITests {
         let h = CLIHarness()
         #expect(await h.run("add", "Gym", "every", "mon,wed", "#\"Health club\"") == 0)
         let item = try await only(h)
-        #expect(item.title == "Gym" && item.repeatDays == [.monday, .wednesday] && item.project == Project(name: "Health club"))
-        #expect(h.out.hasSuffix(" · #\"Health club\" · every Mon, Wed.\n"))
+        #expect(item.title == "Gym" && item.repeatRule == .weekly(on: [.monday, .wednesday]) && item.project == Project(name: "Health club"))
+        #expect(h.out.hasSuffix(" · #\"Health club\" · Every Mon, Wed.\n"))
     }
 
     @Test("WORDS-14 --raw keeps the title as typed")

@@ -39,7 +39,8 @@ struct PlainWordsLanguagesCLITests {
         #expect(glued.title == "牛乳を買う" && glued.dueDate == tomorrow)
         #expect(glued.location == Location(name: "スーパー") && glued.estimateMinutes == 30)
         let repeated = try await added(["健身 每周一、三"], lang: "en_US.UTF-8")
-        #expect(repeated.title == "健身" && repeated.repeatDays == [.monday, .wednesday] && repeated.dueDate == nil)
+        #expect(repeated.title == "健身" && repeated.repeatRule == .weekly(on: [.monday, .wednesday]))
+        #expect(repeated.dueDate == CalendarDate(iso: "2026-11-23"), "REPEAT-15: its first day from Saturday")
     }
 
     @Test("WORDS-23 --raw keeps Chinese and Japanese words in the title, and 明日香 is never a date")

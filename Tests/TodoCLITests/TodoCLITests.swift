@@ -117,7 +117,7 @@ struct TodoCLITests {
         #expect(object["todo"]?.map { $0["title"] as? String } == ["A", "B"])
         #expect(object["done"]?.map { $0["title"] as? String } == ["A"])
         let a = try #require(object["done"]?.first)
-        #expect(a["repeatDays"] as? [String] == ["mon", "wed"])
+        #expect((a["repeat"] as? [String: Any])?["rule"] as? String == "FREQ=WEEKLY;BYDAY=MO,WE")
         #expect(a["estimateMinutes"] as? Int == 90)
         #expect(a["project"] as? String == "P")
         #expect(a["completed"] as? Bool == true)

@@ -24,7 +24,7 @@ struct ItemFieldStorageTests {
     static let full = TodoContent(
         title: "Buy milk", details: "Two litres", isDone: true, dueDate: CalendarDate(iso: "2026-03-14"),
         location: Location(name: "Shop", latitude: 48.5, longitude: -2.25), project: Project(name: "Home"),
-        estimateMinutes: 45, repeatDays: [.monday, .friday], priority: Priority(number: 7), tags: ["errands", "家"])
+        estimateMinutes: 45, repeatRule: .weekly(on: [.monday, .friday]), priority: Priority(number: 7), tags: ["errands", "家"])
 
     @Test("every field stores one value per column and reads back what it stored, filled or empty")
     func roundTrip() throws {
@@ -49,19 +49,19 @@ struct ItemFieldStorageTests {
     func names() {
         #expect(ItemField.all.flatMap(\.storedColumns).map(\.name) == [
             "title", "details", "isDone", "dueDate", "locationName", "locationLatitude", "locationLongitude",
-            "project", "estimateMinutes", "repeatDays", "priority", "tags",
+            "project", "estimateMinutes", "repeatRule", "repeatAfterCompletion", "priority", "tags",
         ])
         #expect(ItemField.isDone.storedColumns == [StoredColumn("isDone", .boolean)])
         #expect(ItemField.dueDate.storedColumns == [StoredColumn("dueDate", .date)])
-        #expect(ItemField.repeatDays.storedColumns == [StoredColumn("repeatDays", .integer)])
+        #expect(ItemField.repeatRule.storedColumns == [StoredColumn("repeatRule", .text), StoredColumn("repeatAfterCompletion", .boolean)])
     }
 
-    @Test("the stored values: a day as YYYY-MM-DD, repeat days as their mask, a flag as 0 or 1")
+    @Test("REPEAT-13 the stored values: a day as YYYY-MM-DD, a repeat as its RRULE text and a flag, a flag as 0 or 1")
     func values() {
         var values: [StoredValue] = []
-        for field in [ItemField.dueDate, .repeatDays, .isDone, .location] { field.store(Self.full, into: &values) }
+        for field in [ItemField.dueDate, .repeatRule, .isDone, .location] { field.store(Self.full, into: &values) }
         #expect(values == [
-            .text("2026-03-14"), .integer(Int64(Weekday.mask(of: [.monday, .friday]))), .integer(1),
+            .text("2026-03-14"), .text("FREQ=WEEKLY;BYDAY=MO,FR"), .integer(0), .integer(1),
             .text("Shop"), .real(48.5), .real(-2.25),
         ])
     }

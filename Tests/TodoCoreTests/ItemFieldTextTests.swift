@@ -9,7 +9,7 @@ struct ItemFieldTextTests {
     let full = TodoContent(
         title: "=SUM(A1)", details: "two\nlines", isDone: true, dueDate: CalendarDate(iso: "2026-12-01"),
         location: Location(name: "Lab", latitude: -33.5, longitude: 151), project: Project(name: "Home"),
-        estimateMinutes: 90, repeatDays: [.friday, .monday], priority: Priority(number: 2), tags: ["errands", "家"])
+        estimateMinutes: 90, repeatRule: .weekly(on: [.friday, .monday]), priority: Priority(number: 2), tags: ["errands", "家"])
 
     func read(_ texts: [[String?]]) throws(TextFieldError) -> TodoContent {
         var content = TodoContent(title: "")
@@ -21,14 +21,14 @@ struct ItemFieldTextTests {
     func test_roundTrip() throws {
         let texts = ItemField.all.map { $0.texts(full) }
         #expect(texts == [
-            ["=SUM(A1)"], ["two\nlines"], ["true"], ["2026-12-01"], ["Lab", "-33.5", "151"], ["Home"], ["90"], ["mon fri"],
+            ["=SUM(A1)"], ["two\nlines"], ["true"], ["2026-12-01"], ["Lab", "-33.5", "151"], ["Home"], ["90"], ["FREQ=WEEKLY;BYDAY=MO,FR", "false"],
             ["2"], ["errands, 家"],
         ])
         #expect(try read(texts) == full)
         #expect(try read(ItemField.all.map { $0.textCells.map { _ in nil } }) == TodoContent(title: ""))
         #expect(ItemField.all.flatMap(\.textCells) == [
             "title", "details", "completed", "dueDate", "location", "latitude", "longitude", "project",
-            "estimateMinutes", "repeatDays", "priority", "tags",
+            "estimateMinutes", "repeat", "repeatAfterCompletion", "priority", "tags",
         ])
         #expect(ItemField.all.filter(\.isFreeText) == [.title, .details, .location, .project])
     }
@@ -45,7 +45,8 @@ struct ItemFieldTextTests {
         #expect(refusal(.location, ["Lab", "north", nil]) == .notA(cell: 1, expected: "a number"))
         #expect(refusal(.location, [nil, "1", "2"])
             == .sentence("a latitude or longitude needs a location name in the “location” column."))
-        #expect(refusal(.repeatDays, ["mon funday"]) == .notA(cell: 0, expected: "a list of days such as “mon wed fri”"))
+        #expect(refusal(.repeatRule, ["mon funday", nil]) == .notA(cell: 0, expected: "a repeat rule such as “FREQ=WEEKLY;BYDAY=MO”"))
+        #expect(refusal(.repeatRule, [nil, "true"]) == .sentence("“repeatAfterCompletion” needs a rule in the “repeat” column."))
     }
 
     @Test("a whole number's rule: nil and the range pass, the rest is refused naming the field")

@@ -10,7 +10,7 @@ struct MergeRulesTests {
 
     private static let base = TodoDraft(
         title: "Run", details: "5 km", isDone: false, dueDate: CalendarDate(iso: "2026-12-01"),
-        location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday],
+        location: Location(name: "Park"), project: Project(name: "Health"), estimateMinutes: 30, repeatRule: .weekly(on: [.monday]),
         priority: Priority(number: 2), tags: ["errands"])
 
     /// `values` with `field` set to its `n`-th other value (1 or 2).
@@ -23,7 +23,7 @@ struct MergeRulesTests {
         case .location: v.location = Location(name: "Gym \(n)", latitude: Double(n), longitude: 2)
         case .project: v.project = n == 1 ? nil : Project(name: "Sport")
         case .estimateMinutes: v.estimateMinutes = n == 1 ? nil : 90
-        case .repeatDays: v.repeatDays = n == 1 ? [] : [.friday, .sunday]
+        case .repeatRule: v.repeatRule = n == 1 ? nil : RepeatRule(.monthly, interval: 2, days: [RepeatRule.Day(.friday, nth: -1)])
         case .priority: v.priority = n == 1 ? .undefined : Priority(number: 9)
         case .tags: v.tags = n == 1 ? [] : ["errands", "waiting"]
         case .isDone: v.isDone = true

@@ -180,7 +180,7 @@ struct ItemJSONTests {
         #expect(object["completed"] as? Bool == false)
         #expect(object["dueDate"] is NSNull)
         #expect(object["createdAt"] as? String == "2026-11-21T09:00:00.000Z")
-        #expect(object["repeatDays"] as? [String] == [])
+        #expect(object["repeat"] is NSNull)
         #expect(object["version"] as? Int == 1)
     }
 
@@ -189,7 +189,7 @@ struct ItemJSONTests {
         let item = TodoItem(
             id: TestEnvironment.id(7), title: "Pay rent “now”", details: "line 1\nline 2", isDone: true,
             dueDate: CalendarDate(iso: "2026-12-01"), location: Location(name: "Bank", latitude: 48.85, longitude: 2.35),
-            project: Project(name: "Home"), estimateMinutes: 90, repeatDays: [.monday, .friday], position: -3.5,
+            project: Project(name: "Home"), estimateMinutes: 90, repeatRule: .weekly(on: [.monday, .friday]), position: -3.5,
             createdAt: TestEnvironment.referenceDate, updatedAt: TestEnvironment.referenceDate + 60,
             completedAt: TestEnvironment.referenceDate + 60, version: 4)
         let decoded = try JSONDecoder().decode(TodoItem.self, from: TodoJSON.encoder().encode(item))

@@ -33,7 +33,7 @@ struct RepeatsRuleTests {
     func test_REPEAT_2_nextDueDateTable(_ due: String, _ days: String, _ expected: String) {
         let repeatDays = Set(days.split(separator: ",").map { Weekday(rawValue: String($0))! })
         let dueDate = due.isEmpty ? nil : day(due)
-        #expect(Repeats.nextDueDate(after: dueDate, days: repeatDays, today: Self.today) == day(expected))
+        #expect(Repeats.nextDueDate(after: dueDate, rule: .weekly(on: repeatDays), today: Self.today) == day(expected))
     }
 
     @Test("REPEAT-2 every combination of days, from every weekday: the first matching day of the next seven")
@@ -42,7 +42,7 @@ struct RepeatsRuleTests {
             let days = Weekday.days(fromMask: mask)
             for offset in 0..<7 {
                 let start = day("2026-11-23").adding(days: offset)
-                let next = try! #require(Repeats.nextDueDate(after: start, days: days, today: day("2026-11-01")))
+                let next = try! #require(Repeats.nextDueDate(after: start, rule: .weekly(on: days), today: day("2026-11-01")))
                 #expect(next > start && next <= start.adding(days: 7), "\(days) from \(start)")
                 #expect(days.contains(next.weekday))
                 var between = start.adding(days: 1)
@@ -54,9 +54,8 @@ struct RepeatsRuleTests {
         }
     }
 
-    @Test("REPEAT-1 an item without repeat days has no next occurrence")
+    @Test("REPEAT-1 an item without a repeat has no next occurrence")
     func test_REPEAT_1_noDaysNoOccurrence() {
-        #expect(Repeats.nextDueDate(after: Self.today, days: [], today: Self.today) == nil)
         let item = TodoItem(id: TestEnvironment.id(1), title: "Once", dueDate: Self.today, createdAt: TestEnvironment.referenceDate)
         #expect(Repeats.nextOccurrence(of: item, today: Self.today) == nil)
     }
@@ -66,19 +65,83 @@ struct RepeatsRuleTests {
         let item = TodoItem(
             id: TestEnvironment.id(1), title: "Water plants", details: "the big ones", isDone: true,
             dueDate: Self.today, location: Location(name: "Home", latitude: 1, longitude: 2),
-            project: Project(name: "House"), estimateMinutes: 15, repeatDays: [.monday, .thursday], position: 42,
+            project: Project(name: "House"), estimateMinutes: 15, repeatRule: .weekly(on: [.monday, .thursday]), position: 42,
             createdAt: TestEnvironment.referenceDate, completedAt: TestEnvironment.referenceDate, version: 3, number: 7)
         let draft = try #require(Repeats.nextOccurrence(of: item, today: Self.today))
         #expect(draft == TodoDraft(
             title: "Water plants", details: "the big ones", isDone: false, dueDate: day("2026-11-26"),
             location: Location(name: "Home", latitude: 1, longitude: 2), project: Project(name: "House"),
-            estimateMinutes: 15, repeatDays: [.monday, .thursday], position: nil))
+            estimateMinutes: 15, repeatRule: .weekly(on: [.monday, .thursday]), position: nil))
+    }
+
+    /// An item due on `due` with `rule`, checked on `checked`: its next occurrence's due date and rule.
+    private func next(_ rule: String, due: String?, checked: String, afterCompletion: Bool = false) throws -> TodoDraft? {
+        var repeatRule = try RepeatRule(rruleText: rule)
+        repeatRule.afterCompletion = afterCompletion
+        let item = TodoItem(
+            id: TestEnvironment.id(1), title: "R", isDone: true, dueDate: due.map(day), repeatRule: repeatRule,
+            createdAt: TestEnvironment.referenceDate, completedAt: TestEnvironment.referenceDate)
+        return Repeats.nextOccurrence(of: item, today: day(checked))
+    }
+
+    @Test("REPEAT-14 any rule: the next date after the due date, anchored there; skipped days stay skipped")
+    func test_REPEAT_14_anyRule() throws {
+        #expect(try next("FREQ=MONTHLY", due: "2026-01-31", checked: "2026-01-31")?.dueDate == day("2026-03-31"))
+        #expect(try next("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", due: "2026-12-01", checked: "2026-12-01")?.dueDate == day("2026-12-15"))
+        #expect(try next("FREQ=MONTHLY;BYDAY=2TU", due: "2026-12-08", checked: "2026-12-07")?.dueDate == day("2027-01-12"))
+        #expect(try next("FREQ=YEARLY", due: "2024-02-29", checked: "2024-02-29")?.dueDate == day("2028-02-29"))
+        // Late: the first date after today, still on the rule's own days.
+        #expect(try next("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", due: "2026-12-01", checked: "2026-12-20")?.dueDate == day("2026-12-29"))
+        // Without a due date: from today.
+        #expect(try next("FREQ=MONTHLY", due: nil, checked: "2026-11-30")?.dueDate == day("2026-12-30"))
+    }
+
+    @Test("REPEAT-14 after completion: from the day of the check, whatever the due date")
+    func test_REPEAT_14_afterCompletion() throws {
+        let draft = try #require(try next("FREQ=DAILY;INTERVAL=3", due: "2026-11-20", checked: "2026-11-30", afterCompletion: true))
+        #expect(draft.dueDate == day("2026-12-03"))
+        #expect(draft.repeatRule?.afterCompletion == true)
+        #expect(try next("FREQ=WEEKLY;BYDAY=FR", due: nil, checked: "2026-12-02", afterCompletion: true)?.dueDate == day("2026-12-04"))
+    }
+
+    @Test("REPEAT-14 a count goes down by one; the last of a count or a date past UNTIL gives none")
+    func test_REPEAT_14_ends() throws {
+        let first = try #require(try next("FREQ=WEEKLY;COUNT=2", due: "2026-11-23", checked: "2026-11-23"))
+        #expect(first.dueDate == day("2026-11-30") && first.repeatRule?.rruleText == "FREQ=WEEKLY;COUNT=1")
+        #expect(try next("FREQ=WEEKLY;COUNT=1", due: "2026-11-30", checked: "2026-11-30") == nil)
+        #expect(try next("FREQ=WEEKLY;UNTIL=20261129", due: "2026-11-23", checked: "2026-11-23") == nil)
+        #expect(try next("FREQ=WEEKLY;UNTIL=20261130", due: "2026-11-23", checked: "2026-11-23")?.dueDate == day("2026-11-30"))
+    }
+
+    @Test(
+        "REPEAT-15 a repeat without a due date is due on its first date from today",
+        arguments: [
+            // (rule, expected), today Monday 2026-11-23
+            ("FREQ=DAILY", "2026-11-23"), ("FREQ=MONTHLY", "2026-11-23"), ("FREQ=WEEKLY;BYDAY=MO", "2026-11-23"),
+            ("FREQ=WEEKLY;BYDAY=WE,FR", "2026-11-25"), ("FREQ=MONTHLY;BYMONTHDAY=1", "2026-12-01"),
+            ("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=5", "2027-03-05"), ("FREQ=DAILY;COUNT=1", "2026-11-23"),
+        ])
+    func test_REPEAT_15_dated(_ rule: String, _ expected: String) throws {
+        let content = TodoContent(title: "Water the plants", repeatRule: try RepeatRule(rruleText: rule))
+        #expect(Repeats.dated(content, today: Self.today).dueDate == day(expected))
+    }
+
+    @Test("REPEAT-15 a date given, no repeat, or a done item: left as it is")
+    func test_REPEAT_15_leftAlone() {
+        let given = TodoContent(title: "A", dueDate: day("2026-12-24"), repeatRule: RepeatRule(.daily))
+        #expect(Repeats.dated(given, today: Self.today) == given)
+        let once = TodoContent(title: "B")
+        #expect(Repeats.dated(once, today: Self.today) == once)
+        let done = TodoContent(title: "C", isDone: true, repeatRule: RepeatRule(.daily))
+        #expect(Repeats.dated(done, today: Self.today) == done)
+        let ended = TodoContent(title: "D", repeatRule: RepeatRule(.daily, end: .until(day("2026-11-01"))))
+        #expect(Repeats.dated(ended, today: Self.today).dueDate == nil, "a series that has ended gives no date")
     }
 
     @Test("REPEAT-4 an item whose occurrence is still there spawns no other")
     func test_REPEAT_4_noSecondOccurrence() {
-        let item = TodoItem(id: TestEnvironment.id(1), title: "R", repeatDays: [.monday], createdAt: TestEnvironment.referenceDate)
-        let other = TodoItem(id: TestEnvironment.id(2), title: "R", repeatDays: [.monday], createdAt: TestEnvironment.referenceDate)
+        let item = TodoItem(id: TestEnvironment.id(1), title: "R", repeatRule: .weekly(on: [.monday]), createdAt: TestEnvironment.referenceDate)
+        let other = TodoItem(id: TestEnvironment.id(2), title: "R", repeatRule: .weekly(on: [.monday]), createdAt: TestEnvironment.referenceDate)
         #expect(Repeats.spawnsOccurrence(item, linked: nil))
         #expect(!Repeats.spawnsOccurrence(item, linked: other))
         #expect(!Repeats.spawnsOccurrence(TodoItem(id: TestEnvironment.id(3), title: "x", createdAt: .now), linked: nil))
@@ -89,9 +152,9 @@ struct RepeatsRuleTests {
         let utc = TimeZone(identifier: "UTC")!
         let checkedAt = Date(timeIntervalSince1970: 1_795_424_400)  // 2026-11-23 09:00 UTC, a Monday
         let checked = TodoItem(
-            id: TestEnvironment.id(1), title: "R", isDone: true, repeatDays: [.monday], createdAt: checkedAt,
+            id: TestEnvironment.id(1), title: "R", isDone: true, repeatRule: .weekly(on: [.monday]), createdAt: checkedAt,
             completedAt: checkedAt)
-        let fresh = TodoItem(id: TestEnvironment.id(2), title: "R", repeatDays: [.monday], createdAt: checkedAt)
+        let fresh = TodoItem(id: TestEnvironment.id(2), title: "R", repeatRule: .weekly(on: [.monday]), createdAt: checkedAt)
         var edited = fresh
         edited.version = 2
         var done = fresh

@@ -8,22 +8,25 @@ import TodoTestSupport
 /// own date and `TZ` are.
 @Suite("TEST-1 the Model's day rules at injected instants and zones")
 struct TimelessRulesTests {
-    @Test("TEST-1 a repeating item without a date, checked, is next due on its first day after today where its owner is",
+    @Test("TEST-1 REPEAT-15 a repeating item without a date is due on its first day from today where its owner is; checked, a week on",
           arguments: TestInstant.all)
     func test_TEST_1_repeatAfterToday(_ instant: TestInstant) async throws {
         let tomorrow = instant.day(after: 1)
         let store = InMemoryTodoStore(environment: instant.environment)
-        let item = try await store.add(TodoDraft(title: "Water the plants", repeatDays: [tomorrow.weekday]))
+        let item = try await store.add(TodoDraft(title: "Water the plants", repeatRule: .weekly(on: [tomorrow.weekday])))
+        #expect(item.dueDate == tomorrow)
+        let daily = try await store.add(TodoDraft(title: "Stretch", repeatRule: RepeatRule(.daily)))
+        #expect(daily.dueDate == instant.today)
         _ = try await store.setDone(id: item.id, true)
-        let next = try #require(try await store.items().first { !$0.isDone })
-        #expect(next.dueDate == tomorrow)
+        let next = try #require(try await store.items().first { !$0.isDone && $0.title == "Water the plants" })
+        #expect(next.dueDate == instant.day(after: 8))
     }
 
     @Test("TEST-1 a repeating item due today, checked, is next due a week on", arguments: TestInstant.all)
     func test_TEST_1_repeatDueToday(_ instant: TestInstant) async throws {
         let store = InMemoryTodoStore(environment: instant.environment)
         let item = try await store.add(
-            TodoDraft(title: "Take out the bins", dueDate: instant.today, repeatDays: [instant.today.weekday]))
+            TodoDraft(title: "Take out the bins", dueDate: instant.today, repeatRule: .weekly(on: [instant.today.weekday])))
         _ = try await store.setDone(id: item.id, true)
         #expect(try await store.items().first { !$0.isDone }?.dueDate == instant.day(after: 7))
     }
@@ -32,7 +35,7 @@ struct TimelessRulesTests {
     func test_TEST_1_uncheckSameDay(_ instant: TestInstant) async throws {
         let clock = TestEnvironment(start: instant.date, tick: 0, timeZone: instant.timeZone)
         let store = InMemoryTodoStore(environment: clock.environment)
-        let first = try await store.add(TodoDraft(title: "Stretch", repeatDays: [instant.day(after: 1).weekday]))
+        let first = try await store.add(TodoDraft(title: "Stretch", repeatRule: .weekly(on: [instant.day(after: 1).weekday])))
         _ = try await store.setDone(id: first.id, true)
         _ = try await store.setDone(id: first.id, false)
         #expect(try await store.items().count == 1, "unchecked the same day")

@@ -54,12 +54,27 @@ struct DAVTimeRangeTests {
         #expect(range("20261231T150000Z", "20261231T160000Z").overlaps(times, zone: utc))
     }
 
+    @Test("DAV-28 REPEAT-16 any rule's occurrences: a monthly rule's days, and no more than its count")
+    func test_DAV_28_ruleOccurrences() {
+        let start = CalendarDate(year: 2026, month: 1, day: 31)!
+        let monthly = CalDAVTodoTimes(due: .day(start), recurrence: .rule(from: start, RepeatRule(.monthly)))
+        // The 31st: none in February, one in March.
+        #expect(!range("20260201T000000Z", "20260301T000000Z").overlaps(monthly, zone: utc))
+        #expect(range("20260331T000000Z", "20260401T000000Z").overlaps(monthly, zone: utc))
+        #expect(range("20991231T000000Z", "21000101T000000Z").overlaps(monthly, zone: utc))
+        let threeTimes = CalDAVTodoTimes(
+            due: .day(start), recurrence: .rule(from: start, RepeatRule(.monthly, end: .count(3))))
+        #expect(range("20260331T000000Z", "20260401T000000Z").overlaps(threeTimes, zone: utc))
+        #expect(range("20260531T000000Z", "20260601T000000Z").overlaps(threeTimes, zone: utc))
+        #expect(!range("20260701T000000Z", nil).overlaps(threeTimes, zone: utc), "the fourth is past its count")
+    }
+
     @Test("DAV-28 a repeating task over any range: found in the year 9999, never a long walk", .timeLimit(.minutes(1)))
     func test_DAV_28_occurrences() {
         let monday = CalendarDate(year: 2026, month: 11, day: 23)!
-        let daily = CalDAVTodoTimes(start: .day(monday), due: .day(monday), recurrence: .weekly(from: monday, days: Set(Weekday.allCases)))
+        let daily = CalDAVTodoTimes(start: .day(monday), due: .day(monday), recurrence: .rule(from: monday, RepeatRule(.daily)))
         let mondays = CalDAVTodoTimes(
-            due: moment("20261123T080000Z"), created: at("20261121T090000Z"), recurrence: .weekly(from: monday, days: [.monday]))
+            due: moment("20261123T080000Z"), created: at("20261121T090000Z"), recurrence: .rule(from: monday, .weekly(on: [.monday])))
         #expect(range("99991231T120000Z", "99991231T130000Z").overlaps(daily, zone: utc))
         #expect(range("99991231T235959Z", nil).overlaps(daily, zone: utc))
         #expect(range("00010101T000000Z", "99991231T235959Z").overlaps(mondays, zone: utc))

@@ -57,7 +57,7 @@ struct CalDAVTodoTests {
         #expect(todo.dueDate == CalendarDate(year: 2026, month: 12, day: 1))
         #expect(todo.location == Location(name: "Praxis Dr. Weiß Friedrichstraße 1, Berlin"))
         #expect(todo.sortOrder == 720_000_123)
-        #expect(todo.repeatDays.isEmpty)
+        #expect(todo.repeatRule == nil)
         #expect(todo.priority == Priority(number: 1), "PRIO-7")
         let kept = todo.kept.components(separatedBy: "\r\n")
         for line in Samples.berlinZone + Samples.appleAlarm + [
@@ -131,7 +131,7 @@ struct CalDAVTodoTests {
         #expect(todo.uid == "1840627523658163419")
         #expect(todo.title == "Buy milk" && todo.details == "Oat, not soy")
         #expect(todo.dueDate == CalendarDate(year: 2026, month: 11, day: 26))
-        #expect(todo.repeatDays == [.monday, .thursday])
+        #expect(todo.repeatRule == .weekly(on: [.monday, .thursday]))
         #expect(todo.sortOrder == -12)
         #expect(todo.priority == Priority(number: 9))
         #expect(todo.tags == ["Errands", "Shopping"])
@@ -226,33 +226,39 @@ struct CalDAVTodoTests {
         #expect(try CalDAVTodoCodec.read(written.replacingOccurrences(of: "\r\n", with: "\n"), timeZone: testUTC) == CalDAVTodoCodec.read(written, timeZone: testUTC))
     }
 
-    static let rules: [(String, Set<Weekday>, Bool)] = [
-        ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", Set<Weekday>([.monday, .wednesday, .friday]), false),
-        ("RRULE:FREQ=WEEKLY;INTERVAL=1;WKST=MO;BYDAY=SU", [.sunday], false),
-        ("RRULE:FREQ=DAILY", Set(Weekday.allCases), false),
-        ("RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", [.monday, .tuesday, .wednesday, .thursday, .friday], false),
-        ("RRULE:FREQ=WEEKLY", [.tuesday], false),  // the weekday of DTSTART (20261124)
-        ("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", [], true),
-        ("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5", [], true),
-        ("RRULE:FREQ=MONTHLY;BYDAY=1MO", [], true),
-        ("RRULE:FREQ=YEARLY", [], true),
+    /// A client's RRULE, the rule Todo reads (nil: refused), and whether its text is kept (a
+    /// spelling other than the rule's own, or a rule Todo refuses).
+    static let rules: [(String, String?, Bool)] = [
+        ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;BYDAY=MO,WE,FR", false),
+        ("RRULE:FREQ=WEEKLY;INTERVAL=1;WKST=MO;BYDAY=SU", "FREQ=WEEKLY;BYDAY=SU", true),
+        ("RRULE:FREQ=DAILY", "FREQ=DAILY", false),
+        ("RRULE:FREQ=WEEKLY", "FREQ=WEEKLY", false),
+        ("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", false),
+        ("RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=5", "FREQ=WEEKLY;BYDAY=MO;COUNT=5", false),
+        ("RRULE:FREQ=MONTHLY;BYDAY=1MO", "FREQ=MONTHLY;BYDAY=1MO", false),
+        ("RRULE:freq=monthly;byday=-1fr", "FREQ=MONTHLY;BYDAY=-1FR", true),
+        ("RRULE:FREQ=YEARLY;BYWEEKNO=20", "FREQ=YEARLY;BYWEEKNO=20", false),
+        ("RRULE:FREQ=FORTNIGHTLY", nil, true),
     ]
 
-    @Test("DAV-10 repeat days: weekly and daily rules are read; other rules are kept verbatim and give none", arguments: Self.rules)
-    func test_DAV_10_rules(rule: String, days: Set<Weekday>, kept: Bool) throws {
+    @Test("DAV-10 REPEAT-16 a client's RRULE is the item's rule and comes back as it sent it; one Todo refuses is kept and gives none", arguments: Self.rules)
+    func test_DAV_10_rules(rule: String, read: String?, kept: Bool) throws {
         var body = Samples.todoman
         body.insert(contentsOf: ["DTSTART;VALUE=DATE:20261124", rule], at: 5)
         let (todo, written) = try expectRoundTrip(body)
-        #expect(todo.repeatDays == days)
+        #expect(todo.repeatRule?.rruleText == read)
         #expect(todo.kept.contains(rule) == kept)
-        let rules = unfolded(written).filter { $0.hasPrefix("RRULE") }
-        #expect(rules.count == 1)
-        if kept { #expect(rules == [rule]) }
-        // Repeat days set elsewhere replace a kept rule.
+        #expect(unfolded(written).filter { $0.hasPrefix("RRULE") } == [rule])
+        // A rule set elsewhere replaces the client's.
         var weekly = item(todo)
-        weekly.repeatDays = [.saturday]
+        weekly.repeatRule = .weekly(on: [.saturday])
         let lines = unfolded(CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: berlin))
         #expect(lines.filter { $0.hasPrefix("RRULE") } == ["RRULE:FREQ=WEEKLY;BYDAY=SA"])
+        // After completion goes beside it, and is read back (REPEAT-16).
+        weekly.repeatRule?.afterCompletion = true
+        let after = CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: berlin)
+        #expect(unfolded(after).contains("X-TODO-REPEAT-FROM:COMPLETION"))
+        #expect(try CalDAVTodoCodec.read(after, timeZone: testUTC).repeatRule == weekly.repeatRule)
     }
 
     static let doneLines: [([String], Bool)] = [
@@ -285,7 +291,7 @@ struct CalDAVTodoTests {
         let draft = todo.draft(project: Project(name: "Errands"))
         #expect(draft == TodoDraft(
             title: "Buy milk", details: "Oat, not soy", dueDate: CalendarDate(year: 2026, month: 11, day: 26),
-            project: Project(name: "Errands"), repeatDays: [.monday, .thursday], priority: Priority(number: 9),
+            project: Project(name: "Errands"), repeatRule: .weekly(on: [.monday, .thursday]), priority: Priority(number: 9),
             tags: ["Errands", "Shopping"]))
         var stored = item(todo, position: 7)
         stored.project = Project(name: "Other")
@@ -296,12 +302,12 @@ struct CalDAVTodoTests {
         stored.dueDate = nil
         stored.location = Location(name: "Shop")
         stored.estimateMinutes = 15
-        stored.repeatDays = []
+        stored.repeatRule = nil
         stored.priority = .undefined
         stored.tags = ["Shopping"]
         #expect(todo.changes(from: stored) == TodoChanges(
             title: "Buy milk", details: .some("Oat, not soy"), isDone: false, dueDate: .some(CalendarDate(year: 2026, month: 11, day: 26)),
-            location: .some(nil), estimateMinutes: .some(nil), repeatDays: [.monday, .thursday], priority: Priority(number: 9),
+            location: .some(nil), estimateMinutes: .some(nil), repeatRule: .weekly(on: [.monday, .thursday]), priority: Priority(number: 9),
             tags: ["Errands", "Shopping"]))
     }
 
@@ -327,7 +333,7 @@ struct CalDAVTodoTests {
             item.isDone = pick(2) == 1
             item.completedAt = item.isDone ? InteropFixtures.at("2026-11-21T10:15:00Z") : nil
             item.dueDate = [nil, CalendarDate(year: 2026, month: 12, day: 1), CalendarDate(year: 2026, month: 11, day: 27)][pick(3)]
-            item.repeatDays = Set(Weekday.allCases.filter { _ in pick(2) == 1 })
+            item.repeatRule = RepeatRule.on(Set(Weekday.allCases.filter { _ in pick(2) == 1 }))
             item.estimateMinutes = [nil, 1, 45, 600, 10_080][pick(5)]
             item.location = [nil, Location(name: "Home"), Location(name: "Lab, 2nd floor", latitude: -33.5, longitude: 151.25)][pick(3)]
             item.position = [0, -12, 1e12, 3.75, -0.5][pick(5)]
@@ -339,7 +345,7 @@ struct CalDAVTodoTests {
             #expect(back.uid == "uid-\(code)")
             #expect(back.title == item.title && back.details == item.details.map { $0.replacingOccurrences(of: "\r\n", with: "\n") })
             #expect(back.isDone == item.isDone && back.completedAt == item.completedAt)
-            #expect(back.dueDate == item.dueDate && back.repeatDays == item.repeatDays)
+            #expect(back.dueDate == item.dueDate && back.repeatRule == item.repeatRule)
             #expect(back.location == item.location && back.estimateMinutes == item.estimateMinutes)
             #expect(back.sortOrder == Int(item.position.rounded(.down)))
             // What was kept comes back, and writing again gives the same text.
@@ -390,7 +396,6 @@ struct CalDAVTodoTests {
         (calendar(["BEGIN:VTODO", "UID:a", "GEO:91;10", "END:VTODO"]), "Line 5: the latitude 91.0 is outside -90…90."),
         (calendar(["BEGIN:VTODO", "UID:a", "GEO:north", "END:VTODO"]), "Line 5: GEO “north” is not a latitude and longitude such as 52.52;13.405."),
         (calendar(["BEGIN:VTODO", "UID:a", "X-TODO-ESTIMATE:P30D", "END:VTODO"]), "Line 5: the estimate of 43200 minutes is outside 1 minute…1 week."),
-        (calendar(["BEGIN:VTODO", "UID:a", "RRULE:FREQ=WEEKLY;BYDAY=XY", "END:VTODO"]), "Line 5: RRULE BYDAY has “XY”, which is not a day such as MO or FR."),
         (calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:bell\u{07}", "END:VTODO"]),
          "Line 5: the line holds the control character U+0007, which iCalendar does not allow."),
         (calendar(["BEGIN:VTODO", "UID:a"] + (1...8).map { "BEGIN:X-\($0)" } + (1...8).reversed().map { "END:X-\($0)" } + ["END:VTODO"]),

@@ -19,7 +19,7 @@ struct CalDAVTodoTimesTests {
             + ["BEGIN:VTODO", "UID:t", "DTSTAMP:20261121T083000Z", "SUMMARY:Task"] + extra + ["END:VTODO", "END:VCALENDAR"]
         let todo = try CalDAVTodoCodec.read(CalDAVSamples.body(lines), timeZone: zone)
         let item = TodoItem(
-            id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatDays: todo.repeatDays,
+            id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatRule: todo.repeatRule,
             createdAt: created, completedAt: todo.isDone ? todo.completedAt : nil)
         return (item, todo.kept)
     }
@@ -93,18 +93,23 @@ struct CalDAVTodoTimesTests {
         #expect(moved.due == .day(CalendarDate(year: 2026, month: 12, day: 1)!) && moved.start == nil)
     }
 
-    @Test("DAV-28 COMPLETED when done, CREATED always; repeat days from the due date, other rules unknown")
+    @Test("DAV-28 REPEAT-16 COMPLETED when done, CREATED always; a rule repeats from the due date, one Todo can't read is unknown")
     func test_DAV_28_completedCreatedAndRepeats() throws {
         let done = try times(["STATUS:COMPLETED", "COMPLETED:20261125T080000Z"], in: utc)
         #expect(done.completed == InteropFixtures.at("2026-11-25T08:00:00Z") && done.created == created && done.recurrence == .none)
         #expect(try times([], in: utc) == CalDAVTodoTimes(created: created))
         let monday = CalendarDate(year: 2026, month: 11, day: 23)!
         let weekly = try times(["DUE;VALUE=DATE:20261123", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE"], in: utc)
-        #expect(weekly.recurrence == .weekly(from: monday, days: [.monday, .wednesday]))
+        #expect(weekly.recurrence == .rule(from: monday, .weekly(on: [.monday, .wednesday])))
         #expect(weekly.start == .day(monday), "a repeating item's DTSTART is its due date")
         let timed = try times(["DTSTART;TZID=Europe/Berlin:20261123T090000", "RRULE:FREQ=DAILY"], in: utc)
-        #expect(timed.recurrence == .weekly(from: monday, days: Set(Weekday.allCases)))
-        #expect(try times(["DUE;VALUE=DATE:20261125", "RRULE:FREQ=MONTHLY"], in: utc).recurrence == .unknown)
+        #expect(timed.recurrence == .rule(from: monday, RepeatRule(.daily)))
+        // REPEAT-16: any rule Todo reads repeats from its first date; one reckoned after completion is unknown.
+        let monthly = try times(["DUE;VALUE=DATE:20261125", "RRULE:FREQ=MONTHLY"], in: utc)
+        #expect(monthly.recurrence == .rule(from: CalendarDate(year: 2026, month: 11, day: 25)!, RepeatRule(.monthly)))
+        let afterDone = try times(["DUE;VALUE=DATE:20261125", "RRULE:FREQ=DAILY;INTERVAL=3", "X-TODO-REPEAT-FROM:COMPLETION"], in: utc)
+        #expect(afterDone.recurrence == .unknown)
+        #expect(try times(["DUE;VALUE=DATE:20261125", "RRULE:FREQ=SOMETIMES"], in: utc).recurrence == .unknown)
         #expect(try times(["DUE;VALUE=DATE:20261125", "RDATE;VALUE=DATE:20261201"], in: utc).recurrence == .unknown)
         #expect(try times(["RRULE:FREQ=MONTHLY"], in: utc).recurrence == .none, "nothing to repeat from")
     }

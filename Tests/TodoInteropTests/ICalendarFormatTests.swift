@@ -21,7 +21,7 @@ struct ICalendarFormatTests {
             #"SUMMARY:Café ☕ “curly” "straight"\, commas\; semicolons \\ backslash"#,
             #"DESCRIPTION:Line 1\nLine 2 with "quotes"\, commas\; semis \\ and a %25 sign\n\nLast line 🎉 🇩🇪"#,
             "STATUS:NEEDS-ACTION", "DUE;VALUE=DATE:20261201", "X-TODO-PROJECT:Home Renovation", "CATEGORIES:errands,家",
-            #"LOCATION:Bäckerei Müller\, Straße 5"#, "GEO:52.52;13.405", "DTSTART;VALUE=DATE:20261101",
+            #"LOCATION:Bäckerei Müller\, Straße 5"#, "GEO:52.52;13.405", "DTSTART;VALUE=DATE:20261201",
             "RRULE:FREQ=WEEKLY;BYDAY=MO,FR", "X-TODO-ESTIMATE:PT1H30M", "X-TODO-ORDER:-2",
             "CREATED:20261101T081530Z", "LAST-MODIFIED:20261120T174501Z",
             "STATUS:COMPLETED", "COMPLETED:20261119T203015Z",
@@ -93,7 +93,7 @@ struct ICalendarFormatTests {
         #expect(decoded[0].item.dueDate == CalendarDate(iso: "2026-12-02"), "23:00 UTC is the next day in Berlin")
         #expect(decoded[0].item.project == nil, "TAG-8: a file from elsewhere has its categories as tags")
         #expect(decoded[0].item.tags == ["Garden outside", "Home"], "a comma no tag can hold is read as a space")
-        #expect(decoded[0].item.repeatDays == Set(Weekday.allCases))
+        #expect(decoded[0].item.repeatRule == RepeatRule(.daily))
         #expect(decoded[1].item.dueDate == CalendarDate(iso: "2026-12-02") && decoded[1].item.isDone)
         #expect(decoded.map(\.origin) == ["the VTODO at line 7", "the VTODO at line 15"])
     }

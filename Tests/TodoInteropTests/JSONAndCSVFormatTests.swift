@@ -36,9 +36,7 @@ struct JSONAndCSVFormatTests {
                 "order" : -1,
                 "priority" : null,
                 "project" : null,
-                "repeatDays" : [
-
-                ],
+                "repeat" : null,
                 "tags" : [
 
                 ],
@@ -65,7 +63,7 @@ struct JSONAndCSVFormatTests {
         (#"[{"title": "A", "completed": "yes"}]"#, "Item 1: \"completed\" should be true or false."),
         (#"[{"details": "no title"}]"#, "Item 1: the item has no \"title\"."),
         (#"[{"title": "A", "id": "42"}]"#, "Item 1: \"id\" “42” is not a UUID."),
-        (#"[{"title": "A", "repeatDays": ["mon", "funday"]}]"#, "Item 1: \"repeatDays\" has “funday”, which is not mon, tue, wed, thu, fri, sat or sun."),
+        (#"[{"title": "A", "repeatDays": ["mon", "funday"]}]"#, "Item 1: \"repeatDays\" “funday” is not a day: use mon, tue, wed, thu, fri, sat or sun."),
         (#"{"title": "A"}"#, #"Expected an array of items, or {"todo": [items], "done": [items]}."#),
         (#"[{"title": "A"}, 3]"#, "Item 2: expected an item object."),
     ])
@@ -92,10 +90,10 @@ struct JSONAndCSVFormatTests {
     func test_csv_quoting() throws {
         let text = try CSVFormat(options()).encode([items[0]])
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,title,details,completed,dueDate,location,latitude,longitude,project,estimateMinutes,repeatDays,priority,tags,order,createdAt,updatedAt,completedAt,version")
+        #expect(lines[0] == "id,title,details,completed,dueDate,location,latitude,longitude,project,estimateMinutes,repeat,repeatAfterCompletion,priority,tags,order,createdAt,updatedAt,completedAt,version")
         #expect(text.hasSuffix("\r\n"))
         #expect(text.contains(#","Café ☕ “curly” ""straight"", commas; semicolons \ backslash","Line 1"# + "\n" + #"Line 2 with ""quotes"", commas; semis \ and a %25 sign"#))
-        #expect(text.contains(#","Bäckerei Müller, Straße 5",52.52,13.405,Home Renovation,90,mon fri,,"errands, 家",-2,2026-11-01T08:15:30.123Z,"#))
+        #expect(text.contains(#","Bäckerei Müller, Straße 5",52.52,13.405,Home Renovation,90,"FREQ=WEEKLY;BYDAY=MO,FR",false,,"errands, 家",-2,2026-11-01T08:15:30.123Z,"#))
     }
 
     @Test("csv: columns in any order, only title required, empty cells are absent values; LF line ends are read too")
@@ -109,7 +107,7 @@ struct JSONAndCSVFormatTests {
     }
 
     @Test("csv: errors name the line and what is wrong", arguments: [
-        ("title,colour\nA,red\n", "Line 1: “colour” is not a column Todo knows; the columns are id, title, details, completed, dueDate, location, latitude, longitude, project, estimateMinutes, repeatDays, priority, tags, order, createdAt, updatedAt, completedAt, version."),
+        ("title,colour\nA,red\n", "Line 1: “colour” is not a column Todo knows; the columns are id, title, details, completed, dueDate, location, latitude, longitude, project, estimateMinutes, repeat, repeatAfterCompletion, priority, tags, order, createdAt, updatedAt, completedAt, version."),
         ("details\nx\n", "Line 1: the header has no “title” column."),
         ("title,dueDate\nA,2026-01-01\nB,tomorrow\n", "Line 3: dueDate “tomorrow” is not a date of the form YYYY-MM-DD."),
         ("title,project\nA\n", "Line 2: the row has 1 fields but the header has 2."),

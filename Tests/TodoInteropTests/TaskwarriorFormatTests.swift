@@ -14,7 +14,7 @@ struct TaskwarriorFormatTests {
         let lines = try codec.encode(items).split(separator: "\n")
         #expect(lines.first == "[" && lines.last == "]")
         #expect(lines[5] == #"{"annotations":[{"description":"multi\nline","entry":"20261119T203015Z"}],"description":"日本語のタスク 🍣","due":"20261120T000000Z","end":"20261119T203015Z","entry":"20261106T090000Z","modified":"20261119T203015Z","priority":"H","project":"Work","status":"completed","tags":["urgent"],"todoestimate":"30","todoorder":"-1","uuid":"6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e05"},"#)
-        #expect(lines[1].contains(#""todolatitude":"52.52","todolocation":"Bäckerei Müller, Straße 5","todolongitude":"13.405","todoorder":"-2","todorepeat":"mon,fri""#))
+        #expect(lines[1].contains(#""todolatitude":"52.52","todolocation":"Bäckerei Müller, Straße 5","todolongitude":"13.405","todoorder":"-2","todorepeat":"FREQ=WEEKLY;BYDAY=MO,FR""#))
     }
 
     @Test("due is midnight of the due date in the local time zone, as `task add due:` stores it")

@@ -13,7 +13,7 @@ struct TodoTxtFormatTests {
     func test_lines() {
         #expect(codec.line(items[0]) == """
             2026-11-01 Café ☕ “curly” "straight", commas; semicolons \\ backslash +Home%20Renovation \
-            @Bäckerei%20Müller,%20Straße%205 due:2026-12-01 est:1h30m repeat:mon,fri geo:52.52,13.405 tags:errands,家 \
+            @Bäckerei%20Müller,%20Straße%205 due:2026-12-01 est:1h30m rrule:FREQ=WEEKLY;BYDAY=MO,FR geo:52.52,13.405 tags:errands,家 \
             details:Line%201%0ALine%202%20with%20"quotes",%20commas;%20semis%20\\%20and%20a%20%2525%20sign%0A%0ALast%20line%20🎉%20🇩🇪 \
             id:6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e01
 

@@ -15,7 +15,7 @@ struct ItemLanguageTests {
         var item = try await store.add(TodoDraft(
             title: "牛乳を買う", details: "低脂肪", dueDate: CalendarDate(iso: "2026-11-24"),
             location: Location(name: "スーパー", latitude: 35.5, longitude: 139.25), project: Project(name: "家"),
-            estimateMinutes: 90, repeatDays: [.monday, .wednesday]))
+            estimateMinutes: 90, repeatRule: .weekly(on: [.monday, .wednesday])))
         if done { item = try #require(try await store.setDone(id: item.id, true)) }
         return (store, item)
     }
@@ -37,7 +37,7 @@ struct ItemLanguageTests {
             DetailField(label: "場所", value: "スーパー（35.5, 139.25）", key: "location"),
             DetailField(label: "プロジェクト", value: "家", key: "project"),
             DetailField(label: "見積もり", value: "1時間30分", key: "estimate"),
-            DetailField(label: "繰り返し", value: "月・水", key: "repeat"),
+            DetailField(label: "繰り返し", value: "毎週月・水", key: "repeat"),
         ])
     }
 
@@ -52,7 +52,7 @@ struct ItemLanguageTests {
         #expect(values["status"] == "已完成")
         #expect(values["due-date"] == "2026/11/24")
         #expect(values["estimate"] == "1 小时 30 分钟")
-        #expect(values["repeat"] == "周一、周三")
+        #expect(values["repeat"] == "每周一、周三")
         #expect(sut.fields.first?.label == "状态")
     }
 
@@ -63,7 +63,7 @@ struct ItemLanguageTests {
         try await sut.load()
         #expect(sut.fields.map(\.label) == ["Status", "Details", "Due date", "Location", "Project", "Estimate", "Repeat"])
         #expect(sut.fields.map(\.value) == [
-            "To do", "低脂肪", "11/24/2026", "スーパー (35.5, 139.25)", "家", "1h30m", "Mon, Wed",
+            "To do", "低脂肪", "11/24/2026", "スーパー (35.5, 139.25)", "家", "1h30m", "Every Mon, Wed",
         ])
         #expect(sut.toggleAnnouncementText == "Checked “\(sut.title)”")
     }
@@ -170,9 +170,9 @@ struct ItemLanguageTests {
     @Test("LANG-5 LANG-6 todo add's summary parts in each language")
     func test_LANG_6_summaryParts() async throws {
         let (_, item) = try await item()
-        #expect(PlainWordsInput.summary(of: item) == ["due 11/24/2026", "#家", "@スーパー", "~1h30m", "every Mon, Wed"])
+        #expect(PlainWordsInput.summary(of: item) == ["due 11/24/2026", "#家", "@スーパー", "~1h30m", "Every Mon, Wed"])
         #expect(PlainWordsInput.summary(of: item, language: .japanese)
-            == ["期限 2026/11/24", "#家", "@スーパー", "~1時間30分", "毎週 月・水"])
+            == ["期限 2026/11/24", "#家", "@スーパー", "~1時間30分", "毎週月・水"])
         #expect(PlainWordsInput.summary(of: item, language: .simplifiedChinese)
             == ["截止 2026/11/24", "#家", "@スーパー", "~1 小时 30 分钟", "每周一、周三"])
     }

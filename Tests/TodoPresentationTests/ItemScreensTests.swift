@@ -11,7 +11,7 @@ struct ItemDetailViewModelTests {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         var item = try await store.add(
             TodoDraft(title: "Pay rent", details: "by transfer", dueDate: today, location: Location(name: "Bank"),
-                      project: Project(name: "Home"), estimateMinutes: 15, repeatDays: [.monday, .friday]))
+                      project: Project(name: "Home"), estimateMinutes: 15, repeatRule: .weekly(on: [.monday, .friday])))
         if done { item = try #require(try await store.setDone(id: item.id, true)) }
         let sut = ItemDetailViewModel(store: store, id: item.id)
         try await sut.load()
@@ -27,7 +27,7 @@ struct ItemDetailViewModelTests {
             DetailField(label: "Status", value: "To do"), DetailField(label: "Details", value: "by transfer"),
             DetailField(label: "Due date", value: "11/21/2026"), DetailField(label: "Location", value: "Bank"),
             DetailField(label: "Project", value: "Home"), DetailField(label: "Estimate", value: "15m"),
-            DetailField(label: "Repeat", value: "Mon, Fri"),
+            DetailField(label: "Repeat", value: "Every Mon, Fri"),
         ])
     }
 
@@ -157,7 +157,7 @@ struct ItemFormViewModelTests {
         #expect(saved.location == Location(name: "Park", latitude: 48.85, longitude: 2.35))
         #expect(saved.project == Project(name: "Health"))
         #expect(saved.estimateMinutes == 90)
-        #expect(saved.repeatDays == [.monday, .thursday])
+        #expect(saved.repeatRule == .weekly(on: [.monday, .thursday]))
         #expect(!saved.isDone, "a new item is never done, whatever the toggle says")
     }
 
@@ -185,12 +185,12 @@ struct ItemFormViewModelTests {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         let item = try await store.add(
             TodoDraft(title: "Run", details: "d", dueDate: today, location: Location(name: "Park", latitude: 1.5, longitude: 2),
-                      project: Project(name: "Health"), estimateMinutes: 90, repeatDays: [.sunday]))
+                      project: Project(name: "Health"), estimateMinutes: 90, repeatRule: .weekly(on: [.sunday])))
         let sut = try await ItemFormViewModel.edit(store: store, id: item.id, today: { today })
         #expect(sut.heading == "Edit item" && sut.saveButtonTitle == "OK" && sut.showsDoneToggle)
         #expect([sut.title, sut.details, sut.dueDate, sut.locationName, sut.latitude, sut.longitude, sut.projectName, sut.estimate]
             == ["Run", "d", "2026-11-21", "Park", "1.5", "2.0", "Health", "1h30m"])
-        #expect(sut.repeatDays == [.sunday] && !sut.isDone)
+        #expect(sut.repeatRule == .weekly(on: [.sunday]) && !sut.isDone)
     }
 
     @Test("EDIT-2 OK stores the new title, details, done state and other fields")

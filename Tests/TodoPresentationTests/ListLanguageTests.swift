@@ -18,7 +18,7 @@ struct ListLanguageTests {
         _ = try await store.add(TodoDraft(title: "Late", dueDate: today.adding(days: -1)))
         _ = try await store.add(TodoDraft(
             title: "Water plants", dueDate: CalendarDate(iso: "2026-11-24")!, estimateMinutes: 90,
-            repeatDays: [.monday, .wednesday]))
+            repeatRule: .weekly(on: [.monday, .wednesday])))
         return store
     }
 
@@ -108,13 +108,13 @@ struct ListLanguageTests {
         let store = try await makeStore()
         let english = try row(try await list(store, .all, .english), "Water plants")
         #expect(english.estimateText == "1h30m")
-        #expect(english.repeatDaysText == "Mon, Wed")
+        #expect(english.repeatText == "Every Mon, Wed")
         let chinese = try row(try await list(store, .all, .simplifiedChinese), "Water plants")
         #expect(chinese.estimateText == "1 小时 30 分钟")
-        #expect(chinese.repeatDaysText == "周一、周三")
+        #expect(chinese.repeatText == "每周一、周三")
         let japanese = try row(try await list(store, .all, .japanese), "Water plants")
         #expect(japanese.estimateText == "1時間30分")
-        #expect(japanese.repeatDaysText == "月・水")
+        #expect(japanese.repeatText == "毎週月・水")
     }
 
     @Test("LANG-5 LANG-7 Upcoming's day headings and its empty state in each language")

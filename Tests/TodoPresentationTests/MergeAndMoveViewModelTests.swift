@@ -12,7 +12,7 @@ struct MergeAndMoveViewModelTests {
         let store = InMemoryTodoStore(environment: TestEnvironment().environment)
         let item = try await store.add(TodoDraft(
             title: "Run", details: "5 km", dueDate: CalendarDate(iso: "2026-12-01"), location: Location(name: "Park"),
-            project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday]))
+            project: Project(name: "Health"), estimateMinutes: 30, repeatRule: .weekly(on: [.monday])))
         return (store, item)
     }
 
@@ -44,16 +44,17 @@ struct MergeAndMoveViewModelTests {
             mineValue: { $0.title == "Walk" }, theirValue: { $0.title == "Swim" }),
         Row(field: .details, mine: { $0.details = "" }, theirs: TodoChanges(details: .some("10 km")),
             mineValue: { $0.details == nil }, theirValue: { $0.details == "10 km" }),
-        Row(field: .dueDate, mine: { $0.dueDate = "2026-12-24" }, theirs: TodoChanges(dueDate: .some(nil)),
-            mineValue: { $0.dueDate == CalendarDate(iso: "2026-12-24") }, theirValue: { $0.dueDate == nil }),
+        // Another date, not none: a repeating item without one is given its first date (REPEAT-15).
+        Row(field: .dueDate, mine: { $0.dueDate = "2026-12-24" }, theirs: TodoChanges(dueDate: CalendarDate(iso: "2026-12-31")),
+            mineValue: { $0.dueDate == CalendarDate(iso: "2026-12-24") }, theirValue: { $0.dueDate == CalendarDate(iso: "2026-12-31") }),
         Row(field: .location, mine: { $0.locationName = "Gym" }, theirs: TodoChanges(location: .some(Location(name: "Pool"))),
             mineValue: { $0.location?.name == "Gym" }, theirValue: { $0.location?.name == "Pool" }),
         Row(field: .project, mine: { $0.projectName = "Sport" }, theirs: TodoChanges(project: .some(nil)),
             mineValue: { $0.project?.name == "Sport" }, theirValue: { $0.project == nil }),
         Row(field: .estimateMinutes, mine: { $0.estimate = "1h" }, theirs: TodoChanges(estimateMinutes: .some(15)),
             mineValue: { $0.estimateMinutes == 60 }, theirValue: { $0.estimateMinutes == 15 }),
-        Row(field: .repeatDays, mine: { $0.repeatDays = [.friday] }, theirs: TodoChanges(repeatDays: []),
-            mineValue: { $0.repeatDays == [.friday] }, theirValue: { $0.repeatDays.isEmpty }),
+        Row(field: .repeatRule, mine: { $0.repeatDays = [.friday] }, theirs: TodoChanges(repeatRule: .some(nil)),
+            mineValue: { $0.repeatRule == .weekly(on: [.friday]) }, theirValue: { $0.repeatRule == nil }),
     ]
 
     @Test("MERGE-1 a field only I changed takes my value, and the other side's change to another field stays", arguments: rows)

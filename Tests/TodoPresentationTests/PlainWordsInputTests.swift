@@ -27,7 +27,7 @@ struct PlainWordsInputTests {
         #expect(item.project == Project(name: "Family"))
         #expect(item.location == Location(name: "Home"))
         #expect(item.estimateMinutes == 30)
-        #expect(item.repeatDays == [.monday, .wednesday])
+        #expect(item.repeatRule == .weekly(on: [.monday, .wednesday]))
     }
 
     @Test("WORDS-14 without reading (todo add --raw) the title is stored as typed")
@@ -121,12 +121,12 @@ struct PlainWordsInputTests {
             .init(kind: "project", label: "Project Family", words: "#Family"),
             .init(kind: "location", label: "Location Corner shop", words: "@\"Corner shop\""),
             .init(kind: "estimate", label: "Estimate 1h30m", words: "~1h30m"),
-            .init(kind: "repeatDays", label: "Repeats Mon, Wed", words: "every mon,wed"),
+            .init(kind: "repeatRule", label: "Every Mon, Wed", words: "every mon,wed"),
         ])
-        #expect(preview.summary == "Will store “Call mom”: Due Sun 11/22/2026, Project Family, Location Corner shop, Estimate 1h30m, Repeats Mon, Wed.")
+        #expect(preview.summary == "Will store “Call mom”: Due Sun 11/22/2026, Project Family, Location Corner shop, Estimate 1h30m, Every Mon, Wed.")
         let plain = PlainWordsPreview(text: "Read Friday Night Lights", today: today)
         #expect(plain.chips.isEmpty && plain.summary.isEmpty)
-        #expect(PlainWordsPreview(text: "Gym every day", today: today).chips.map(\.label) == ["Repeats every day"])
+        #expect(PlainWordsPreview(text: "Gym every day", today: today).chips.map(\.label) == ["Every day"])
         // Quick add's description lines are not read.
         #expect(PlainWordsPreview(text: "Call mom\nfri #Work", today: today).chips.isEmpty)
     }
@@ -161,9 +161,9 @@ struct PlainWordsInputTests {
     func test_WORDS_14_summary() {
         let item = TodoItem(
             id: UUID(), title: "Call mom", dueDate: tomorrow, location: Location(name: "Corner shop"),
-            project: Project(name: "Family"), estimateMinutes: 90, repeatDays: [.wednesday, .monday],
+            project: Project(name: "Family"), estimateMinutes: 90, repeatRule: .weekly(on: [.wednesday, .monday]),
             createdAt: Date(timeIntervalSince1970: 0))
-        #expect(PlainWordsInput.summary(of: item) == ["due 11/22/2026", "#Family", "@\"Corner shop\"", "~1h30m", "every Mon, Wed"])
+        #expect(PlainWordsInput.summary(of: item) == ["due 11/22/2026", "#Family", "@\"Corner shop\"", "~1h30m", "Every Mon, Wed"])
         #expect(PlainWordsInput.summary(of: TodoItem(id: UUID(), title: "A", createdAt: Date(timeIntervalSince1970: 0))).isEmpty)
     }
 }

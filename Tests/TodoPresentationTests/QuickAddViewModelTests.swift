@@ -176,7 +176,7 @@ struct QuickAddViewModelTests {
         #expect(saved.project == Project(name: "Work"))
         #expect(saved.dueDate == CalendarDate(iso: "2026-11-22"))
         #expect(saved.estimateMinutes == 90)
-        #expect(saved.repeatDays == [.monday, .friday])
+        #expect(saved.repeatRule == .weekly(on: [.monday, .friday]))
     }
 
     @Test("the app's options: the next seven days from today, common estimates and the weekdays")

@@ -66,7 +66,7 @@ struct DbCopyEndToEndTests {
                         dueDate: index % 5 == 0 ? CalendarDate(iso: "2027-01-\(String(format: "%02d", index % 28 + 1))") : nil,
                         location: index % 7 == 0 ? Location(name: "Place \(index)", latitude: 48.1, longitude: 11.5) : nil,
                         project: index % 2 == 0 ? Project(name: "Project \(index % 6)") : nil,
-                        estimateMinutes: index % 9 == 0 ? 45 : nil, repeatDays: index % 11 == 0 ? [.monday, .sunday] : [],
+                        estimateMinutes: index % 9 == 0 ? 45 : nil, repeatRule: index % 11 == 0 ? RepeatRule.weekly(on: [.monday, .sunday]) : nil,
                         position: Double(index) * 1024.5, createdAt: created, updatedAt: created.addingTimeInterval(30),
                         completedAt: done ? created.addingTimeInterval(90) : nil, version: index % 5 + 1, number: index),
                     origin: "item \(index)"))

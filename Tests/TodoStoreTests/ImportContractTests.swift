@@ -17,7 +17,7 @@ struct ImportContractTests {
         TodoItem(
             id: TestEnvironment.id(100 + n), title: title, details: details, isDone: done,
             dueDate: CalendarDate(iso: "2026-12-0\(n % 9 + 1)"), location: Location(name: "Café ☕", latitude: 48.85, longitude: 2.35),
-            project: project.map(Project.init(name:)), estimateMinutes: 15 * n, repeatDays: [.monday, .friday],
+            project: project.map(Project.init(name:)), estimateMinutes: 15 * n, repeatRule: .weekly(on: [.monday, .friday]),
             position: position, createdAt: Self.at(-86_400_000 + 123), updatedAt: Self.at(-3_600_000 + 456),
             completedAt: done ? Self.at(-60_000 + 789) : nil, version: version, number: n)
     }

@@ -148,7 +148,7 @@ struct RepeatsStoreContractTests {
         _ = try await sut.add(titles: ["Other"])
         let item = try await sut.add(TodoDraft(
             title: "Water plants", details: "big ones", dueDate: CalendarDate(iso: "2026-11-23"),
-            location: Location(name: "Home"), project: Project(name: "House"), estimateMinutes: 10, repeatDays: [.monday]))
+            location: Location(name: "Home"), project: Project(name: "House"), estimateMinutes: 10, repeatRule: .weekly(on: [.monday])))
         let checked = try #require(try await sut.setDone(id: item.id, true))
         #expect(checked.isDone)
         let all = try await sut.items()
@@ -158,7 +158,7 @@ struct RepeatsStoreContractTests {
         #expect(next.id != item.id && next.number == 3 && !next.isDone && next.version == 1)
         #expect(next.dueDate == CalendarDate(iso: "2026-11-30"))
         #expect(next.details == "big ones" && next.location == Location(name: "Home"))
-        #expect(next.project == Project(name: "House") && next.estimateMinutes == 10 && next.repeatDays == [.monday])
+        #expect(next.project == Project(name: "House") && next.estimateMinutes == 10 && next.repeatRule == .weekly(on: [.monday]))
         #expect(all[2] == checked)
     }
 
@@ -175,7 +175,7 @@ struct RepeatsStoreContractTests {
     func test_REPEAT_3_uncheckSameDayRemovesIt(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
         let sut = try await store(kind, env)
-        let item = try await sut.add(TodoDraft(title: "R", dueDate: CalendarDate(iso: "2026-11-23"), repeatDays: [.monday]))
+        let item = try await sut.add(TodoDraft(title: "R", dueDate: CalendarDate(iso: "2026-11-23"), repeatRule: .weekly(on: [.monday])))
         _ = try await sut.setDone(id: item.id, true)
         #expect(try await sut.count(.all) == 2)
         let unchecked = try #require(try await sut.setDone(id: item.id, false))
@@ -192,14 +192,14 @@ struct RepeatsStoreContractTests {
     func test_REPEAT_3_changedOrLaterKeepsIt(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
         let sut = try await store(kind, env)
-        let edited = try await sut.add(TodoDraft(title: "E", repeatDays: [.friday]))
+        let edited = try await sut.add(TodoDraft(title: "E", repeatRule: .weekly(on: [.friday])))
         _ = try await sut.setDone(id: edited.id, true)
         let occurrence = try #require(try await sut.nextOccurrence(of: edited.id))
         _ = try await sut.update(id: occurrence.id, TodoChanges(title: "E, edited"))
         _ = try await sut.setDone(id: edited.id, false)
         #expect(try await sut.item(id: occurrence.id)?.title == "E, edited")
 
-        let later = try await sut.add(TodoDraft(title: "L", repeatDays: [.friday]))
+        let later = try await sut.add(TodoDraft(title: "L", repeatRule: .weekly(on: [.friday])))
         _ = try await sut.setDone(id: later.id, true)
         let laterOccurrence = try #require(try await sut.nextOccurrence(of: later.id))
         env.advance(by: 24 * 3600)
@@ -211,7 +211,7 @@ struct RepeatsStoreContractTests {
     func test_REPEAT_4_noSecondOccurrence(_ kind: StoreKind) async throws {
         let env = MovableClock(start: monday)
         let sut = try await store(kind, env)
-        let item = try await sut.add(TodoDraft(title: "R", repeatDays: [.monday]))
+        let item = try await sut.add(TodoDraft(title: "R", repeatRule: .weekly(on: [.monday])))
         _ = try await sut.setDone(id: item.id, true)
         env.advance(by: 24 * 3600)
         _ = try await sut.setDone(id: item.id, false)  // a later day: the occurrence stays
@@ -222,12 +222,12 @@ struct RepeatsStoreContractTests {
     @Test("REPEAT-5 importing an already-done repeating item creates no occurrence", arguments: StoreKind.allCases)
     func test_REPEAT_5_importDoesNotSpawn(_ kind: StoreKind) async throws {
         let sut = try await store(kind, MovableClock(start: monday))
-        let todo = try await sut.add(TodoDraft(title: "to be done by import", repeatDays: [.monday]))
+        let todo = try await sut.add(TodoDraft(title: "to be done by import", repeatRule: .weekly(on: [.monday])))
         var done = todo
         done.isDone = true
         done.completedAt = monday
         _ = try await sut.importItems([
-            TodoItem(id: TestEnvironment.id(100), title: "done R", isDone: true, repeatDays: [.tuesday],
+            TodoItem(id: TestEnvironment.id(100), title: "done R", isDone: true, repeatRule: .weekly(on: [.tuesday]),
                      createdAt: monday, completedAt: monday),
             done,
         ])

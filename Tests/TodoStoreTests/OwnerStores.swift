@@ -32,7 +32,7 @@ enum OwnerStores {
         _ = try await store.add(TodoDraft(title: "Write the report", isDone: true, project: Project(name: "Work")))
         let repeating = try await store.add(TodoDraft(
             title: "Water the plants", dueDate: CalendarDate(iso: "2026-11-20"), project: Project(name: "Garden"),
-            repeatDays: [.monday, .thursday]))
+            repeatRule: .weekly(on: [.monday, .thursday])))
         _ = try await store.setDone(id: repeating.id, true)
         #expect(try await store.delete(id: plain[3].id))
     }

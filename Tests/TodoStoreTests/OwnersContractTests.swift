@@ -35,7 +35,7 @@ struct OwnersContractTests {
         let milk = try await alice.add(TodoDraft(
             title: "Buy milk", dueDate: CalendarDate(iso: "2026-11-21"), project: Project(name: "Home")))
         let report = try await alice.add(TodoDraft(title: "Write the report", isDone: true))
-        let plants = try await alice.add(TodoDraft(title: "Water the plants", repeatDays: [.monday]))
+        let plants = try await alice.add(TodoDraft(title: "Water the plants", repeatRule: .weekly(on: [.monday])))
         _ = try await alice.setDone(id: plants.id, true)
         let trashed = try await alice.add(TodoDraft(title: "Old note"))
         #expect(try await alice.delete(id: trashed.id))

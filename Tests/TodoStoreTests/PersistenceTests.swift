@@ -33,7 +33,7 @@ struct PersistenceTests {
             TodoChanges(
                 title: "Final", details: "notes", isDone: true, dueDate: CalendarDate(iso: "2027-01-02"),
                 location: Location(name: "Office", latitude: 52.52, longitude: 13.4), project: Project(name: "Work"),
-                estimateMinutes: 45, repeatDays: [.tuesday, .thursday])))
+                estimateMinutes: 45, repeatRule: .weekly(on: [.tuesday, .thursday]))))
         #expect(try await reopen(path).item(id: item.id) == changed)
     }
 

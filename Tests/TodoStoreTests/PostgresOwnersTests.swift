@@ -34,7 +34,7 @@ struct PostgresOwnersTests {
     /// Bob's list: a project, a checked repeating item (with its next occurrence), one in the Trash.
     private func fillBob(_ bob: PostgresTodoStore) async throws -> (kept: TodoItem, repeating: TodoItem, trashed: TodoItem) {
         let kept = try await bob.add(TodoDraft(title: "bob's secret plan", project: Project(name: "Home")))
-        let repeating = try await bob.add(TodoDraft(title: "bob waters plants", repeatDays: [.monday]))
+        let repeating = try await bob.add(TodoDraft(title: "bob waters plants", repeatRule: .weekly(on: [.monday])))
         _ = try await bob.setDone(id: repeating.id, true)
         let trashed = try await bob.add(TodoDraft(title: "bob's old note"))
         #expect(try await bob.delete(id: trashed.id))

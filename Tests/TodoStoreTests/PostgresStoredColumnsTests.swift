@@ -43,7 +43,7 @@ struct PostgresStoredColumnsTests {
     @Test("a list row reads only what the section index includes, a date as text, the project by its key")
     func listRowsFromTheIndex() {
         #expect(PostgresListEntryColumn.selected == "i.id, i.title, to_char(i.due_date, 'YYYY-MM-DD'), i.location_name, "
-            + "NULL, NULL, i.project_id, i.estimate_minutes, i.repeat_days, i.priority, i.tags, i.number")
+            + "NULL, NULL, i.project_id, i.estimate_minutes, i.repeat_rule, i.repeat_after_completion, i.priority, i.tags, i.number")
     }
 
     @Test("LIVE-7 LIVE-9 change_item tells a move from a change by every field's columns but is_done")
@@ -63,7 +63,7 @@ struct PostgresStoredColumnsTests {
         let current = try #require(try await Self.functionText(database))
         // As a version before a field was added left it: the field's column not compared.
         let older = current.replacingOccurrences(
-            of: " AND OLD.repeat_days IS NOT DISTINCT FROM NEW.repeat_days", with: "")
+            of: " AND OLD.repeat_after_completion IS NOT DISTINCT FROM NEW.repeat_after_completion", with: "")
         #expect(older != current)
         try await PostgresTestDatabase.query(PostgresQuery(unsafeSQL: """
             CREATE OR REPLACE FUNCTION "\(database.schema)".change_item() RETURNS trigger LANGUAGE plpgsql AS $$\(older)$$
@@ -71,11 +71,12 @@ struct PostgresStoredColumnsTests {
         #expect(try await Self.functionText(database) == older)
         try await database.migrate()
         #expect(try await Self.functionText(database) == current)
-        // And it works: a move that also changed the repeat days is a change.
+        // And it works: a move that also changed whether the repeat counts from completion is a change.
         let store = database.store(environment: .fixedForTests())
-        let item = try await store.add(TodoDraft(title: "Water the plants"))
+        let item = try await store.add(TodoDraft(title: "Water the plants", repeatRule: .weekly(on: [.sunday])))
         let before = try await database.changes.latestChangeID()
-        _ = try await store.update(id: item.id, TodoChanges(repeatDays: [.sunday], position: 99))
+        let afterDone = RepeatRule(.weekly, days: [RepeatRule.Day(.sunday)], afterCompletion: true)
+        _ = try await store.update(id: item.id, TodoChanges(repeatRule: afterDone, position: 99))
         guard case .changes(let changes) = try await database.changes.changes(after: before, limit: 10) else {
             Issue.record("the change is kept")
             return

@@ -41,7 +41,7 @@ struct SQLiteStoredColumnsTests {
         let read = ListEntryColumn.selected.components(separatedBy: ", ").filter { $0 != "NULL" }
         #expect(read.allSatisfy { $0.hasPrefix("i.") && indexed.contains(String($0.dropFirst(2))) }, "\(read)")
         #expect(read == ["i.id", "i.title", "i.isDone", "i.dueDate", "i.locationName", "i.projectId",
-                         "i.estimateMinutes", "i.repeatDays", "i.priority", "i.tags", "i.number"])
+                         "i.estimateMinutes", "i.repeatRule", "i.repeatAfterCompletion", "i.priority", "i.tags", "i.number"])
     }
 
     @Test("LIVE-7 change_itemUpdated tells a move from a change by every field's columns but isDone")
@@ -66,7 +66,7 @@ struct SQLiteStoredColumnsTests {
             let database = try AppDatabase.open(path: path)
             current = try #require(try await Self.triggerText(database))
             // As a version before a field was added left it: the field's column not compared.
-            let older = current.replacingOccurrences(of: " AND OLD.repeatDays IS NEW.repeatDays", with: "")
+            let older = current.replacingOccurrences(of: " AND OLD.repeatAfterCompletion IS NEW.repeatAfterCompletion", with: "")
             #expect(older != current)
             try await database.writer.write { db in
                 try db.execute(sql: "DROP TRIGGER change_itemUpdated; " + older)
@@ -77,12 +77,12 @@ struct SQLiteStoredColumnsTests {
         let database = try AppDatabase.open(path: path)
         defer { try? database.close() }
         #expect(try await Self.triggerText(database) == current)
-        // And it works: a move that also changed the repeat days is a change.
+        // And it works: a move that also changed whether the repeat counts from completion is a change.
         let store = SQLiteTodoStore(database: database, environment: .fixedForTests())
         let record = SQLiteChangeRecord(database: database)
-        let item = try await store.add(TodoDraft(title: "Water the plants"))
+        let item = try await store.add(TodoDraft(title: "Water the plants", repeatRule: .weekly(on: [.sunday])))
         let before = try await record.latestChangeID()
-        _ = try await store.update(id: item.id, TodoChanges(repeatDays: [.sunday], position: 99))
+        _ = try await store.update(id: item.id, TodoChanges(repeatRule: RepeatRule(.weekly, days: [RepeatRule.Day(.sunday)], afterCompletion: true), position: 99))
         guard case .changes(let changes) = try await record.changes(after: before, limit: 10) else {
             Issue.record("the change is kept")
             return

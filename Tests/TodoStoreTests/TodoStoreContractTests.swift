@@ -133,7 +133,7 @@ struct TodoStoreContractTests {
             TodoDraft(
                 title: "Buy milk", details: "2 litres", dueDate: CalendarDate(iso: "2026-12-01"),
                 location: Location(name: "Shop"), project: Project(name: "Home"), estimateMinutes: 15,
-                repeatDays: [.monday]))
+                repeatRule: .weekly(on: [.monday])))
         let updated = try #require(try await sut.update(id: original.id, TodoChanges(title: "  Buy oat milk ", details: .some(nil))))
         var expected = original
         expected.title = "Buy oat milk"

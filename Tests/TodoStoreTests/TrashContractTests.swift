@@ -43,7 +43,7 @@ struct TrashContractTests {
         let c = try #require(try await sut.items().first { $0.title == "C" })
         let full = try #require(try await sut.update(id: c.id, TodoChanges(
             details: .some("notes"), dueDate: .some(CalendarDate(iso: "2026-12-24")), location: .some(Location(name: "Shop")),
-            project: .some(Project(name: "Home")), estimateMinutes: .some(30), repeatDays: [.monday])))
+            project: .some(Project(name: "Home")), estimateMinutes: .some(30), repeatRule: .weekly(on: [.monday]))))
         _ = try await sut.delete(id: c.id)
         _ = try await sut.add(TodoDraft(title: "New"))  // first of To Do, while C is away
         let b = try #require(try await sut.items().first { $0.title == "B" })

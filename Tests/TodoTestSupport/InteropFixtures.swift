@@ -18,7 +18,7 @@ public enum InteropFixtures {
             details: "Line 1\nLine 2 with \"quotes\", commas; semis \\ and a %25 sign\n\nLast line 🎉 🇩🇪",
             dueDate: CalendarDate(iso: "2026-12-01"),
             location: Location(name: "Bäckerei Müller, Straße 5", latitude: 52.52, longitude: 13.405),
-            project: Project(name: "Home Renovation"), estimateMinutes: 90, repeatDays: [.monday, .friday],
+            project: Project(name: "Home Renovation"), estimateMinutes: 90, repeatRule: .weekly(on: [.monday, .friday]),
             tags: ["errands", "家"], position: -2, createdAt: at("2026-11-01T08:15:30.123Z"), updatedAt: at("2026-11-20T17:45:01.999Z"),
             version: 3),
         TodoItem(

@@ -63,7 +63,7 @@ public enum TrickyText {
                     : nil,
                 project: projects[index % projects.count].map(Project.init(name:)),
                 estimateMinutes: index % 4 == 0 ? 1 + index % 600 : nil,
-                repeatDays: index % 6 == 0 ? [.monday, .friday, .sunday] : [],
+                repeatRule: index % 6 == 0 ? RepeatRule.weekly(on: [.monday, .friday, .sunday]) : nil,
                 position: Double(index) * 1.5 - 100.25,
                 createdAt: created,
                 updatedAt: created.addingTimeInterval(3.5),

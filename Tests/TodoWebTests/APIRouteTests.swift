@@ -44,7 +44,7 @@ struct APIRouteTests {
             #expect(response.headers[.eTag] == "\"2\"")
             let stored = try #require(try await sut.store.item(id: item.id))
             #expect(stored.isDone && stored.details == "keep" && stored.dueDate == CalendarDate(iso: "2026-12-24"))
-            #expect(stored.repeatDays == [.monday, .friday] && stored.location == Location(name: "Home"))
+            #expect(stored.repeatRule == .weekly(on: [.monday, .friday]) && stored.location == Location(name: "Home"))
             _ = try await client.execute(
                 uri: "/api/todos/\(item.id.uuidString)", method: .patch, headers: .json, body: ByteBuffer(string: #"{"details":null,"order":95}"#))
             let cleared = try #require(try await sut.store.item(id: item.id))

@@ -46,7 +46,7 @@ struct CancelTests {
         let sut = WebSUT()
         let added = try await sut.store.add(TodoDraft(
             title: "Run", details: "5 km", dueDate: CalendarDate(iso: "2026-12-01"), location: Location(name: "Park"),
-            project: Project(name: "Health"), estimateMinutes: 30, repeatDays: [.monday]))
+            project: Project(name: "Health"), estimateMinutes: 30, repeatRule: .weekly(on: [.monday])))
         let item = try #require(try await sut.store.update(id: added.id, TodoChanges(title: "Run far")))  // version 2
         let id = item.id.lowercasedText
         let details = "/items/\(id)?from=/"

@@ -33,7 +33,7 @@ struct ConflictPageTests {
             let page = response.text
             #expect(page.contains("<td data-testid=\"theirs-title\">Run 10 km</td><td data-testid=\"mine-title\">Walk</td>"))
             #expect(page.contains("<td data-testid=\"theirs-estimate\">1h</td><td data-testid=\"mine-estimate\"></td>"))
-            #expect(page.contains("<td data-testid=\"theirs-repeat\"></td><td data-testid=\"mine-repeat\">Mon</td>"))
+            #expect(page.contains("<td data-testid=\"theirs-repeat\"></td><td data-testid=\"mine-repeat\">Every Mon</td>"))
             #expect(page.contains("<tr data-testid=\"conflict-row-title\" class=\"differs\" data-differs>"))
             #expect(page.contains("<tr data-testid=\"conflict-row-details\"><th"))
             #expect(page.contains("data-testid=\"keep-mine\"") && page.contains("data-testid=\"keep-theirs\""))
@@ -62,7 +62,7 @@ struct ConflictPageTests {
                 uri: "/items/\(current.id.uuidString)", method: .post, headers: .form, body: .form(resubmitted))
             #expect(response.status == .seeOther && response.headers[.location] == "/projects/Health")
             let saved = try #require(try await sut.store.item(id: current.id))
-            #expect(saved.title == "Walk" && saved.estimateMinutes == nil && saved.repeatDays == [.monday])
+            #expect(saved.title == "Walk" && saved.estimateMinutes == nil && saved.repeatRule == .weekly(on: [.monday]))
             #expect(saved.version == 3)
         }
     }

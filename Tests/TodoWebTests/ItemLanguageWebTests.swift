@@ -22,7 +22,7 @@ struct ItemLanguageWebTests {
     private func item(_ sut: WebSUT) async throws -> TodoItem {
         try await sut.store.add(TodoDraft(
             title: "牛乳を買う", dueDate: CalendarDate(iso: "2026-11-24"), project: Project(name: "家"),
-            estimateMinutes: 90, repeatDays: [.monday, .wednesday]))
+            estimateMinutes: 90, repeatRule: .weekly(on: [.monday, .wednesday])))
     }
 
     @Test("LANG-4 LANG-5 LANG-6 the details page in Japanese: labels, 2026/11/24, 1時間30分, 月・水")
@@ -36,7 +36,7 @@ struct ItemLanguageWebTests {
             #expect(html.contains("<html lang=\"ja\""))
             #expect(html.contains(">期限</dt><dd data-testid=\"field-due-date\">2026/11/24</dd>"))
             #expect(html.contains("data-testid=\"field-estimate\">1時間30分</dd>"))
-            #expect(html.contains("data-testid=\"field-repeat\">月・水</dd>"))
+            #expect(html.contains("data-testid=\"field-repeat\">毎週月・水</dd>"))
             #expect(html.contains("data-testid=\"field-status\">未完了</dd>"))
             #expect(html.contains("data-testid=\"edit\">編集</a>"))
             #expect(html.contains("data-testid=\"toggle\">完了にする</button>"))
@@ -54,7 +54,8 @@ struct ItemLanguageWebTests {
             let form = try await client.execute(uri: "/items/new?from=/", method: .get, headers: Self.ja).text
             #expect(form.contains("<h1>新規項目</h1>"))
             #expect(form.contains("<label for=\"title\">タイトル</label>"))
-            #expect(form.contains("<legend>繰り返す曜日</legend>"))
+            #expect(form.contains("<legend>繰り返し</legend>"))
+            #expect(form.contains("<option value=\"\" selected>繰り返さない</option><option value=\"DAILY\">毎日</option>"))
             #expect(form.contains("data-testid=\"repeat-mon\"> 月</label>"))
             #expect(form.contains("data-testid=\"save\">保存</button>"))
             for word in Self.englishWords { #expect(!form.contains(word), "\(word) on the Japanese form") }
@@ -140,7 +141,7 @@ struct ItemLanguageWebTests {
             #expect(page.contains("「10 km 走る」は開いた後に変更されました（現在のバージョンは 2）。"))
             #expect(page.contains("<th scope=\"col\">項目</th><th scope=\"col\">現在</th><th scope=\"col\">あなたの変更</th>"))
             #expect(page.contains("両方で変更された項目：タイトル。"))
-            #expect(page.contains("<td data-testid=\"theirs-repeat\"></td><td data-testid=\"mine-repeat\">月</td>"))
+            #expect(page.contains("<td data-testid=\"theirs-repeat\"></td><td data-testid=\"mine-repeat\">毎週月</td>"))
             #expect(page.contains("data-testid=\"theirs-done\">いいえ</td>"))
             #expect(page.contains("data-testid=\"keep-mine\">自分の変更を残す</button>"))
             for word in Self.englishWords { #expect(!page.contains(word), "\(word) on the Japanese conflict page") }

@@ -147,7 +147,7 @@ struct PageRouteTests {
             let item = try #require(try await sut.store.items().first)
             #expect(item.title == "Run" && item.details == "5 km" && item.dueDate == CalendarDate(iso: "2026-12-01"))
             #expect(item.location == Location(name: "Park", latitude: 48.85, longitude: 2.35))
-            #expect(item.project == Project(name: "Health") && item.estimateMinutes == 90 && item.repeatDays == [.monday, .thursday])
+            #expect(item.project == Project(name: "Health") && item.estimateMinutes == 90 && item.repeatRule == .weekly(on: [.monday, .thursday]))
         }
     }
 
@@ -239,7 +239,7 @@ struct PageRouteTests {
             #expect(response.status == .seeOther && response.headers[.location] == "/today")
             let item = try #require(try await sut.store.items().first)
             #expect(item.title == "Plan sprint" && item.details == "with the team" && item.project == Project(name: "Work"))
-            #expect(item.dueDate == CalendarDate(iso: "2026-11-22") && item.estimateMinutes == 90 && item.repeatDays == [.monday, .friday])
+            #expect(item.dueDate == CalendarDate(iso: "2026-11-22") && item.estimateMinutes == 90 && item.repeatRule == .weekly(on: [.monday, .friday]))
         }
     }
 

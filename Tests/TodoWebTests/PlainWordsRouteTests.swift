@@ -161,7 +161,7 @@ struct PlainWordsRouteTests {
             #expect(html.contains(#"data-testid="chip-project">Project Family</li>"#))
             #expect(html.contains(#"data-testid="chip-location">Location Corner shop</li>"#))
             #expect(html.contains(#"data-testid="chip-estimate">Estimate 30m</li>"#))
-            #expect(html.contains(#"data-testid="chip-repeatDays">Repeats Mon, Wed</li>"#))
+            #expect(html.contains(#"data-testid="chip-repeatRule">Every Mon, Wed</li>"#))
             #expect(html.contains("Will store “Call &lt;b&gt;mom&lt;/b&gt;”: Due Sun 11/22/2026"))
             let plain = try await client.execute(uri: "/add/preview?text=Read%20Friday%20Night%20Lights", method: .get)
             #expect(plain.status == .ok && plain.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)

@@ -219,7 +219,7 @@ struct RestLanguageTests {
             #expect(page.contains("<th scope=\"col\">項目</th><th scope=\"col\">現在</th><th scope=\"col\">あなたの変更</th>"))
             #expect(page.contains("タイトル <span class=\"conflict-note\">（両方で変更）</span>"))
             #expect(page.contains("両方で変更された項目：タイトル。"))
-            #expect(page.contains("<td data-testid=\"mine-repeat\">月</td>"))
+            #expect(page.contains("<td data-testid=\"mine-repeat\">毎週月</td>"))
             #expect(page.contains("data-testid=\"keep-mine\">自分の変更を残す</button>"))
             #expect(!page.contains("Keep mine") && !page.contains("Changed"))
         }

@@ -68,7 +68,7 @@ struct TodoJSONWriterTests {
         item.number = Int.max
         item.estimateMinutes = 10_080
         item.dueDate = CalendarDate(year: 1, month: 1, day: 1)
-        item.repeatDays = Set(Weekday.allCases)
+        item.repeatRule = RepeatRule(.monthly, days: [RepeatRule.Day(.tuesday, nth: 2)], afterCompletion: true)
         #expect(written(item) == (try encoded(item)))
         item.dueDate = CalendarDate(year: 9999, month: 12, day: 31)
         item.completedAt = Timestamp.date(milliseconds: 0)

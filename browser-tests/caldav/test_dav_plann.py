@@ -14,6 +14,7 @@ import pytest
 
 from dav_cli_clients import Plann, dav_put_new
 from dav_clients import dav_get, prop, unfold
+from repeat_days import repeat_days
 
 PROJECT = "Orchard"
 PROJECT_PAGE = "/projects/" + urllib.parse.quote(PROJECT)
@@ -35,7 +36,7 @@ def plann(tmp_path, dav_server) -> Plann:
 
 def items(alice_api, title: str) -> list[tuple]:
     """(done, due date, repeat days) of every item called ``title``, open ones first."""
-    return sorted(((item["completed"], item["dueDate"], item["repeatDays"]) for item in alice_api.todos()
+    return sorted(((item["completed"], item["dueDate"], repeat_days(item)) for item in alice_api.todos()
                    if item["title"] == title), key=str)
 
 

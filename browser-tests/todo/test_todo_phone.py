@@ -19,7 +19,7 @@ def context(browser: Browser):
 
 
 def test_WEB_6_check_control_is_at_least_44_px_and_delete_is_far_from_it(page, server, api):
-    api.add(LONG, project="Home", estimateMinutes=30, repeatDays=["mon", "wed"], location={"name": "Town hall"})
+    api.add(LONG, project="Home", estimateMinutes=30, dueDate="2030-03-04", repeatDays=["mon", "wed"], location={"name": "Town hall"})
     lst = ListPage(page, server).open()
     check = lst.box(lst.toggle_button(LONG))
     assert check["width"] >= 44 and check["height"] >= 44, check
@@ -32,7 +32,7 @@ def test_WEB_6_check_control_is_at_least_44_px_and_delete_is_far_from_it(page, s
     # The title takes the row's width: the long one wraps to a few lines, not seven.
     line_height = float(lst.row(LONG).locator(".title").evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
     assert title["height"] <= 4 * line_height, title
-    assert lst.row_chips(LONG) == ["Town hall", "#Home", "estimate ~30m", "repeats ↻ Mon, Wed"]
+    assert lst.row_chips(LONG) == ["Town hall", "03/04/2030", "#Home", "estimate ~30m", "repeats ↻ Every Mon, Wed"]
 
 
 def test_WEB_6_overdue_date_is_marked_in_words_not_colour_alone(page, server, api):

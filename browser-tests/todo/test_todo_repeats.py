@@ -63,3 +63,48 @@ def test_REPEAT_3_an_edited_occurrence_stays_when_the_check_is_taken_back(page, 
     lst.open()
     lst.uncheck("Water plants")
     assert lst.todo_titles() == ["Water plants, the big ones", "Water plants"]
+
+
+def test_REPEAT_17_the_form_sets_any_repeat_and_the_row_says_it_in_words(page, server, api):
+    """The Repeat group: how often, every N, a count, after done; saved, the row says the rule."""
+    form = ListPage(page, server).open().press_add()
+    form.fill("Change the water filter", due="2030-01-07")
+    page.get_by_test_id("repeat-frequency").select_option("MONTHLY")
+    page.get_by_test_id("repeat-every").fill("2")
+    page.get_by_test_id("repeat-count").fill("6")
+    page.get_by_test_id("repeat-after-done").check()
+    lst = form.save()
+    item = api.by_title("Change the water filter")
+    assert item["repeat"] == {"rule": "FREQ=MONTHLY;INTERVAL=2;COUNT=6", "afterCompletion": True}
+    assert lst.row_chips("Change the water filter")[-1] == "repeats ↻ Every 2 months after done, 6 times"
+    # The edit form shows it again, control by control.
+    form = lst.open_item("Change the water filter").edit()
+    expect(page.get_by_test_id("repeat-frequency")).to_have_value("MONTHLY")
+    expect(page.get_by_test_id("repeat-every")).to_have_value("2")
+    expect(page.get_by_test_id("repeat-count")).to_have_value("6")
+    expect(page.get_by_test_id("repeat-after-done")).to_be_checked()
+
+
+def test_REPEAT_17_a_rule_the_controls_cant_show_is_offered_as_it_is_and_kept(page, server, api):
+    api.add("Pay rent", dueDate="2030-01-08", repeat={"rule": "FREQ=MONTHLY;BYDAY=2TU", "afterCompletion": False})
+    lst = ListPage(page, server).open()
+    assert lst.row_chips("Pay rent")[-1] == "repeats ↻ Every 2nd Tue"
+    form = lst.open_item("Pay rent").edit()
+    expect(page.get_by_test_id("repeat-frequency")).to_have_value("kept")
+    expect(page.get_by_test_id("repeat-frequency").locator("option:checked")).to_have_text("Every 2nd Tue")
+    form.fill("Pay the rent")
+    form.save_edit()
+    assert api.by_title("Pay the rent")["repeat"]["rule"] == "FREQ=MONTHLY;BYDAY=2TU"
+
+
+def test_REPEAT_15_a_repeat_without_a_date_is_in_today(page, server, api):
+    """“Water the plants every day” is due today, so Today lists it."""
+    lst = ListPage(page, server).open()
+    field = page.get_by_test_id("add-title")
+    field.fill("Water the plants every day")
+    lst.act(lambda: field.press("Enter"))
+    expect(lst.row("Water the plants")).to_be_visible()
+    item = api.by_title("Water the plants")
+    assert item["repeat"]["rule"] == "FREQ=DAILY" and item["dueDate"] is not None
+    today = ListPage(page, server).open("/today")
+    assert today.todo_titles() == ["Water the plants"]
