@@ -310,6 +310,18 @@ private struct Reader {
         if tokens.count == 1, let value = sign(tokens.first!) { return value }
         guard !tokens.contains(where: \.isQuoted) else { return nil }
         let words = tokens.map { $0.text.lowercased() }
+        // REPEAT-18: a repeat, then `after done` (`完成后`, `完了後`): reckoned from completion.
+        for after in vocabulary.afterDone where words.count > after.count && words.suffix(after.count).elementsEqual(after) {
+            guard case .repeatRule(var rule)? = phrase(Array(words.dropLast(after.count))) else { return nil }
+            rule.afterCompletion = true
+            return .repeatRule(rule)
+        }
+        return phrase(words)
+    }
+
+    /// The value `words` (lowercased) name, when they are one phrase of the grammar.
+    private func phrase(_ words: [String]) -> Value? {
+        if let rule = PeriodWords(vocabulary: vocabulary).rule(words) { return .repeatRule(rule) }
         switch words.count {
         case 1:
             return word(words[0])
@@ -333,12 +345,6 @@ private struct Reader {
             break
         }
         if words.count >= 2, vocabulary.every.contains(words[0]) {
-            // REPEAT-18: `every month`, `every 3 weeks`.
-            if let unit = vocabulary.periodUnits[words.last!], words.count <= 3 {
-                guard words.count == 3 else { return .repeatRule(RepeatRule(unit)) }
-                guard let count = number(words[1], digits: 1...3), (1...999).contains(count) else { return nil }
-                return .repeatRule(RepeatRule(unit, interval: count))
-            }
             return repeatDays(words.dropFirst()).flatMap(RepeatRule.on).map(Value.repeatRule)
         }
         return nil
@@ -435,19 +441,9 @@ private struct Reader {
         if let date = date(word) { return .dueDate(date) }
         if let day = vocabulary.nextWeekDays[word] { return .dueDate(nextWeek(day)) }
         if let rule = vocabulary.repeatWords[word].flatMap(RepeatRule.on) { return .repeatRule(rule) }
-        if let frequency = vocabulary.periodWords[word] { return .repeatRule(RepeatRule(frequency)) }
         if let rule = gluedRepeat(word).flatMap(RepeatRule.on) { return .repeatRule(rule) }
-        return countedPeriod(word).map(Value.repeatRule)
-    }
-
-    /// A counted period in one word (REPEAT-18): `每3天`, `每2个月`, `3か月ごと`.
-    private func countedPeriod(_ word: String) -> RepeatRule? {
-        guard let digits = word.firstIndex(where: \.isASCIIDigit) else { return nil }
-        let end = word[digits...].firstIndex { !$0.isASCIIDigit } ?? word.endIndex
-        guard let count = Int(word[digits..<end]), (1...999).contains(count),
-              let frequency = vocabulary.countedPeriods[String(word[..<digits]) + "#" + String(word[end...])]
-        else { return nil }
-        return RepeatRule(frequency, interval: count)
+        let periods = PeriodWords(vocabulary: vocabulary)
+        return (periods.rule([word]) ?? periods.rule(glued: word)).map(Value.repeatRule)
     }
 
     /// A repeat prefix and its days: `每周一`, `每周一、三`, `每周一三五`, `每星期一和周三`,

@@ -46,6 +46,19 @@ public struct PlainWordsVocabulary: Sendable {
     /// A repeat by a counted period in one word (REPEAT-18), by the text around its number:
     /// `每#天` for `每3天`, `#か月ごと` for `3か月ごと`.
     public var countedPeriods: [String: RepeatRule.Frequency] = [:]
+    /// Ordinals: `1st` … `31st`, `first` … `fifth`, `last` (−1): `every 3rd thu`, `on the 1st`.
+    public var ordinals: [String: Int] = [:]
+    /// What, after a repeat, makes it reckoned from completion: `after done`, `完成后`, `完了後`.
+    public var afterDone: [[String]] = []
+    /// A day of the month in one word, by the text around its number: `每月#日` for `每月1日`.
+    public var monthDayWords: Set<String> = []
+    /// The last day of the month in one word: `每月最后一天`, `毎月末日` (−1).
+    public var lastDayWords: [String: Int] = [:]
+    /// What starts the Nth weekday of the month in one word, before its number (`每月第`,
+    /// `毎月第`: nil) or meaning the last (`每月最后一个`, `毎月最終`: −1).
+    public var nthWeekdayPrefixes: [String: Int?] = [:]
+    /// Counter words between a number and a weekday: `个` in `每月第2个周二`.
+    public var counterWords: [String] = []
     /// A word that starts a repeat glued to its days: `每周` in `每周一、三`, `毎週` in `毎週月水金`.
     public var repeatPrefixes: Set<String>
     /// One-character day names after a repeat prefix: `一` … `日`; `月` … `日`.
@@ -127,6 +140,12 @@ public struct PlainWordsVocabulary: Sendable {
         result.periodWords = merged(periodWords, other.periodWords)
         result.periodUnits = merged(periodUnits, other.periodUnits)
         result.countedPeriods = merged(countedPeriods, other.countedPeriods)
+        result.ordinals = merged(ordinals, other.ordinals)
+        result.afterDone += other.afterDone
+        result.monthDayWords.formUnion(other.monthDayWords)
+        result.lastDayWords = merged(lastDayWords, other.lastDayWords)
+        result.nthWeekdayPrefixes = merged(nthWeekdayPrefixes, other.nthWeekdayPrefixes)
+        result.counterWords += other.counterWords
         result.repeatPrefixes.formUnion(other.repeatPrefixes)
         result.shortDayNames = merged(shortDayNames, other.shortDayNames)
         result.joiningWords.formUnion(other.joiningWords)
@@ -153,6 +172,14 @@ public struct PlainWordsVocabulary: Sendable {
             "day": .daily, "days": .daily, "week": .weekly, "weeks": .weekly, "month": .monthly, "months": .monthly,
             "year": .yearly, "years": .yearly,
         ]
+        // `every 3rd thu`, `every last fri`, `every month on the 1st`, `every day after done`.
+        var ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
+        for day in 1...31 {
+            let suffix = (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
+            ordinals["\(day)\(suffix)"] = day
+        }
+        vocabulary.ordinals = ordinals
+        vocabulary.afterDone = [["after", "done"], ["after", "completion"]]
         return vocabulary
     }()
 
@@ -255,6 +282,12 @@ public struct PlainWordsVocabulary: Sendable {
             "每#天": .daily, "每#日": .daily, "每#周": .weekly, "每#个星期": .weekly, "每#星期": .weekly,
             "每#个月": .monthly, "每#月": .monthly, "每#年": .yearly,
         ]
+        // 每月1日, 每月1号, 每月第2个周二, 每月最后一个周五, 每月最后一天, 每3天 完成后.
+        vocabulary.monthDayWords = ["每月#日", "每月#号", "每个月#日", "每个月#号"]
+        vocabulary.lastDayWords = ["每月最后一天": -1, "每个月最后一天": -1]
+        vocabulary.nthWeekdayPrefixes = ["每月第": nil, "每个月第": nil, "每月最后一个": -1, "每个月最后一个": -1]
+        vocabulary.counterWords = ["个"]
+        vocabulary.afterDone = [["完成后"]]
         return vocabulary
     }()
 
@@ -289,6 +322,11 @@ public struct PlainWordsVocabulary: Sendable {
             "#日ごと": .daily, "#週ごと": .weekly, "#週間ごと": .weekly, "#か月ごと": .monthly, "#ヶ月ごと": .monthly,
             "#カ月ごと": .monthly, "#ヵ月ごと": .monthly, "#年ごと": .yearly,
         ]
+        // 毎月1日, 毎月第2火曜日, 毎月最終金曜日, 毎月末日, 3日ごと 完了後.
+        vocabulary.monthDayWords = ["毎月#日"]
+        vocabulary.lastDayWords = ["毎月末日": -1, "毎月末": -1]
+        vocabulary.nthWeekdayPrefixes = ["毎月第": nil, "毎月最終": -1]
+        vocabulary.afterDone = [["完了後"]]
         return vocabulary
     }()
 }

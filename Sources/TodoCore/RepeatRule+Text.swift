@@ -146,6 +146,13 @@ extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
-extension StringProtocol {
-    fileprivate var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+extension Substring {
+    /// Without the spaces at either end. (Rebuilt from reversed views, a row's rule took a
+    /// fifth of `todo list`'s time at 10,000 items.)
+    fileprivate var trimmingSpaces: String {
+        var text = self
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
 }

@@ -197,6 +197,7 @@ extension AppDatabase {
         registerRangesAndChips(&migrator)
         registerNumbersTrashAndSearch(&migrator)
         registerAccountsOwnersChangesAndCalDAV(&migrator)
+        registerRicherItems(&migrator)
         return migrator
     }()
 
@@ -308,7 +309,7 @@ extension AppDatabase {
         }
     }
 
-    /// v7 to v16: accounts, owners, the record of changes, CalDAV, priority, tags and repeat rules.
+    /// v7 to v13: accounts, owners, the record of changes and CalDAV.
     private static func registerAccountsOwnersChangesAndCalDAV(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v7-accounts accounts, tokens, sessions and sign-in failures") { db in
             // docs/specs/accounts.md: beside the items, which this migration leaves alone.
@@ -337,6 +338,10 @@ extension AppDatabase {
             // docs/specs/caldav.md, DAV-29: `no-uid-conflict` looks a UID up on every PUT.
             try db.execute(sql: "CREATE INDEX calendarResource_uid ON calendarResource(owner, uid)")
         }
+    }
+
+    /// v14 to v16: the fields of issue 33 (priority, tags, repeat rules).
+    private static func registerRicherItems(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v14-priority an item's priority, in the section index") { db in
             // docs/specs/priority.md, PRIO-4: a row shows it, so the section index carries it.
             // PRIO-14: a list sorted by priority is read in the order of an index on its rank.

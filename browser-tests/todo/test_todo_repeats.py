@@ -108,3 +108,20 @@ def test_REPEAT_15_a_repeat_without_a_date_is_in_today(page, server, api):
     assert item["repeat"]["rule"] == "FREQ=DAILY" and item["dueDate"] is not None
     today = ListPage(page, server).open("/today")
     assert today.todo_titles() == ["Water the plants"]
+
+
+def test_REPEAT_18_typed_words_show_the_rule_and_store_it(page, server, api):
+    """“Book club every 3rd thu” previews the rule in words and stores it, in three languages' words."""
+    lst = ListPage(page, server).open()
+    field = page.get_by_test_id("add-title")
+    preview = page.locator("#add-title-preview")
+    for typed, title, chip, rule in [
+        ("Book club every 3rd thu", "Book club", "Every 3rd Thu", "FREQ=MONTHLY;BYDAY=3TH"),
+        ("开会 每两周", "开会", "Every 2 weeks", "FREQ=WEEKLY;INTERVAL=2"),
+        ("家賃 毎月1日", "家賃", "Every month on the 1st", "FREQ=MONTHLY;BYMONTHDAY=1"),
+    ]:
+        field.fill(typed)
+        expect(preview.get_by_test_id("chip-repeatRule")).to_have_text(chip)
+        lst.act(lambda: field.press("Enter"))
+        expect(lst.row(title)).to_be_visible()
+        assert api.by_title(title)["repeat"] == {"rule": rule, "afterCompletion": False}
