@@ -217,6 +217,8 @@ private struct Reader {
             taken[.dueDate] = (start.range, start.value)
             first = start.range.upperBound
         }
+        // A date in the middle, where it can't be a name (WORDS-29).
+        if taken[.dueDate] == nil, let middle = middleDate(tokens, from: first, before: end) { taken[.dueDate] = middle }
         // Signs before that, wherever they stand: the last of each kind.
         for index in stride(from: end - 1, through: first, by: -1) {
             if tagName(tokens[index]) != nil {
@@ -321,6 +323,7 @@ private struct Reader {
 
     /// The value `words` (lowercased) name, when they are one phrase of the grammar.
     private func phrase(_ words: [String]) -> Value? {
+        if words.count > 1, let named = vocabulary.namedDays[words.joined(separator: " ")] { return .dueDate(day(named)) }
         if let rule = PeriodWords(vocabulary: vocabulary).rule(words) { return .repeatRule(rule) }
         switch words.count {
         case 1:
@@ -510,14 +513,40 @@ private struct Reader {
                 let text = String(phrase[length - 1].text.dropLast())
                 phrase[length - 1] = Token(separator: phrase[length - 1].separator, typed: text, text: text, parts: [(text, false)])
             }
-            guard let value = match(phrase[...]), case .dueDate = value, let next = tokens[length].text.first, !next.isUppercase
-            else { continue }
+            guard let value = match(phrase[...]), case .dueDate = value, let next = tokens[length].text.first, !next.isUppercase,
+                  length == 1 || vocabulary.namedDays[phrase.map { $0.text.lowercased() }.joined(separator: " ")] == nil
+            else { continue }  // WORDS-30: “End of month report” is a title
             return (0..<length, value, false)
         }
         guard let (date, rest, value) = unglueStart(tokens[0]) else { return nil }
         tokens.replaceSubrange(0..<1, with: [date, rest])
         return (0..<1, value, true)
     }
+
+    /// The first date between `first` and `end` with text before it and a word after it that
+    /// doesn't begin with a capital letter (WORDS-29): a day word alone (`tomorrow`), or any
+    /// date after a connecting word, which goes with it.
+    private func middleDate(_ tokens: [Token], from first: Int, before end: Int) -> (range: Range<Int>, value: Value)? {
+        guard end - first >= 3 else { return nil }
+        for start in (first + 1)..<(end - 1) {
+            let connected = isConnector(tokens, at: start - 1)
+            // Without a connecting word, a day word alone.
+            let longest = connected ? min(Self.longestDate, end - 1 - start) : 1
+            guard connected || vocabulary.relativeDays[tokens[start].text.lowercased()] != nil else { continue }
+            for length in stride(from: longest, through: 1, by: -1) {
+                let range = start..<(start + length)
+                guard let value = match(tokens[range]), case .dueDate = value,
+                      let next = tokens[range.upperBound].text.first, !next.isUppercase,
+                      !vocabulary.partsOfDay.contains(tokens[range.upperBound].text.lowercased())
+                else { continue }
+                return ((connected && start - 1 > first ? start - 1 : start)..<range.upperBound, value)
+            }
+        }
+        return nil
+    }
+
+    /// The most words a date takes: `end of the month`, `in 3 days`.
+    static let longestDate = 4
 
     /// What may follow a date at the start and go with it: `Tomorrow: call mom`, `Fri, pay rent`.
     static let startMarks: Set<Character> = [":", ",", "：", "，"]
@@ -564,6 +593,7 @@ private struct Reader {
     /// A one-word date: `today`, `fri`, `2026-12-24`, `12/24`, `12/24/2026`.
     private func date(_ word: String) -> CalendarDate? {
         if let offset = vocabulary.relativeDays[word] { return today.adding(days: offset) }
+        if let named = vocabulary.namedDays[word] { return day(named) }
         if let day = vocabulary.weekdays[word] { return coming(day) }
         if let iso = CalendarDate(iso: word) { return iso }
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
@@ -575,6 +605,18 @@ private struct Reader {
             return CalendarDate(year: year, month: month, day: day)
         }
         return yearless(month: month, day: day)
+    }
+
+    /// The day a named day is (WORDS-30), from today.
+    private func day(_ named: PlainWordsVocabulary.NamedDay) -> CalendarDate {
+        switch named {
+        case .nextWeek: return nextWeek(.monday)
+        case .endOfWeek: return today.adding(days: Weekday.allCases.count - 1 - today.weekday.index)
+        case .endOfMonth:
+            return today.adding(days: CalendarDays.length(ofMonth: today.month, year: today.year) - today.day)
+        case .nextMonth:
+            return today.adding(days: CalendarDays.length(ofMonth: today.month, year: today.year) - today.day + 1)
+        }
     }
 
     /// `day` in the calendar week after this one (weeks run Monday to Sunday): on a Sunday,

@@ -46,6 +46,17 @@ public struct PlainWordsVocabulary: Sendable {
     /// A repeat by a counted period in one word (REPEAT-18), by the text around its number:
     /// `每#天` for `每3天`, `#か月ごと` for `3か月ごと`.
     public var countedPeriods: [String: RepeatRule.Frequency] = [:]
+    /// A day a phrase names without a date (WORDS-30), by its words joined with spaces:
+    /// `next week`, `end of month`, `月底`, `来月`.
+    public var namedDays: [String: NamedDay] = [:]
+    public enum NamedDay: Sendable {
+        /// Next calendar week's Monday; the 1st of next month; this month's last day; this
+        /// week's Sunday (weeks run Monday to Sunday).
+        case nextWeek, nextMonth, endOfMonth, endOfWeek
+    }
+    /// Parts of a day: a date in the middle followed by one is not read (`tomorrow night`,
+    /// WORDS-29), as it belongs to a time the words don't read.
+    public var partsOfDay: Set<String> = []
     /// Ordinals: `1st` … `31st`, `first` … `fifth`, `last` (−1): `every 3rd thu`, `on the 1st`.
     public var ordinals: [String: Int] = [:]
     /// What, after a repeat, makes it reckoned from completion: `after done`, `完成后`, `完了後`.
@@ -141,6 +152,8 @@ public struct PlainWordsVocabulary: Sendable {
         result.periodUnits = merged(periodUnits, other.periodUnits)
         result.countedPeriods = merged(countedPeriods, other.countedPeriods)
         result.ordinals = merged(ordinals, other.ordinals)
+        result.namedDays = merged(namedDays, other.namedDays)
+        result.partsOfDay.formUnion(other.partsOfDay)
         result.afterDone += other.afterDone
         result.monthDayWords.formUnion(other.monthDayWords)
         result.lastDayWords = merged(lastDayWords, other.lastDayWords)
@@ -180,11 +193,17 @@ public struct PlainWordsVocabulary: Sendable {
         }
         vocabulary.ordinals = ordinals
         vocabulary.afterDone = [["after", "done"], ["after", "completion"]]
+        // WORDS-30.
+        vocabulary.namedDays = [
+            "next week": .nextWeek, "next month": .nextMonth, "end of month": .endOfMonth, "end of the month": .endOfMonth,
+            "end of week": .endOfWeek, "end of the week": .endOfWeek,
+        ]
+        vocabulary.partsOfDay = ["morning", "afternoon", "evening", "night", "noon", "at"]
         return vocabulary
     }()
 
     private static let englishWords = PlainWordsVocabulary(
-        relativeDays: ["today": 0, "tomorrow": 1],
+        relativeDays: ["today": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1],
         weekdays: [
             "mon": .monday, "monday": .monday, "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
             "wed": .wednesday, "wednesday": .wednesday, "thu": .thursday, "thur": .thursday, "thurs": .thursday,
@@ -288,6 +307,7 @@ public struct PlainWordsVocabulary: Sendable {
         vocabulary.nthWeekdayPrefixes = ["每月第": nil, "每个月第": nil, "每月最后一个": -1, "每个月最后一个": -1]
         vocabulary.counterWords = ["个"]
         vocabulary.afterDone = [["完成后"]]
+        vocabulary.namedDays = ["月底": .endOfMonth, "下个月": .nextMonth]  // WORDS-30
         return vocabulary
     }()
 
@@ -327,6 +347,7 @@ public struct PlainWordsVocabulary: Sendable {
         vocabulary.lastDayWords = ["毎月末日": -1, "毎月末": -1]
         vocabulary.nthWeekdayPrefixes = ["毎月第": nil, "毎月最終": -1]
         vocabulary.afterDone = [["完了後"]]
+        vocabulary.namedDays = ["月末": .endOfMonth, "来月": .nextMonth]  // WORDS-30
         return vocabulary
     }()
 }

@@ -116,7 +116,9 @@ struct PlainWordsTests {
         row("May party", title: "May party"),
         // WORDS-2 WORDS-7 signs anywhere; a name needs a letter.
         row("Call #Family mom", title: "Call mom", project: "Family", [(.project, "#Family")]),
-        row("Project #Work tomorrow notes", title: "Project tomorrow notes", project: "Work", [(.project, "#Work")]),
+        // … and a day word in the middle is a date (WORDS-29).
+        row("Project #Work tomorrow notes", title: "Project notes", due: tomorrow, project: "Work",
+            [(.project, "#Work"), (.dueDate, "tomorrow")]),
         row("Buy paint #\"Home improvement\"", title: "Buy paint", project: "Home improvement",
             [(.project, "#\"Home improvement\"")]),
         row("Meet @\"Corner shop\" tomorrow", title: "Meet", due: tomorrow, location: "Corner shop",
@@ -254,6 +256,62 @@ struct PlainWordsTests {
     @Test("REPEAT-18 a repeat by its period, a day of the month, the Nth weekday, after done: in each language", arguments: periodRows)
     func test_REPEAT_18_periods(_ row: Row) {
         #expect(PlainWords.read(row.input, today: row.today) == row.expected)
+    }
+
+    /// WORDS-29 and WORDS-30, on Monday 11/23/2026.
+    static let middleAndNamedRows: [Row] = [
+        row("Call mom tomorrow about the party", title: "Call mom about the party", due: day(2026, 11, 24), [(.dueDate, "tomorrow")]),
+        row("Submit report by friday to Anna", title: "Submit report to Anna", due: day(2026, 11, 27), [(.dueDate, "by friday")]),
+        row("Send the deck on dec 24 to the board", title: "Send the deck to the board", due: day(2026, 12, 24),
+            [(.dueDate, "on dec 24")]),
+        row("Pay rent tmrw please", title: "Pay rent please", due: day(2026, 11, 24), [(.dueDate, "tmrw")]),
+        row("Pay rent by end of month please", title: "Pay rent please", due: day(2026, 11, 30), [(.dueDate, "by end of month")]),
+        row("Call Bob tomorrow #Work about it", title: "Call Bob about it", due: day(2026, 11, 24), project: "Work",
+            [(.dueDate, "tomorrow"), (.project, "#Work")]),
+        row("Watch Friday Night Lights", title: "Watch Friday Night Lights"),
+        row("Meet Tomorrow Land crew", title: "Meet Tomorrow Land crew"),
+        row("Plan friday lunch", title: "Plan friday lunch"),
+        row("Buy 3 days supply", title: "Buy 3 days supply"),
+        row("Stand by me tomorrow night", title: "Stand by me tomorrow night"),
+        row("Call mom tomorrow morning", title: "Call mom tomorrow morning"),
+        row("Pay rent tmrw", title: "Pay rent", due: day(2026, 11, 24), [(.dueDate, "tmrw")]),
+        row("Pay rent tmr", title: "Pay rent", due: day(2026, 11, 24), [(.dueDate, "tmr")]),
+        row("Pay rent next week", title: "Pay rent", due: day(2026, 11, 30), [(.dueDate, "next week")]),
+        row("Review budget next month", title: "Review budget", due: day(2026, 12, 1), [(.dueDate, "next month")]),
+        row("Close the books end of month", title: "Close the books", due: day(2026, 11, 30), [(.dueDate, "end of month")]),
+        row("Close the books by end of the month", title: "Close the books", due: day(2026, 11, 30),
+            [(.dueDate, "by end of the month")]),
+        row("Ship it by end of week", title: "Ship it", due: day(2026, 11, 29), [(.dueDate, "by end of week")]),
+        row("End of month report", title: "End of month report"),
+        row("Next week's plan", title: "Next week's plan"),
+        row("交房租 月底", title: "交房租", due: day(2026, 11, 30), [(.dueDate, "月底")]),
+        row("月底交房租", title: "交房租", due: day(2026, 11, 30), [(.dueDate, "月底")]),
+        row("下个月体检", title: "体检", due: day(2026, 12, 1), [(.dueDate, "下个月")]),
+        row("家賃 月末", title: "家賃", due: day(2026, 11, 30), [(.dueDate, "月末")]),
+        row("来月に健康診断", title: "健康診断", due: day(2026, 12, 1), [(.dueDate, "来月に")]),
+    ]
+
+    @Test("WORDS-29 WORDS-30 a date in the middle where it can't be a name; named days", arguments: middleAndNamedRows)
+    func test_WORDS_29_30_middleAndNamed(_ row: Row) {
+        #expect(PlainWords.read(row.input, today: row.today) == row.expected)
+    }
+
+    @Test("WORDS-30 named days across a month's and a year's end, and on a Sunday")
+    func test_WORDS_30_edges() {
+        let sunday = Self.day(2026, 11, 29), lastOfYear = Self.day(2026, 12, 31)
+        #expect(PlainWords.read("Ship it end of week", today: sunday).dueDate == sunday)
+        #expect(PlainWords.read("Ship it next week", today: sunday).dueDate == Self.day(2026, 11, 30))
+        #expect(PlainWords.read("Review next month", today: lastOfYear).dueDate == Self.day(2027, 1, 1))
+        #expect(PlainWords.read("Close end of month", today: lastOfYear).dueDate == lastOfYear)
+        #expect(PlainWords.read("Close end of month", today: Self.day(2028, 2, 3)).dueDate == Self.day(2028, 2, 29))
+    }
+
+    @Test("issue 33: the tables read at least 200 inputs whole, in the three languages")
+    func test_WORDS_tablesHoldTwoHundred() {
+        let all = Self.rows + Self.languageRows + Self.periodRows + Self.middleAndNamedRows
+        #expect(all.count >= 200, "\(all.count)")
+        #expect(all.contains { $0.input.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } }, "Japanese kana")
+        #expect(all.contains { $0.input.contains("每") }, "Chinese")
     }
 
     @Test("the table has at least 60 rows")

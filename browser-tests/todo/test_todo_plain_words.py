@@ -119,3 +119,18 @@ def test_WORDS_16_without_a_script_the_server_reads_the_words(nojs_page, server,
     assert item["project"] == "Family"
     assert item["location"]["name"] == "Home"
     assert item["estimateMinutes"] == 30
+
+
+def test_WORDS_29_WORDS_30_a_date_in_the_middle_and_a_named_day(page, server, api):
+    """“Call mom tomorrow about the party”: the date in the middle is read, the title closes up."""
+    lst = ListPage(page, server).open()
+    field = page.get_by_test_id("add-title")
+    preview = page.locator("#add-title-preview")
+    field.fill("Call mom tomorrow about the party")
+    expect(preview.get_by_test_id("preview-title")).to_have_text("“Call mom about the party”")
+    expect(preview.get_by_test_id("chip-dueDate")).to_have_attribute("title", "From “tomorrow”")
+    lst.act(lambda: field.press("Enter"))
+    assert api.by_title("Call mom about the party")["dueDate"] == tomorrow().isoformat()
+    field.fill("Pay rent by end of month please")
+    expect(preview.get_by_test_id("chip-dueDate")).to_have_attribute("title", "From “by end of month”")
+    expect(preview.get_by_test_id("preview-title")).to_have_text("“Pay rent please”")
