@@ -316,6 +316,9 @@ public struct TodoDraft: Equatable, Sendable {
     public var position: Double?
     /// When a done item was completed, as the client that sent it says (DAV-25); nil: now.
     public var completedAt: Date?
+    /// Whether the client that sent it keeps its own dates: a CalDAV client, whose DTSTART
+    /// anchors a series, gets no due date for a repeat without one (REPEAT-15).
+    public var keepsItsDates = false
 
     public init(content: TodoContent, position: Double? = nil, completedAt: Date? = nil) {
         self.content = content
@@ -367,6 +370,8 @@ public struct TodoChanges: Equatable, Sendable {
     /// When the item, done after the changes, was completed, as the client that sent them says
     /// (DAV-25); nil: now when it becomes done, else as it was. Ignored for an item left open.
     public var completedAt: Date?
+    /// Whether the client that sent them keeps its own dates (`TodoDraft.keepsItsDates`).
+    public var keepsItsDates = false
 
     public init(
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
@@ -427,7 +432,7 @@ public struct TodoChanges: Equatable, Sendable {
     }
 
     public static func == (a: TodoChanges, b: TodoChanges) -> Bool {
-        a.given == b.given && a.position == b.position && a.completedAt == b.completedAt
+        a.given == b.given && a.position == b.position && a.completedAt == b.completedAt && a.keepsItsDates == b.keepsItsDates
             && !a.given.fields.contains { $0.differs(a.values, b.values) }
     }
 }

@@ -217,8 +217,7 @@ private struct Reader {
             taken[.dueDate] = (start.range, start.value)
             first = start.range.upperBound
         }
-        // A date in the middle, where it can't be a name (WORDS-29).
-        if taken[.dueDate] == nil, let middle = middleDate(tokens, from: first, before: end) { taken[.dueDate] = middle }
+        if taken[.dueDate] == nil { taken[.dueDate] = middleDate(tokens, from: first, before: end) }  // WORDS-29
         // Signs before that, wherever they stand: the last of each kind.
         for index in stride(from: end - 1, through: first, by: -1) {
             if tagName(tokens[index]) != nil {

@@ -53,8 +53,30 @@ extension RepeatRule: StoredFieldValue {
 
     public static func stored(in row: any StoredRow, at index: Int) throws -> RepeatRule? {
         guard let text = try row.text(at: index) else { return nil }
-        guard var rule = try? RepeatRule(rruleText: text) else { throw StoredFieldError(column: "repeatRule") }
+        guard var rule = StoredRules.shared.rule(text) else { throw StoredFieldError(column: "repeatRule") }
         rule.afterCompletion = try row.flag(at: index + 1) ?? false
+        return rule
+    }
+}
+
+/// The rules of the texts a store has read lately: a list holds a few rules, each on many rows,
+/// and reading a text costs a row more than the rest of its fields (`todo list` at 10,000 items,
+/// a fifth repeating: 58 ms, against 52 ms without rules).
+final class StoredRules: @unchecked Sendable {
+    static let shared = StoredRules()
+    /// Few enough to look up in no time; a list with more distinct rules starts over.
+    static let capacity = 256
+    private let lock = NSLock()
+    private var rules: [String: RepeatRule] = [:]
+
+    /// The rule `text` reads as; nil when it reads as none (REPEAT-8).
+    func rule(_ text: String) -> RepeatRule? {
+        if let rule = lock.withLock({ rules[text] }) { return rule }
+        guard let rule = try? RepeatRule(rruleText: text) else { return nil }
+        lock.withLock {
+            if rules.count >= Self.capacity { rules.removeAll(keepingCapacity: true) }
+            rules[text] = rule
+        }
         return rule
     }
 }

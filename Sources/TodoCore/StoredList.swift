@@ -120,7 +120,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
     public func add(_ draft: TodoDraft) async throws -> TodoItem {
         let (id, now) = (environment.makeID(), environment.now())
         var valid = try draft.validated()
-        valid.content = Repeats.dated(valid.content, today: CalendarDate(now, in: environment.timeZone))
+        if !valid.keepsItsDates { valid.content = Repeats.dated(valid.content, today: CalendarDate(now, in: environment.timeZone)) }
         let draft = valid
         return try await storage.write(importing: false) { rows in try Self.insert(rows, draft, id: id, now: now) }
     }
@@ -135,7 +135,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
                 throw TodoStoreError.versionConflict(current: current)
             }
             guard var next = current.applying(changes, now: now) else { return current }
-            next.content = Repeats.dated(next.content, today: CalendarDate(now, in: environment.timeZone))
+            if !changes.keepsItsDates { next.content = Repeats.dated(next.content, today: CalendarDate(now, in: environment.timeZone)) }
             let changesSection = current.changesSection(changes)
             if changesSection, changes.position == nil {
                 next.position = try Self.placeAtEdge(rows, next.section, first: next.isDone, for: id)

@@ -186,6 +186,8 @@ struct DAVRequests {
             }
             var draft = todo.draft(project: calendar.list.map(Project.init(name:)))
             if let order = todo.sortOrder, !todo.isDone { draft.position = Double(order) }
+            // The client's DTSTART anchors its series: no date is made up for it (REPEAT-15).
+            draft.keepsItsDates = true
             let item = try await calendar.store.add(draft)
             let record = try await server.calendars.save(
                 CalendarResource(item: item.id, name: name, uid: todo.uid, kept: todo.kept), owner: calendar.owner,
@@ -209,6 +211,7 @@ struct DAVRequests {
         }
         var item = member.item
         if changes != TodoChanges() {
+            changes.keepsItsDates = true  // REPEAT-15, as for an added item
             guard let updated = try await calendar.store.update(id: item.id, changes, expectedVersion: item.version) else {
                 throw DAVFailure.notFound
             }

@@ -74,3 +74,14 @@ struct ItemFieldStorageTests {
         }
     }
 }
+
+extension ItemFieldStorageTests {
+    @Test("REPEAT-13 a stored rule's text reads as its rule, from the kept rules or anew, past their capacity too")
+    func storedRulesReadAlike() {
+        let texts = (1...(StoredRules.capacity + 44)).map { "FREQ=DAILY;INTERVAL=\($0 % 999 + 1);COUNT=\($0 % 7 + 2)" }
+        for _ in 0..<2 {
+            for text in texts { #expect(StoredRules.shared.rule(text) == (try? RepeatRule(rruleText: text))) }
+        }
+        #expect(StoredRules.shared.rule("FREQ=NEVER") == nil)
+    }
+}

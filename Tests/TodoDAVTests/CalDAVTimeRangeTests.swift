@@ -45,6 +45,20 @@ struct CalDAVTimeRangeTests {
         #expect(answer.status == 201, "\(name): \(answer.text)")
     }
 
+    @Test("REPEAT-15 a client's repeating task without DUE gets none: its DTSTART anchors the series")
+    func test_REPEAT_15_clientKeepsItsDates() async throws {
+        let sut = try await DAVSUT.make()
+        try await sut.test { (dav: DAVClient) async throws in
+            try await Self.put(dav, "weekly", ["DTSTART:20270119T065500Z", "RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO"])
+            let item = try #require(try await sut.store(sut.alice).items().first { $0.title == "weekly" })
+            let rule = try RepeatRule(rruleText: "FREQ=WEEKLY;BYDAY=MO;COUNT=3")
+            #expect(item.dueDate == nil && item.repeatRule == rule)
+            let resource = try await dav.send("GET", "/dav/calendars/alice/inbox/weekly.ics")
+            #expect(!resource.text.contains("\r\nDUE"), "\(resource.text)")
+            #expect(resource.text.contains("RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO\r\n"), "the client's spelling")
+        }
+    }
+
     @Test("DAV-28 each row of the VTODO table a task can reach: DTSTART+DURATION, DTSTART+DUE, DTSTART, DUE, COMPLETED+CREATED, CREATED")
     func test_DAV_28_table() async throws {
         let sut = try await DAVSUT.make()
