@@ -205,9 +205,11 @@ struct Add: ParsableCommand, CLIRunnable {
     @OptionGroup var store: ListOptions
 
     func run(in context: CLIContext) async throws {
-        let form = ItemFormViewModel(store: try await store.open(context), today: context.today, language: context.language)
+        let list = try await store.open(context)
+        let form = ItemFormViewModel(store: list, today: context.today, language: context.language)
         form.title = title.joined(separator: " ")
         form.readsPlainWords = !raw
+        try await fields.applyParent(to: form, in: list, words: context.words)
         let item = try await context.worded {
             try fields.apply(to: form, words: context.words)
             return try await form.save()
@@ -237,10 +239,18 @@ struct FieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The priority: high, medium or low.", valueName: "level")) var priority: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag to add (repeat for several).", valueName: "tag"))
     var tags: [String] = []
+    @Option(help: ArgumentHelp("The item it goes under, as a subtask: its number (3 or #3) or id prefix.", valueName: "item"))
+    var parent: String?
 
     var isEmpty: Bool {
-        [details, due, project, location, latitude, longitude, estimate, repeatText, priority].allSatisfy { $0 == nil }
+        [details, due, project, location, latitude, longitude, estimate, repeatText, priority, parent].allSatisfy { $0 == nil }
             && tags.isEmpty && !repeatAfterDone
+    }
+
+    /// Sets the form's parent from `--parent` (SUB-12), an item of `store`.
+    func applyParent(to form: ItemFormViewModel, in store: any TodoStore, words: Strings) async throws {
+        guard let parent else { return }
+        form.values.parent = try await ItemReference.resolve(parent, in: store, words: words).id.lowercasedText
     }
 
     /// Copies the given options onto the form (absent options leave the form's value).
@@ -320,6 +330,8 @@ private func setDone(_ done: Bool, refs: [String], store options: ListOptions, c
         let details = ItemDetailViewModel(store: store, id: item.id, language: context.language)
         try await context.worded { try await details.setDone(done) }
         report += ItemText.setDone(done, item, next: details.nextOccurrence, in: context)
+        // SUB-9: the last open subtask of a parent checked: the parent's command.
+        if let offer = details.offer { report += offer.message + " " + offer.command + "\n" }
     }
     context.show(report)
 }
@@ -363,6 +375,7 @@ struct Edit: ParsableCommand, CLIRunnable {
     @Option(name: .customLong("untag"), help: ArgumentHelp("A tag to remove (repeat for several).", valueName: "tag"))
     var untags: [String] = []
     @Flag(name: .customLong("no-tags"), help: "Remove every tag.") var noTags = false
+    @Flag(name: .customLong("no-parent"), help: "Make it a to-do of its own, not a subtask.") var noParent = false
     @Flag(inversion: .prefixedNo, help: "Mark the item done (--done) or to do (--no-done).") var done: Bool?
     @Flag(help: "Print the stored item as JSON.") var json = false
     @OptionGroup var store: ListOptions
@@ -371,13 +384,13 @@ struct Edit: ParsableCommand, CLIRunnable {
         let pairs: [(String?, Bool, String)] = [
             (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.project, noProject, "project"),
             (fields.location, noLocation, "location"), (fields.estimate, noEstimate, "estimate"),
-            (fields.repeatText, noRepeat, "repeat"), (fields.priority, noPriority, "priority"),
+            (fields.repeatText, noRepeat, "repeat"), (fields.priority, noPriority, "priority"), (fields.parent, noParent, "parent"),
         ]
         for (value, clear, name) in pairs where value != nil && clear {
             throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
         }
         if !fields.tags.isEmpty && noTags { throw CLIWords.refusal("cli.validate.set-and-clear", ["name": "tag"]) }
-        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority, noTags, !untags.isEmpty]
+        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority, noTags, noParent, !untags.isEmpty]
         if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
             throw CLIWords.refusal("cli.validate.nothing-to-change")
         }
@@ -398,6 +411,8 @@ struct Edit: ParsableCommand, CLIRunnable {
         if noRepeat { form.values.repeatRule = nil }
         if noPriority { form.priority = "" }
         if noTags { form.tags = "" }
+        if noParent { form.values.parent = "" }
+        try await fields.applyParent(to: form, in: store, words: context.words)
         form.values.removeTags(untags)
         if let done { form.isDone = done }
         let saved = try await context.worded {

@@ -60,6 +60,14 @@ enum ItemText {
             fields.append(DetailField(label: context.words("cli.item.field.number"), value: "#\(item.number)", key: "number"))
             fields.append(DetailField(label: context.words("cli.item.field.id"), value: item.id.lowercasedText, key: "id"))
         }
+        // SUB-10: the to-do it is under, and its subtasks, each by its number.
+        if let parent = details.parent {
+            fields.append(DetailField(label: details.parentLabel, value: "#\(parent.number) \(parent.title)", key: "parent"))
+        }
+        if let count = details.subtasksCount {
+            let lines = details.subtasks.map { "#\($0.number) " + ($0.isDone ? "[x] " : "[ ] ") + $0.title }
+            fields.append(DetailField(label: details.subtasksHeading, value: ([count] + lines).joined(separator: "\n"), key: "subtasks"))
+        }
         let width = fields.map { TerminalColumns.count($0.label) }.max() ?? 0
         for field in fields {
             let label = field.label + String(repeating: " ", count: width - TerminalColumns.count(field.label))

@@ -85,8 +85,11 @@ enum ListRenderer {
             let number = "#" + String(row.number)
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(2 + width - number.utf8.count, 1)))
             put(number)
+            // SUB-8: a subtask two spaces further in per level; a parent's subtasks done, `2/5`.
+            if row.depth > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * row.depth)) }
             put(row.isDone ? " [x] " : " [ ] ")
             put(row.isStruckThrough && styled ? strike + row.title + reset : row.title)
+            if let subtasks = row.subtasksText { put(" " + subtasks) }
             if let mark = row.priorityMark { put(" " + mark) }
             if let marks = row.tagMarks { put(" " + marks) }
             if row.locationName != nil || row.dueDate != nil {

@@ -83,6 +83,16 @@ public final class InMemoryStorage: TodoStorage {
             state.items.values.map { ($0.tags.names.joined(separator: Tags.storedSeparator), 1) }
         }
 
+        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
+            var counts: [UUID: SubtaskCount] = [:]
+            for item in state.items.values {
+                guard let parent = item.parent else { continue }
+                counts[parent, default: SubtaskCount(done: 0, total: 0)].total += 1
+                if item.isDone { counts[parent]!.done += 1 }
+            }
+            return counts
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             state.trash.values.filter { Self.matches($0, query) }.sorted(by: TrashRules.newestFirst)
         }

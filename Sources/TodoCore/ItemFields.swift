@@ -20,13 +20,15 @@ public struct TodoContent: Hashable, Sendable {
     public var repeatRule: RepeatRule?
     public var priority: Priority
     public var tags: Tags
+    /// The item it sits under (SUB-1); nil: a to-do of its own.
+    public var parent: UUID?
 
     /// Inlinable: called from another module, it built the content and then copied it out.
     @inlinable
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil,
-        priority: Priority = .undefined, tags: Tags = .empty
+        priority: Priority = .undefined, tags: Tags = .empty, parent: UUID? = nil
     ) {
         self.title = title
         self.details = details
@@ -38,6 +40,7 @@ public struct TodoContent: Hashable, Sendable {
         self.repeatRule = repeatRule
         self.priority = priority
         self.tags = tags
+        self.parent = parent
     }
 }
 
@@ -153,10 +156,11 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
     public static let priority = ItemField(
         "priority", \.priority, { $0.priority }, { $0.priority = $1 }, rule: TodoRules.priority)
     public static let tags = ItemField("tags", \.tags, { $0.tags }, { $0.tags = $1 }, rule: TodoRules.tags)
+    public static let parent = ItemField("parent", \.parent, { $0.parent }, { $0.parent = $1 }, jsonType: "the id of a to-do, or null")
     public static let isDone = ItemField("completed", \.isDone, { $0.isDone }, { $0.isDone = $1 }, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
-    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatRule, priority, tags]
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatRule, priority, tags, parent]
 
     /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
     static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
@@ -279,13 +283,15 @@ extension TodoItem {
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
         estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty,
-        position: Double = 0, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil, version: Int = 1, number: Int = 0
+        parent: UUID? = nil, position: Double = 0, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil,
+        version: Int = 1, number: Int = 0
     ) {
         self.init(
             id: id,
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags),
+                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags,
+                parent: parent),
             position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             version: version, number: number)
     }
@@ -329,13 +335,14 @@ public struct TodoDraft: Equatable, Sendable {
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
-        repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty, position: Double? = nil,
-        completedAt: Date? = nil
+        repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty, parent: UUID? = nil,
+        position: Double? = nil, completedAt: Date? = nil
     ) {
         self.init(
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
-                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags),
+                project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags,
+                parent: parent),
             position: position, completedAt: completedAt)
     }
 
@@ -377,7 +384,7 @@ public struct TodoChanges: Equatable, Sendable {
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
         estimateMinutes: Int?? = nil, repeatRule: RepeatRule?? = nil, priority: Priority? = nil, tags: Tags? = nil,
-        position: Double? = nil, completedAt: Date? = nil
+        parent: UUID?? = nil, position: Double? = nil, completedAt: Date? = nil
     ) {
         self.title = title
         self.details = details
@@ -389,6 +396,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.repeatRule = repeatRule
         self.priority = priority
         self.tags = tags
+        self.parent = parent
         self.position = position
         self.completedAt = completedAt
     }

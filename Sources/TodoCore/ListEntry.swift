@@ -15,12 +15,15 @@ public struct ListEntry: Equatable, Sendable, Identifiable {
     /// The item's fields as a row has them (`rowContent(of:)`): every field but the details,
     /// and of the location its name only. A new field of `TodoContent` is a row's too.
     public let content: TodoContent
+    /// How many subtasks the item has and how many are done (SUB-4); nil: none.
+    public var subtasks: SubtaskCount?
 
-    public init(number: Int, id: UUID, content: TodoContent, itemNumber: Int = 0) {
+    public init(number: Int, id: UUID, content: TodoContent, itemNumber: Int = 0, subtasks: SubtaskCount? = nil) {
         self.number = number
         self.itemNumber = itemNumber
         self.id = id
         self.content = content
+        self.subtasks = subtasks
     }
 
     public init(number: Int, item: TodoItem) {

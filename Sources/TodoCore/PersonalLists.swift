@@ -43,7 +43,8 @@ public struct PersonalLists: TodoStore {
         fileprivate func presented(_ entry: ListEntry) -> ListEntry {
             var content = entry.content
             content.project = Project(name: name)
-            return ListEntry(number: entry.number, id: entry.id, content: content, itemNumber: entry.itemNumber)
+            return ListEntry(
+                number: entry.number, id: entry.id, content: content, itemNumber: entry.itemNumber, subtasks: entry.subtasks)
         }
 
         fileprivate func presented(_ trashed: TrashedItem) -> TrashedItem {
@@ -140,6 +141,15 @@ public struct PersonalLists: TodoStore {
     }
 
     public func item(number: Int) async throws -> TodoItem? { try await own.item(number: number) }
+
+    /// The subtasks of an item of the person's own list or of a list shared with them (SUB-10).
+    public func subtasks(of parent: UUID) async throws -> [TodoItem] {
+        switch try await find(parent) {
+        case .own: return try await own.subtasks(of: parent)
+        case .shared(let list, _): return try await list.store.subtasks(of: parent).map(list.presented)
+        case nil: return []
+        }
+    }
 
     public func nextOccurrence(of id: UUID) async throws -> TodoItem? {
         switch try await find(id) {

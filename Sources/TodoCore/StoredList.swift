@@ -51,6 +51,10 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         TagCount.counted(try await storage.read { try $0.tagTexts() })
     }
 
+    public func subtasks(of parent: UUID) async throws -> [TodoItem] {
+        try await storage.read { try $0.items(ItemQuery(.children(of: parent))) }
+    }
+
     // MARK: Pages: each a read of the rows a page shows (`TodoRows.entries`)
 
     public func listEntries(_ filter: TodoFilter, in section: TodoSection, offset: Int, limit: Int) async throws
@@ -73,7 +77,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
             }
             let after = ItemQuery(
                 .matching(filter.withBothSections), section: section, after: ListCursor(after: item), limit: limit)
-            return try rows.entries(after, numberedAfter: entry.number)
+            return try Self.counted(rows, try rows.entries(after, numberedAfter: entry.number))
         }
     }
 
@@ -104,7 +108,19 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         let filter = filter.withBothSections, offset = max(offset, 0)
         let before = section == .done ? try toDo ?? rows.count(ItemQuery(.matching(filter), section: .todo)) : 0
         let slice = ItemQuery(.matching(filter), section: section, offset: offset, limit: limit)
-        return try rows.entries(slice, numberedAfter: before + offset)
+        return try counted(rows, try rows.entries(slice, numberedAfter: before + offset))
+    }
+
+    /// `entries` with how many subtasks each has (SUB-4), from one read of the list's parents.
+    private static func counted(_ rows: Storage.Rows, _ entries: [ListEntry]) throws -> [ListEntry] {
+        guard !entries.isEmpty else { return entries }
+        let counts = try rows.subtaskCounts()
+        guard !counts.isEmpty else { return entries }
+        return entries.map { entry in
+            var entry = entry
+            entry.subtasks = counts[entry.id]
+            return entry
+        }
     }
 
     public func trash() async throws -> [TrashedItem] {
@@ -122,7 +138,13 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         var valid = try draft.validated()
         if !valid.keepsItsDates { valid.content = Repeats.dated(valid.content, today: CalendarDate(now, in: environment.timeZone)) }
         let draft = valid
-        return try await storage.write(importing: false) { rows in try Self.insert(rows, draft, id: id, now: now) }
+        return try await storage.write(importing: false) { rows in
+            guard let parent = draft.parent else { return try Self.insert(rows, draft, id: id, now: now) }
+            let under = try Self.checkedParent(rows, parent, for: nil)
+            var placed = draft
+            if placed.position == nil { placed.position = try Self.placeUnder(rows, under, section: draft.isDone ? .done : .todo) }
+            return try Self.insert(rows, placed, id: id, now: now)
+        }
     }
 
     public func update(id: UUID, _ changes: TodoChanges, expectedVersion: Int?) async throws -> TodoItem? {
@@ -135,6 +157,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
                 throw TodoStoreError.versionConflict(current: current)
             }
             guard var next = current.applying(changes, now: now) else { return current }
+            if let parent = next.parent, parent != current.parent { _ = try Self.checkedParent(rows, parent, for: current) }
             if !changes.keepsItsDates { next.content = Repeats.dated(next.content, today: CalendarDate(now, in: environment.timeZone)) }
             let changesSection = current.changesSection(changes)
             if changesSection, changes.position == nil {
@@ -179,7 +202,10 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
                 throw TodoStoreError.versionConflict(current: current)
             }
             _ = try rows.forget(.deleted(atOrBefore: TrashRules.purgeCutoff(now: now)))
-            try rows.remove(ItemQuery(.id(id)), trashedAt: Timestamp.normalized(now))
+            // SUB-5: its subtasks, at every depth, go with it, at the same moment.
+            let moment = Timestamp.normalized(now)
+            for subtask in try Self.descendants(rows, of: id) { try rows.remove(ItemQuery(.id(subtask)), trashedAt: moment) }
+            try rows.remove(ItemQuery(.id(id)), trashedAt: moment)
             return true
         }
     }
@@ -231,22 +257,38 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         return try await storage.write(importing: false) { rows in
             _ = try rows.forget(.deleted(atOrBefore: TrashRules.purgeCutoff(now: now)))
             guard let trashed = try rows.trash(.id(id)).first else { return nil }
-            let former = trashed.item.position, section = trashed.item.section
-            // The places just below and just above every item at `former`.
-            let below = ListCursor(isDone: section == .done, position: former, id: .lowest)
-            let above = ListCursor(isDone: section == .done, position: former, id: .highest)
-            let taken = try rows.items(ItemQuery(.matching(.all), section: section, after: below, limit: 1))
-                .first?.position == former
-            let nextAbove = try rows.items(ItemQuery(.matching(.all), section: section, after: above, limit: 1)).first
-            let position = try TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove?.position)
-                ?? Self.respace(
-                    rows, section, leavingGapAt: rows.count(ItemQuery(.matching(.all), section: section, before: above)),
-                    without: nil)
-            let item = TrashRules.restored(trashed.item, at: position, now: now)
-            try rows.save(item, replacing: nil)
-            _ = try rows.forget(.id(id))
+            let item = try Self.restore(rows, trashed, now: now)
+            // SUB-5: the subtasks that went to the Trash with it come back with it.
+            var parents = [trashed]
+            while let parent = parents.popLast() {
+                let with = try rows.trash(.deleted(atOrBefore: parent.deletedAt))
+                    .filter { $0.deletedAt == parent.deletedAt && $0.item.parent == parent.id }
+                for subtask in with {
+                    _ = try Self.restore(rows, subtask, now: now)
+                    parents.append(subtask)
+                }
+            }
             return item
         }
+    }
+
+    /// Puts `trashed` back in its place (TRASH-2) and out of the Trash.
+    private static func restore(_ rows: Storage.Rows, _ trashed: TrashedItem, now: Date) throws -> TodoItem {
+        let former = trashed.item.position, section = trashed.item.section
+        // The places just below and just above every item at `former`.
+        let below = ListCursor(isDone: section == .done, position: former, id: .lowest)
+        let above = ListCursor(isDone: section == .done, position: former, id: .highest)
+        let taken = try rows.items(ItemQuery(.matching(.all), section: section, after: below, limit: 1))
+            .first?.position == former
+        let nextAbove = try rows.items(ItemQuery(.matching(.all), section: section, after: above, limit: 1)).first
+        let position = try TrashRules.restoredPosition(former: former, taken: taken, nextAbove: nextAbove?.position)
+            ?? Self.respace(
+                rows, section, leavingGapAt: rows.count(ItemQuery(.matching(.all), section: section, before: above)),
+                without: nil)
+        let item = TrashRules.restored(trashed.item, at: position, now: now)
+        try rows.save(item, replacing: nil)
+        _ = try rows.forget(.id(trashed.id))
+        return item
     }
 
     public func deleteForever(id: UUID) async throws -> Bool {
@@ -276,6 +318,58 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         item.number = try rows.takeNumbers(1)
         try rows.save(item, replacing: nil)
         return item
+    }
+
+    /// The parent `parent` for `item` (nil: a new one), or the rule it breaks (SUB-2): an item
+    /// of the list, not `item` nor under it, and no deeper than `Subtasks.maxDepth` with
+    /// `item`'s own subtasks under it.
+    private static func checkedParent(_ rows: Storage.Rows, _ parent: UUID, for item: TodoItem?) throws -> TodoItem {
+        if parent == item?.id { throw TodoValidationError.parentIsItself }
+        guard let found = try rows.items(ItemQuery(.id(parent))).first else { throw TodoValidationError.parentNotFound }
+        var depth = 1, above: TodoItem? = found
+        var seen: Set<UUID> = [parent]
+        while let next = above?.parent, let ancestor = try rows.items(ItemQuery(.id(next))).first, seen.insert(next).inserted {
+            if ancestor.id == item?.id { throw TodoValidationError.parentIsSubtask }
+            depth += 1
+            above = ancestor
+        }
+        let below = try item.map { try levels(rows, under: $0.id) } ?? 0
+        if depth + 1 + below > Subtasks.maxDepth { throw TodoValidationError.nestedTooDeep }
+        return found
+    }
+
+    /// How many levels of subtasks are under `id` (0: none).
+    private static func levels(_ rows: Storage.Rows, under id: UUID) throws -> Int {
+        var level = 0, current = [id], seen: Set<UUID> = [id]
+        while !current.isEmpty, level <= Subtasks.maxDepth {
+            current = try current.flatMap { try rows.items(ItemQuery(.children(of: $0))).map(\.id) }.filter { seen.insert($0).inserted }
+            if !current.isEmpty { level += 1 }
+        }
+        return level
+    }
+
+    /// The ids of every subtask under `id`, at every depth, deepest last.
+    private static func descendants(_ rows: Storage.Rows, of id: UUID) throws -> [UUID] {
+        var found: [UUID] = [], current = [id], seen: Set<UUID> = [id]
+        while !current.isEmpty {
+            current = try current.flatMap { try rows.items(ItemQuery(.children(of: $0))).map(\.id) }.filter { seen.insert($0).inserted }
+            found += current
+        }
+        return found
+    }
+
+    /// Where a new subtask of `parent` goes in `section` (SUB-3): right after the parent's last
+    /// subtask there at any depth, or right after the parent; first of the section when neither is
+    /// in it; nil when no number fits there (the store then places it as any new item).
+    private static func placeUnder(_ rows: Storage.Rows, _ parent: TodoItem, section: TodoSection) throws -> Double? {
+        var last = parent.section == section ? parent : nil
+        for id in try descendants(rows, of: parent.id) {
+            guard let subtask = try rows.items(ItemQuery(.id(id), section: section)).first else { continue }
+            if last.map({ ListCursor(after: $0).precedes(subtask) }) ?? true { last = subtask }
+        }
+        guard let last else { return nil }
+        let next = try rows.items(ItemQuery(.matching(.all), section: section, after: ListCursor(after: last), limit: 1)).first
+        return Ordering.between(last.position, next?.position)
     }
 
     /// First or last of `section` for the item `id`: next to the edge, or at that end of the

@@ -4,7 +4,7 @@ import Foundation
 //
 // A database differs from another only in how it reads and writes rows. `TodoStorage` is that
 // difference: one transaction at a time (`read`, `write`), and inside it the rows (`TodoRows`,
-// ten requirements). Everything else a store does — placing, moving and respacing items,
+// twelve requirements). Everything else a store does — placing, moving and respacing items,
 // numbering them, repeats, the Trash and its purge, the import plan, a list's pages — is
 // `StoredList`, written once over it. `InMemoryStorage` is the reference the contract suite
 // compares the others to.
@@ -25,6 +25,8 @@ public struct ItemQuery: Hashable, Sendable {
         case idPrefix(String)
         /// The occurrence that checking the item created (`Repeats`), while it exists.
         case occurrence(of: UUID)
+        /// The items directly under this one (SUB-1).
+        case children(of: UUID)
     }
 
     public var selection: Selection
@@ -74,6 +76,7 @@ public struct ItemQuery: Hashable, Sendable {
         case .number(let number): item.number == number
         case .idPrefix(let prefix): item.id.lowercasedText.hasPrefix(prefix.lowercased())
         case .occurrence(let checked): occurrenceLinks[checked] == item.id
+        case .children(let parent): item.parent == parent
         }
         return selected && (section.map { item.section == $0 } ?? true)
             && (after.map { $0.precedes(item) } ?? true)
@@ -103,6 +106,9 @@ public protocol TodoRows {
     func projects() throws -> [Project]
     /// The tags' stored texts (TAG-5) the items hold, each with how many hold it (TAG-4).
     func tagTexts() throws -> [(text: String, count: Int)]
+    /// How many items are directly under each item that has any, and how many of them are done
+    /// (SUB-4): one read of the items that have a parent.
+    func subtaskCounts() throws -> [UUID: SubtaskCount]
     /// The trashed items `query` selects, newest deletion first.
     func trash(_ query: TrashQuery) throws -> [TrashedItem]
     /// Writes `item`: a new row when `old` is nil, else over `old` (same id). A project no item

@@ -237,6 +237,8 @@ public protocol TodoListReadModel: Sendable {
     /// The trashed items, newest deletion first, once those deleted 30 days ago or more are
     /// purged (TRASH-1, TRASH-5).
     func trash() async throws -> [TrashedItem]
+    /// The items directly under `parent`, in display order (SUB-10).
+    func subtasks(of parent: UUID) async throws -> [TodoItem]
 }
 
 /// The commands that change a list: add, update, move and delete items, import, and the
@@ -286,6 +288,17 @@ extension TodoListReadModel {
     }
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }
+
+    /// Read from every item: a store that selects them in its database does so instead.
+    public func subtasks(of parent: UUID) async throws -> [TodoItem] {
+        try await items(.all).filter { $0.parent == parent }
+    }
+
+    /// How many of `parent`'s subtasks are done (SUB-4, SUB-9).
+    public func subtaskCount(of parent: UUID) async throws -> SubtaskCount {
+        let subtasks = try await subtasks(of: parent)
+        return SubtaskCount(done: subtasks.count { $0.isDone }, total: subtasks.count)
+    }
 
     /// A trashed item by id; nil when it is not in the Trash.
     public func trashedItem(id: UUID) async throws -> TrashedItem? {

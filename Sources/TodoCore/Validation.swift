@@ -23,6 +23,12 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case tooManyTags(count: Int)
     /// A repeat rule REPEAT-7 refuses.
     case repeatRule(RepeatRule.Problem)
+    /// SUB-2: a to-do under itself, under one of its own subtasks, under none the list has, or
+    /// nested deeper than `Subtasks.maxDepth`.
+    case parentIsItself
+    case parentIsSubtask
+    case parentNotFound
+    case nestedTooDeep
     /// A whole number of the field (its name in the shared JSON shape) outside its range.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
@@ -72,6 +78,14 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "An item can have at most \(TodoRules.maxTagCount) tags, not \(count)."
         case .repeatRule(let problem):
             "The repeat rule can't be kept: \(problem)."
+        case .parentIsItself:
+            "A to-do can't be its own subtask."
+        case .parentIsSubtask:
+            "A to-do can't go under one of its own subtasks."
+        case .parentNotFound:
+            "There is no such to-do to put it under."
+        case .nestedTooDeep:
+            "Subtasks go at most \(Subtasks.maxDepth) levels deep."
         case .outOfRange(let field, let value, let range):
             "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:

@@ -119,6 +119,9 @@ struct DAVSession: Sendable {
 struct DAVMember: Sendable {
     var item: TodoItem
     var record: CalendarResource?
+    /// The UID of the item's parent (SUB-14): the parent's record's, else its id; nil when it has
+    /// none, or none in a calendar the person reads (one not in the list: SUB-6).
+    var parentUID: String?
 
     var name: String { record?.name ?? Self.defaultName(item.id) }
     var uid: String { record?.uid ?? item.id.lowercasedText }
@@ -130,7 +133,7 @@ struct DAVMember: Sendable {
     static func defaultName(_ id: UUID) -> String { id.lowercasedText + ".ics" }
 
     func body(timeZone: TimeZone) -> String {
-        CalDAVTodoCodec.write(item, uid: uid, kept: record?.kept ?? "", timeZone: timeZone)
+        CalDAVTodoCodec.write(item, uid: uid, kept: record?.kept ?? "", timeZone: timeZone, parentUID: parentUID)
     }
 }
 
@@ -143,14 +146,64 @@ extension DAVSession {
         try await members(calendar, items: try await calendar.items())
     }
 
+    /// `items` of `calendar` as resources, each with its record and its parent's UID (SUB-14):
+    /// the records of the items and of their parents are read at once.
     func members(_ calendar: DAVCalendar, items: [TodoItem]) async throws -> [DAVMember] {
-        let records = try await server.calendars.resources(of: calendar.owner, items: items.map(\.id))
+        let parents = try await parents(of: items, in: calendar)
+        let here = Set(items.map(\.id))
+        let records = try await server.calendars.resources(
+            of: calendar.owner, items: items.map(\.id) + parents.subtracting(here))
         let byItem = Dictionary(records.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
-        return items.map { DAVMember(item: $0, record: byItem[$0.id]) }
+        return items.map { item in
+            let parent = item.parent.flatMap { parents.contains($0) ? $0 : nil }
+            return DAVMember(item: item, record: byItem[item.id], parentUID: parent.map { byItem[$0]?.uid ?? $0.lowercasedText })
+        }
     }
 
-    /// The resource `name` of `calendar`; nil when it has none of that name (DAV-4).
+    /// The ids of the parents of `items` (SUB-14) the person reads: those among `items`, and the
+    /// others of the owner's list, looked up one by one when few, else read with the whole list
+    /// once. A parent not in the list (SUB-6) is not among them.
+    func parents(of items: [TodoItem], in calendar: DAVCalendar) async throws -> Set<UUID> {
+        let wanted = Set(items.compactMap(\.parent))
+        guard !wanted.isEmpty else { return [] }
+        var found = wanted.intersection(items.map(\.id))
+        let missing = wanted.subtracting(found)
+        var others: [TodoItem] = []
+        if missing.count > Self.namesReadOneByOne {
+            others = try await calendar.store.items(.all).filter { missing.contains($0.id) }
+        } else {
+            for id in missing { if let item = try await calendar.store.item(id: id) { others.append(item) } }
+        }
+        for item in others where reads(item, of: calendar.owner) { found.insert(item.id) }
+        return found
+    }
+
+    /// Whether `item`, of `owner`'s list, is in a calendar the person reads: any item of their
+    /// own list, and of another's, one of a list shared with them.
+    func reads(_ item: TodoItem, of owner: ListOwner) -> Bool {
+        owner == me || calendars.contains { $0.owner == owner && $0.contains(item) }
+    }
+
+    /// `member` with its parent's UID (SUB-14), when it has a parent the person reads.
+    func withParent(_ member: DAVMember, in calendar: DAVCalendar) async throws -> DAVMember {
+        guard let id = member.item.parent, let parent = try await calendar.store.item(id: id),
+              reads(parent, of: calendar.owner)
+        else { return member }
+        var member = member
+        let record = try await server.calendars.resources(of: calendar.owner, items: [id]).first
+        member.parentUID = record?.uid ?? id.lowercasedText
+        return member
+    }
+
+    /// The resource `name` of `calendar`, with its parent's UID; nil when it has none of that
+    /// name (DAV-4).
     func member(_ calendar: DAVCalendar, named name: String) async throws -> DAVMember? {
+        guard let member = try await memberRecord(calendar, named: name) else { return nil }
+        return try await withParent(member, in: calendar)
+    }
+
+    /// The resource `name` of `calendar` with its record only.
+    private func memberRecord(_ calendar: DAVCalendar, named name: String) async throws -> DAVMember? {
         for record in try await server.calendars.resources(of: calendar.owner, named: name) {
             if let item = try await calendar.item(id: record.item) { return DAVMember(item: item, record: record) }
         }
@@ -161,6 +214,20 @@ extension DAVSession {
         let record = try await server.calendars.resources(of: calendar.owner, items: [id]).first
         if let record, record.name != name { return nil }
         return DAVMember(item: item, record: record)
+    }
+
+    /// The task of `calendar`'s owner whose UID is `uid`, in a calendar the person reads (any
+    /// of them: a client's RELATED-TO names a parent by its UID, SUB-14): the item of a record
+    /// with that UID, else the item whose id it is when no record gives it another; nil when
+    /// there is none.
+    func item(_ calendar: DAVCalendar, uid: String) async throws -> TodoItem? {
+        for record in try await server.calendars.resources(of: calendar.owner, uid: uid) {
+            if let item = try await calendar.store.item(id: record.item), reads(item, of: calendar.owner) { return item }
+        }
+        guard let id = UUID(text: uid), let item = try await calendar.store.item(id: id), reads(item, of: calendar.owner),
+              try await server.calendars.resources(of: calendar.owner, items: [id]).isEmpty
+        else { return nil }
+        return item
     }
 
     /// The resource of `calendar` whose UID is `uid`; nil when none has it (RFC 4791's

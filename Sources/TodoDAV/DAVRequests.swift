@@ -157,7 +157,7 @@ struct DAVRequests {
         guard let text = String(data: data, encoding: .utf8) else {
             throw DAVFailure(.badRequest, "The calendar data is not UTF-8 text; nothing was changed.")
         }
-        let todo: CalDAVTodo
+        var todo: CalDAVTodo
         do { todo = try CalDAVTodoCodec.read(text, timeZone: server.timeZone) } catch {
             // RFC 4791 §5.3.2.1: a component the calendar does not take is a precondition, 403.
             if let component = error.unsupportedComponent {
@@ -177,6 +177,7 @@ struct DAVRequests {
             failure.conditionHrefs = [session.href(calendar, other)]
             throw failure
         }
+        todo = try await resolvingParent(of: todo, existing: existing, in: calendar)
         let stored: DAVMember
         if let existing {
             stored = try await update(existing, with: todo, in: calendar)
@@ -198,6 +199,24 @@ struct DAVRequests {
         headers[.eTag] = stored.etag
         if existing == nil { headers[.location] = session.href(calendar, stored) }
         return Response(status: existing == nil ? .created : .noContent, headers: headers)
+    }
+
+    /// `todo` with the parent its RELATED-TO names (SUB-14), that line no longer kept, when it
+    /// names a task of the person's (`DAVSession.item(_:uid:)`); else with none, the line kept
+    /// as it came. An item whose parent the server wrote no RELATED-TO for (one not in the list,
+    /// SUB-6, or in a list the person doesn't read) keeps it: the client can't have meant to
+    /// change what it was never told.
+    private func resolvingParent(of todo: CalDAVTodo, existing: DAVMember?, in calendar: DAVCalendar) async throws -> CalDAVTodo {
+        var todo = todo
+        if let uid = todo.parentUID, let parent = try await session.item(calendar, uid: uid) {
+            todo.parent = parent.id
+            todo.kept = CalDAVTodoCodec.keptWithoutParent(todo.kept)
+        } else if let existing, existing.parentUID == nil {
+            todo.parent = existing.item.parent
+        } else {
+            todo.parent = nil
+        }
+        return todo
     }
 
     /// The item made to say what `todo` says, and what CalDAV keeps beside it.
@@ -270,6 +289,7 @@ struct DAVRequests {
             try calendar.requireWritable()
             guard let member = try await session.member(calendar, named: resourceName) else { throw DAVFailure.notFound }
             try checkPreconditions(member)
+            try await moveSubtasks(of: member, in: calendar)
             _ = try await calendar.store.delete(id: member.item.id, expectedVersion: member.item.version)
             return Response(status: .noContent)
         case .calendar(let name, let segment):
@@ -287,6 +307,32 @@ struct DAVRequests {
             return Response(status: .noContent)
         default:
             throw notAllowed
+        }
+    }
+
+    /// Before a task is deleted, puts its subtasks under the task of another calendar with the
+    /// same UID, when the person has one: a client that moves a task to another calendar puts it
+    /// there and deletes it here (Thunderbird, DAV-30), and its subtasks go with it rather than
+    /// to the Trash with the old copy (SUB-5, SUB-14). A subtask the rule keeps from going there
+    /// (the copy is under it) stays.
+    private func moveSubtasks(of member: DAVMember, in calendar: DAVCalendar) async throws {
+        let subtasks = try await calendar.store.subtasks(of: member.item.id)
+        guard !subtasks.isEmpty else { return }
+        var copy: TodoItem?
+        for record in try await server.calendars.resources(of: calendar.owner, uid: member.uid)
+        where record.item != member.item.id {
+            if let item = try await calendar.store.item(id: record.item), session.reads(item, of: calendar.owner) {
+                copy = item
+                break
+            }
+        }
+        guard let copy else { return }
+        for subtask in subtasks where subtask.id != copy.id {
+            do {
+                _ = try await calendar.store.update(id: subtask.id, TodoChanges(parent: .some(copy.id)), expectedVersion: nil)
+            } catch is TodoValidationError {
+                continue
+            }
         }
     }
 

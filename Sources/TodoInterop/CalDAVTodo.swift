@@ -18,6 +18,10 @@ public struct CalDAVTodo: Equatable, Sendable {
     public var completedAt: Date?
     /// X-APPLE-SORT-ORDER.
     public var sortOrder: Int?
+    /// The UID of the task this one sits under (SUB-14): the first RELATED-TO whose RELTYPE is
+    /// PARENT or absent. The line stays in `kept` (the server takes it out once it finds the
+    /// task, `CalDAVTodoCodec.keptWithoutParent`); `content.parent` is the server's to set.
+    public var parentUID: String?
     /// Everything Todo doesn't model, in a form `write` gives back unchanged (opaque to others).
     public var kept: String
 
@@ -84,7 +88,8 @@ public struct CalDAVTodoError: Error, Equatable, Sendable, LocalizedError {
 /// NEEDS-ACTION) and PERCENT-COMPLETE, the other VTODO properties, and the VTODO's components
 /// (VALARM…). Each line ends in CRLF; "" when nothing is kept. `write` reads it back and drops
 /// what no longer holds: the DUE (and a DTSTART that came with it) once the due date changed,
-/// the RRULE once the item has repeat days, STATUS and PERCENT-COMPLETE once it is done.
+/// the RRULE once the item has repeat days, STATUS and PERCENT-COMPLETE once it is done, a
+/// parent's RELATED-TO once the item's own parent is written (SUB-14).
 public enum CalDAVTodoCodec {
     /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3).
     public static let maxDepth = 8
@@ -127,8 +132,14 @@ public enum CalDAVTodoCodec {
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
     /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets. `timeZone` is the
     /// owner's: a kept DUE at a UTC time still means the item's due day when it falls on it there.
-    public static func write(_ item: TodoItem, uid: String, kept: String, timeZone: TimeZone) -> String {
+    /// `parentUID` is the UID of the item's parent (SUB-14), nil when it has none the reader
+    /// knows: an item with a parent and its UID gets `RELATED-TO;RELTYPE=PARENT:<parentUID>`, in
+    /// place of the parent RELATED-TO lines kept; otherwise the kept ones are written as they came.
+    public static func write(
+        _ item: TodoItem, uid: String, kept: String, timeZone: TimeZone, parentUID: String? = nil
+    ) -> String {
         let kept = Kept(kept)
+        let parent = item.parent == nil ? nil : parentUID
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//TestDrivenApps//Todo//EN", "CALSCALE:GREGORIAN"]
         lines += kept.calendarProperties + kept.calendarComponents
         lines += ["BEGIN:VTODO", "UID:" + uid] + ICalendarText.timestampLines(item)
@@ -145,9 +156,12 @@ public enum CalDAVTodoCodec {
         lines += [due, start].compactMap { $0 }
         lines += ruleLines(item, kept)
         lines += ICalendarContent.lines(item.content)
+        if let parent { lines.append(parentLine + parent) }
         lines.append("X-APPLE-SORT-ORDER:\(sortOrder(of: item))")
-        // DUE and DURATION exclude each other (RFC 5545 §3.6.2).
-        lines += kept.todoProperties.filter { due == nil || name(of: $0) != "DURATION" }
+        // DUE and DURATION exclude each other (RFC 5545 §3.6.2); the parent written replaces the kept ones.
+        lines += kept.todoProperties.filter {
+            (due == nil || name(of: $0) != "DURATION") && (parent == nil || !namesParent($0))
+        }
         lines += kept.todoComponents + ["END:VTODO", "END:VCALENDAR"]
         return lines.map(ICalendarText.fold).joined()
     }
@@ -212,6 +226,40 @@ public enum CalDAVTodoCodec {
         let rest = parsed.value.dropFirst(8)
         guard rest.isEmpty || rest.first == "T" else { return line }
         return String(line.dropLast(parsed.value.count)) + ICalendarText.basicDate(day.adding(days: days)) + rest
+    }
+
+    // MARK: - The parent (SUB-14)
+
+    /// How an item's parent is written, before its UID.
+    static let parentLine = "RELATED-TO;RELTYPE=PARENT:"
+
+    /// `kept` without the VTODO's RELATED-TO lines that name a parent (RELTYPE PARENT or none):
+    /// what the server keeps once it found the task a client's line names, and writes from the
+    /// item instead. CHILD, SIBLING and other relations stay.
+    public static func keptWithoutParent(_ kept: String) -> String {
+        var parts = Kept(kept)
+        let count = parts.todoProperties.count
+        parts.todoProperties.removeAll(where: namesParent)
+        return parts.todoProperties.count == count ? kept : parts.text
+    }
+
+    /// Whether a kept line is a RELATED-TO naming a parent (its RELTYPE is PARENT or absent).
+    static func namesParent(_ line: String) -> Bool {
+        guard name(of: line) == "RELATED-TO", let parsed = try? ICalendarText.contentLine(line, line: 1) else { return false }
+        return namesParent(parsed)
+    }
+
+    /// Whether a content line is a RELATED-TO naming a parent (its RELTYPE is PARENT or absent).
+    static func namesParent(_ line: ICalendarText.ContentLine) -> Bool {
+        line.name == "RELATED-TO" && (line.parameters["RELTYPE"].map { $0.uppercased() == "PARENT" } ?? true)
+    }
+
+    /// The UID the first parent RELATED-TO of `lines` names; nil when none does, or names one no
+    /// UID can be (blank, or longer than `maxUIDLength`).
+    static func parentUID(in lines: [ICalendarText.ContentLine]) -> String? {
+        guard let line = lines.first(where: namesParent) else { return nil }
+        // As the UID it names is read: as written, nothing unescaped.
+        return line.value.isEmpty || line.value.count > maxUIDLength ? nil : line.value
     }
 
     /// The X-APPLE-SORT-ORDER written for `item`: its position rounded down. A client that
@@ -341,6 +389,7 @@ public enum CalDAVTodoCodec {
         if let name = todo.location?.name { todo.location?.name = oneLine(name) }
         for (field, line) in read { todo.content = try properties.checked(line, field.validated, todo.content) }
         todo.sortOrder = properties["X-APPLE-SORT-ORDER"].flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+        todo.parentUID = parentUID(in: lines)
 
         let apart: Set<String> = ["DUE", "DTSTART", "RRULE", "STATUS", "PERCENT-COMPLETE"]
         kept.todoProperties = lines.filter { !modelled.contains($0.name) && !apart.contains($0.name) }.map(\.text)

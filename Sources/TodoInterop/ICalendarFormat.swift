@@ -7,8 +7,10 @@ import TodoCore
 /// COMPLETED ↔ done and completedAt, CREATED ↔ createdAt, LAST-MODIFIED (and DTSTAMP) ↔
 /// updatedAt, DUE;VALUE=DATE ↔ dueDate, X-TODO-PROJECT ↔ project, RRULE:FREQ=WEEKLY;BYDAY=… ↔
 /// repeat days (with a DTSTART, as the RFC asks of a recurring component), X-TODO-ORDER ↔
-/// position, and the properties CalDAV maps alike (`ICalendarContent`: LOCATION and GEO,
-/// X-TODO-ESTIMATE, PRIORITY, CATEGORIES ↔ tags). A file Todo wrote before tags (TAG-8) kept
+/// position, RELATED-TO;RELTYPE=PARENT ↔ parent (SUB-15: by id; one without RELTYPE is read
+/// too, and one naming another VTODO's UID of the file names that item), and the properties
+/// CalDAV maps alike (`ICalendarContent`: LOCATION and GEO, X-TODO-ESTIMATE, PRIORITY,
+/// CATEGORIES ↔ tags). A file Todo wrote before tags (TAG-8) kept
 /// the project as its first CATEGORIES: read so when its PRODID is Todo's and no VTODO has an
 /// X-TODO-PROJECT. Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
 public struct ICalendarFormat: TodoFormat {
@@ -44,6 +46,7 @@ public struct ICalendarFormat: TodoFormat {
             lines += ICalendarText.ruleLines(rule)
         }
         lines += ICalendarContent.lines(item.content)
+        if let parent = item.parent { lines.append(CalDAVTodoCodec.parentLine + parent.lowercasedText) }
         lines.append("X-TODO-ORDER:" + item.position.shortestText)
         lines.append("END:VTODO")
         return lines
@@ -60,6 +63,7 @@ public struct ICalendarFormat: TodoFormat {
             throw .line(first.line, "an iCalendar file starts with BEGIN:VCALENDAR.")
         }
         var items: [ImportedItem] = []
+        var parents = FileParents()
         var stack: [(name: String, line: Int)] = []
         var current: [ContentLine] = []
         var todoLine = 0
@@ -83,13 +87,39 @@ public struct ICalendarFormat: TodoFormat {
                 if component == "VTODO", stack.last?.name == "VCALENDAR" {
                     try TodoFormatError.checkItemCount(items.count + 1)
                     items.append(try item(current, line: todoLine, projectInCategories: projectInCategories))
+                    parents.read(current, of: items[items.count - 1].item.id)
                 }
             default:
                 if stack.count == 2, stack.last?.name == "VTODO" { current.append(line) }
             }
         }
         if let open = stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
+        for index in items.indices { items[index].item.parent = parents.parent(of: items[index].item.id) }
         return items
+    }
+
+    /// The parents a file's VTODOs name (SUB-15), gathered as they are read and resolved once
+    /// all are: a RELATED-TO (RELTYPE PARENT or none) names the VTODO of the file with that UID
+    /// (an item given a new id since its UID is not a UUID too), else the item whose id it is.
+    private struct FileParents {
+        /// The ids given to the file's UIDs.
+        var ids: [String: UUID] = [:]
+        /// The UID each item's RELATED-TO names.
+        var named: [UUID: String] = [:]
+
+        /// Notes the UID of the VTODO of `lines`, read as item `id`, and the UID its parent's
+        /// RELATED-TO names.
+        mutating func read(_ lines: [ContentLine], of id: UUID) {
+            if let uid = lines.first(where: { $0.name == "UID" })?.value, ids[uid] == nil { ids[uid] = id }
+            if let parent = CalDAVTodoCodec.parentUID(in: lines) { named[id] = parent }
+        }
+
+        /// The parent of item `id`; nil when its RELATED-TO names neither a VTODO of the file nor
+        /// an id.
+        func parent(of id: UUID) -> UUID? {
+            guard let uid = named[id] else { return nil }
+            return ids[uid] ?? UUID(text: uid)
+        }
     }
 
     private func item(

@@ -12,7 +12,9 @@ import TodoCore
 /// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
 /// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
 /// (minutes), `todorepeat` (the repeat's `RRULE` text; an earlier version's `mon,wed` is read
-/// too), `todorepeatfrom` (`completion` for a repeat after completion), `todoorder` (the position).
+/// too), `todorepeatfrom` (`completion` for a repeat after completion), `todoorder` (the position),
+/// `todoparent` (the parent's id, SUB-15: Taskwarrior's `depends` means “blocked by”, another
+/// thing, and is neither written nor read).
 ///
 /// Import also reads one JSON object per line (what `task import` accepts too); `waiting`
 /// and `recurring` tasks are open items; `deleted` tasks are left out.
@@ -90,6 +92,7 @@ public struct TaskwarriorFormat: TodoFormat {
         var todorepeat: FlexibleText?
         var todorepeatfrom: String?
         var todoorder: FlexibleText?
+        var todoparent: String?
 
         struct Annotation: Codable {
             var entry: String?
@@ -115,6 +118,7 @@ public struct TaskwarriorFormat: TodoFormat {
             todorepeat = item.repeatRule.map { FlexibleText($0.rruleText) }
             todorepeatfrom = item.repeatRule?.afterCompletion == true ? "completion" : nil
             todoorder = FlexibleText(item.position.shortestText)
+            todoparent = item.parent?.lowercasedText
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -137,6 +141,7 @@ public struct TaskwarriorFormat: TodoFormat {
             try c.encodeIfPresent(todorepeat, forKey: .todorepeat)
             try c.encodeIfPresent(todorepeatfrom, forKey: .todorepeatfrom)
             try c.encodeIfPresent(todoorder, forKey: .todoorder)
+            try c.encodeIfPresent(todoparent, forKey: .todoparent)
         }
 
         func imported(origin: String, options: InteropOptions) throws(TodoFormatError) -> ImportedItem {
@@ -169,6 +174,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let estimate = try number(todoestimate, "todoestimate", "a whole number of minutes", Int.init)
             let order = try number(todoorder, "todoorder", "a number", Double.init)
             let level = try number(priority.map(FlexibleText.init), "priority", "H, M or L", Self.level)
+            let parent = try number(todoparent.map(FlexibleText.init), "todoparent", "the id of a to-do (a UUID)", UUID.init(text:))
             var rule = try number(todorepeat, "todorepeat", "a repeat rule such as FREQ=WEEKLY;BYDAY=MO", Self.repeatRule) ?? nil
             rule?.afterCompletion = todorepeatfrom?.lowercased() == "completion"
             var location: Location?
@@ -186,7 +192,8 @@ public struct TaskwarriorFormat: TodoFormat {
             let item = TodoItem(
                 id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
                 dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
-                estimateMinutes: estimate, repeatRule: rule, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []), position: order ?? 0,
+                estimateMinutes: estimate, repeatRule: rule, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []),
+                parent: parent, position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
         }

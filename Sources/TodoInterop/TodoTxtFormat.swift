@@ -7,7 +7,7 @@ import TodoCore
 ///
 /// done items start with `x` and their completion date; every line carries the creation
 /// date; the project is a `+project`, the location an `@context`; the other fields are
-/// `key:value` tags (`due`, `est`, `repeat`, `geo`, `details`, `id`). In names and tag
+/// `key:value` tags (`due`, `est`, `repeat`, `geo`, `details`, `parent`, `id`). In names and tag
 /// values, `%`, `:` (tag values only), spaces and line breaks are percent-encoded, so that
 /// details with line breaks survive a round trip.
 ///
@@ -17,6 +17,9 @@ import TodoCore
 ///
 /// The tags (TAG-9) are one `tags:` key, each tag encoded as a name is, separated by commas:
 /// a line's first `+project` and `@context` are its project and location.
+///
+/// The parent (SUB-15) is `parent:` with the parent's id, as `id:` writes it: todo.txt has no
+/// standard way to write a subtask.
 ///
 /// Import reads any todo.txt file: the first `+project` and `@context` become the project and
 /// location, further ones become tags (after those of a `tags:` key), and unknown `key:value`
@@ -56,6 +59,7 @@ public struct TodoTxtFormat: TodoFormat {
         if !item.tags.isEmpty { words.append("tags:" + item.tags.names.map { Self.encode($0, colons: true) }.joined(separator: ",")) }
         if let details = item.details { words.append("details:" + Self.encode(details, colons: true)) }
         if item.isDone, let letter = Self.letter(of: item.priority) { words.append("pri:\(letter)") }
+        if let parent = item.parent { words.append("parent:" + parent.lowercasedText) }
         words.append("id:" + item.id.lowercasedText)
         return words.joined(separator: " ") + "\n"
     }
@@ -74,7 +78,7 @@ public struct TodoTxtFormat: TodoFormat {
     }
 
     private static let knownKeys: Set<String> = [
-        "due", "est", "rec", "rrule", "rrule-from", "repeat", "geo", "details", "pri", "tags", "id",
+        "due", "est", "rec", "rrule", "rrule-from", "repeat", "geo", "details", "pri", "tags", "parent", "id",
     ]
 
     private func item(_ line: Substring, number: Int) throws(TodoFormatError) -> ImportedItem {
@@ -84,7 +88,8 @@ public struct TodoTxtFormat: TodoFormat {
         let tags = LineTags(values: parts.tags, number: number)
         let title = parts.titleWords.joined(separator: " ")
         // In the order a person reads the tags' refusals: the first wrong one is named.
-        let id = try tags.id(), due = try tags.due(), estimate = try tags.estimate(), rule = try tags.repeatRule()
+        let id = try tags.id(), parent = try tags.parent()
+        let due = try tags.due(), estimate = try tags.estimate(), rule = try tags.repeatRule()
         let written = try tags.priority(), priority = marks.priority.map(Self.priority(letter:)) ?? written
         let location = try tags.location(context: parts.context), details = try tags.details()
         let tagNames = try tags.tags() + parts.moreTags
@@ -96,7 +101,7 @@ public struct TodoTxtFormat: TodoFormat {
         let item = TodoItem(
             id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
             project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatRule: rule,
-            priority: priority ?? .undefined, tags: Tags(tagNames), createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            priority: priority ?? .undefined, tags: Tags(tagNames), parent: parent, createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
             completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
         return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
     }
@@ -192,6 +197,13 @@ public struct TodoTxtFormat: TodoFormat {
         func id() throws(TodoFormatError) -> UUID? {
             guard let text = values["id"] else { return nil }
             guard let id = UUID(uuidString: text) else { throw fail("id:\(text) is not a UUID.") }
+            return id
+        }
+
+        /// `parent:`, the id of the item it sits under (SUB-15).
+        func parent() throws(TodoFormatError) -> UUID? {
+            guard let text = values["parent"] else { return nil }
+            guard let id = UUID(text: text) else { throw fail("parent:\(text) is not the id of a to-do (a UUID).") }
             return id
         }
 

@@ -87,10 +87,16 @@ enum PostgresSchema {
     static let sectionIndexIncludedV9 = sectionIndexIncludedV1 + ", priority"
 
     /// What the section index includes beside its key: what a list row shows, so that an
-    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 11. Not the
-    /// tags (TAG-5) nor the repeat rule (REPEAT-13): with a long title they would pass the
-    /// ~2,700 bytes an index row can hold.
-    static let sectionIndexIncluded = sectionIndexIncludedV9.replacingOccurrences(of: "repeat_days, ", with: "")
+    /// index-only scan reads a page (`PostgresListEntryColumn`). Since migration 11 (history
+    /// since 12). Not the tags (TAG-5) nor the repeat rule (REPEAT-13): with a long title they
+    /// would pass the ~2,700 bytes an index row can hold.
+    static let sectionIndexIncludedV11 = sectionIndexIncludedV9.replacingOccurrences(of: "repeat_days, ", with: "")
+
+    /// Since migration 12: the parent a row is nested under (SUB-7), 36 bytes.
+    static let sectionIndexIncluded = sectionIndexIncludedV11 + ", parent"
+
+    /// The parent's column (SUB-1): NULL for none, else the parent's id in lower case.
+    static let parentColumn = "parent text CHECK (parent IS NULL OR length(parent) = 36)"
 
     /// A repeat's columns (REPEAT-13): its `RRULE` text and whether it repeats after completion,
     /// both NULL for none.
@@ -349,8 +355,22 @@ enum PostgresSchema {
                 "DROP INDEX IF EXISTS \(S.schemaQuoted).todo_item_section",
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
+                    INCLUDE (\(sectionIndexIncludedV11))
+                """,
+            ]
+        },
+        Migration(version: 12, name: "an item's parent") { S in
+            // docs/specs/subtasks.md, SUB-1, SUB-4: a row is nested by it (the section index
+            // includes it); a page counts its rows' subtasks from the index of those that have one.
+            [
+                "ALTER TABLE \(S.item) ADD COLUMN \(parentColumn)",
+                "ALTER TABLE \(S.trash) ADD COLUMN \(parentColumn)",
+                "DROP INDEX IF EXISTS \(S.schemaQuoted).todo_item_section",
+                """
+                CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
                     INCLUDE (\(sectionIndexIncluded))
                 """,
+                "CREATE INDEX todo_item_parent ON \(S.item) (owner, parent, is_done) WHERE parent IS NOT NULL",
             ]
         },
     ]

@@ -108,6 +108,17 @@ public struct PostgresStorage: TodoStorage {
             }
         }
 
+        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
+            var sql = db.ownRows("SELECT parent, COUNT(*)::bigint, COUNT(*) FILTER (WHERE is_done)::bigint FROM \(t.item)")
+            sql.append(" AND parent IS NOT NULL GROUP BY parent")
+            var counts: [UUID: SubtaskCount] = [:]
+            for row in try run(sql.query) {
+                let (text, total, done) = try row.decode((String, Int64, Int64).self)
+                if let id = UUID(text: text) { counts[id] = SubtaskCount(done: Int(done), total: Int(total)) }
+            }
+            return counts
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             var sql = trashCondition(query, on: db.ownRows(PostgresItemColumn.trashSelect(t)))
             sql.append(" ORDER BY deleted_at DESC, id")
@@ -212,6 +223,8 @@ public struct PostgresStorage: TodoStorage {
                 sql.and("""
                     i.id = (SELECT next_occurrence_id FROM \(t.item) WHERE owner = \(sql.bind(owner)) AND id = \(sql.bind(checked)))
                     """)
+            case .children(let parent):
+                sql.and("i.parent = \(sql.bind(parent.lowercasedText))")
             }
             if let section = query.section { sql.and("i.is_done = \(sql.bind(section == .done))") }
             if let after = query.after {

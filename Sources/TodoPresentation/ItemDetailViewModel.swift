@@ -31,7 +31,13 @@ public final class ItemDetailViewModel {
     public private(set) var item: TodoItem?
     /// The language the screen's words, dates and durations are in (LANG-4 … LANG-6).
     public let language: Language
-    private var strings: Strings { TodoWords.strings(language) }
+    var strings: Strings { TodoWords.strings(language) }
+    /// The item it sits under, when it has one in the list (SUB-10).
+    public private(set) var parent: TodoItem?
+    /// Its subtasks, in list order (SUB-10).
+    public private(set) var subtasks: [TodoItem] = []
+    /// After `setDone(true)` of a subtask: the offer to check its parent too (SUB-9).
+    public private(set) var offer: SubtaskOffer?
 
     public init(store: any TodoStore, id: UUID, language: Language = .english) {
         self.store = store
@@ -47,6 +53,8 @@ public final class ItemDetailViewModel {
     public func load() async throws {
         guard let item = try await store.item(id: id) else { throw TodoPresentationError.itemNotFound }
         self.item = item
+        parent = if let above = item.parent { try await store.item(id: above) } else { nil }
+        subtasks = try await store.subtasks(of: id)
     }
 
     public var title: String { item?.title ?? "" }
@@ -82,6 +90,7 @@ public final class ItemDetailViewModel {
         guard let updated = try await store.setDone(id: id, done) else { throw TodoPresentationError.itemNotFound }
         item = updated
         nextOccurrence = done && updated.repeatRule != nil ? try await store.nextOccurrence(of: id) : nil
+        offer = try await SubtaskOffer.after(checking: updated, store: store, language: language)
     }
 
     /// After `setDone(true)` of a repeating item: the next occurrence its check created (REPEAT-6).

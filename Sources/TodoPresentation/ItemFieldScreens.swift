@@ -126,6 +126,18 @@ struct ItemFieldScreens: Sendable {
             chips: { content, strings in
                 content.tags.names.map { RowChip(key: "tag", label: strings("tag.chip.label"), text: Strings.tagSign($0)) }
             }),
+        // SUB-11: the parent's id in a hidden control, and a box that makes the item a to-do of
+        // its own. The details screen links the parent itself (it needs the parent's title).
+        ItemFieldScreens(
+            field: .parent, controls: [FormControl("parent"), FormControl("ownTodo", .checkbox)],
+            text: { ["parent": [$0.parent?.lowercasedText ?? ""]] },
+            read: { values, _, content in
+                let text = values["parent"].trimmingCharacters(in: .whitespaces)
+                guard values[all: "ownTodo"] != ["1"], !text.isEmpty else { return content.parent = nil }
+                guard let id = UUID(text: text.lowercased()) else { throw TodoValidationError.parentNotFound }
+                content.parent = id
+            },
+            detail: { _, _ in nil }),
         // The details screen says done or to do on its first line, whatever the item.
         ItemFieldScreens(
             field: .isDone, controls: [FormControl("done", .checkbox)],
@@ -183,6 +195,8 @@ extension ItemFormValues {
     public var projectName: String { get { self["project"] } set { self["project"] = newValue } }
     /// `30m`, `1h30m`, … or blank.
     public var estimate: String { get { self["estimate"] } set { self["estimate"] = newValue } }
+    /// The parent's id (SUB-11), or blank.
+    public var parent: String { get { self["parent"] } set { self["parent"] = newValue } }
     /// The tags separated by commas (`errands, waiting`), or blank (TAG-11).
     public var tags: String { get { self["tags"] } set { self["tags"] = newValue } }
 
@@ -246,6 +260,7 @@ extension ItemFormValues {
             (.estimateMinutes, "estimate", estimate), (.repeatRule, "repeat", repeatWords(words)),
             (.priority, "priority", Priority(text: priority)?.level.map { words.priorityLevel($0) } ?? ""),
             (.tags, "tags", tags),
+            (.parent, "parent", parent),
             (.isDone, "done", isDone ? yes : no),
         ]
     }
@@ -258,7 +273,13 @@ extension TodoRowViewModel {
     /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
     public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
     /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`), to-do rows only.
-    public var chips: [RowChip] { isDone ? [] : ItemFieldScreens.all.flatMap { $0.chips(entry.content, strings) } }
+    public var chips: [RowChip] {
+        guard !isDone else { return [] }
+        let fields = ItemFieldScreens.all.flatMap { $0.chips(entry.content, strings) }
+        return subtasksText.map { [RowChip(key: "subtasks", label: strings("row.chip.subtasks"), text: $0)] + fields } ?? fields
+    }
+    /// `2/5`: how many of the row's subtasks are done (SUB-8); nil without subtasks.
+    public var subtasksText: String? { entry.subtasks.map { "\($0.done)/\($0.total)" } }
     /// `+errands +waiting`: the tags as a row on a terminal shows them (to-do rows only, TAG-14).
     public var tagMarks: String? { isDone || entry.content.tags.isEmpty ? nil : entry.content.tags.names.map(Strings.tagSign).joined(separator: " ") }
     /// `!high` (`!高`): the priority as a row on a terminal shows it (to-do rows only, PRIO-12).

@@ -70,6 +70,10 @@ extension Strings {
         case .tooManyTags(let count):
             return self("validation.tags-many", ["count": String(count), "max": String(TodoRules.maxTagCount)])
         case .repeatRule(let problem): return repeatProblem(problem)
+        case .parentIsItself: return self("validation.parent-itself")
+        case .parentIsSubtask: return self("validation.parent-subtask")
+        case .parentNotFound: return self("validation.parent-missing")
+        case .nestedTooDeep: return self("validation.parent-deep", ["max": String(Subtasks.maxDepth)])
         case .outOfRange(let field, let value, let range):
             // The field as its details line names it.
             return self("validation.out-of-range", [

@@ -55,6 +55,12 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     let entry: ListEntry
     /// The language the row's texts are worded in (LANG-4, LANG-5).
     public let language: Language
+    /// How deep it is nested under the rows above it on its page (SUB-7): 0 at the top level.
+    public let depth: Int
+    /// The item it sits under (SUB-1), whether or not that row is on the page.
+    public var parentID: UUID? { entry.content.parent }
+    /// Whether rows of its subtasks follow it on its page (SUB-8): the web draws its collapse button.
+    public let hasSubtasks: Bool
 
     public var id: UUID { entry.id }
     /// The item's stable number (`#7`): what the CLI shows and its commands take (NUMBER-2).
@@ -78,9 +84,20 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     /// The row's words: Todo's catalog in the row's language.
     var strings: Strings { TodoWords.strings(language) }
 
-    init(_ entry: ListEntry, language: Language = .english) {
+    init(_ entry: ListEntry, language: Language = .english, depth: Int = 0, hasSubtasks: Bool = false) {
         self.entry = entry
         self.language = language
+        self.depth = depth
+        self.hasSubtasks = hasSubtasks
+    }
+
+    /// Rows of `entries`, each subtask after its parent (SUB-7).
+    static func nested(_ entries: [ListEntry], language: Language) -> [TodoRowViewModel] {
+        let nested = Subtasks.nested(entries, id: \.id, parent: \.content.parent)
+        return nested.indices.map { index in
+            let row = nested[index], next = nested.indices.contains(index + 1) ? nested[index + 1].depth : 0
+            return TodoRowViewModel(row.row, language: language, depth: row.depth, hasSubtasks: next > row.depth)
+        }
     }
 }
 
@@ -281,7 +298,8 @@ public final class TodoListViewModel {
         }
         self.sections = loaded.page != shownPage ? [] : shown.compactMap { section in
             guard let entries = loaded.entries[section], !entries.isEmpty else { return nil }
-            return TodoSectionViewModel(section: section, headerTitle: strings.sectionTitle(section), rows: entries.map(row))
+            return TodoSectionViewModel(
+                section: section, headerTitle: strings.sectionTitle(section), rows: TodoRowViewModel.nested(entries, language: language))
         }
         self.overdueRows = overdue.map { $0.page == shownPage ? ($0.entries[.todo] ?? []).map(row) : [] } ?? []
         self.overdueCount = overdue?.counts[.todo] ?? 0

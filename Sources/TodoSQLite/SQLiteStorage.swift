@@ -89,6 +89,18 @@ public struct SQLiteStorage: TodoStorage {
             return try Row.fetchAll(statement, arguments: [owner]).map { ($0[0], $0[1]) }
         }
 
+        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
+            let statement = try db.cachedStatement(sql: """
+                SELECT parent, COUNT(*), SUM(isDone) FROM todoItem WHERE owner = ? AND parent IS NOT NULL GROUP BY parent
+                """)
+            var counts: [UUID: SubtaskCount] = [:]
+            for row in try Row.fetchAll(statement, arguments: [owner]) {
+                guard let text: String = row[0], let id = UUID(text: text) else { continue }
+                counts[id] = SubtaskCount(done: row[2], total: row[1])
+            }
+            return counts
+        }
+
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             let (condition, arguments) = trashCondition(query)
             var trashed: [TrashedItem] = []
@@ -205,6 +217,8 @@ public struct SQLiteStorage: TodoStorage {
                 (sql, arguments) = (
                     " WHERE i.owner = ? AND i.id = (SELECT nextOccurrenceId FROM todoItem WHERE owner = ? AND id = ?)",
                     [owner, owner, checked.lowercasedText])
+            case .children(let parent):
+                (sql, arguments) = (" WHERE i.owner = ? AND i.parent = ?", [owner, parent.lowercasedText])
             }
             if let section = query.section {
                 // A search reads its matches by rowid and sorts them: `+` keeps SQLite off the

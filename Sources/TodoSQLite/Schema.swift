@@ -154,10 +154,15 @@ enum Schema {
     /// The section index of migration v15-tags (history).
     static let sectionIndexColumnsV15 = sectionIndexColumnsV14 + ", tags"
 
-    /// The section index: the owner, the display order, then what a list row shows (rows are
-    /// read from the index alone). Since v16-repeat-rule: the rule where the repeat days were.
-    static let sectionIndexColumns = sectionIndexColumnsV15
+    /// The section index of migration v16-repeat-rule (history): the rule where the repeat days were.
+    static let sectionIndexColumnsV16 = sectionIndexColumnsV15
         .replacingOccurrences(of: "repeatDays", with: "repeatRule, repeatAfterCompletion")
+
+    /// The section index. Since v17-parent: the parent a row is nested under (SUB-7).
+    static let sectionIndexColumns = sectionIndexColumnsV16 + ", parent"
+
+    /// The parent's column (SUB-1): NULL for none, else the parent's id in lower case.
+    static let parentColumn = "parent TEXT CHECK (parent IS NULL OR length(parent) = 36)"
 
     /// A repeat's columns (REPEAT-13): its `RRULE` text and whether it repeats after completion,
     /// both NULL for none.
@@ -340,7 +345,7 @@ extension AppDatabase {
         }
     }
 
-    /// v14 to v16: the fields of issue 33 (priority, tags, repeat rules).
+    /// v14 to v17: the fields of issue 33 (priority, tags, repeat rules, parents).
     private static func registerRicherItems(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v14-priority an item's priority, in the section index") { db in
             // docs/specs/priority.md, PRIO-4: a row shows it, so the section index carries it.
@@ -375,8 +380,19 @@ extension AppDatabase {
                     """)
                 sql.append("ALTER TABLE \(table) DROP COLUMN repeatDays")
             }
-            sql.append("CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns))")
+            sql.append("CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV16))")
             try db.execute(sql: sql.joined(separator: ";\n"))
+        }
+        migrator.registerMigration("v17-parent an item's parent, in the section index") { db in
+            // docs/specs/subtasks.md, SUB-1, SUB-4: a row is nested by it; a page counts the
+            // subtasks of its rows from the index of the items that have a parent.
+            try db.execute(sql: """
+                ALTER TABLE todoItem ADD COLUMN \(Schema.parentColumn);
+                ALTER TABLE trashedItem ADD COLUMN \(Schema.parentColumn);
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_parent ON todoItem(owner, parent, isDone) WHERE parent IS NOT NULL;
+                """)
         }
     }
 

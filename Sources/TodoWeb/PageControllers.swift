@@ -149,10 +149,16 @@ struct ListController: Sendable {
         {
             view.shareHref = SharingController.path(name, "settings")
         }
-        // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1).
-        guard UndoCookie.isSet(request) else { return page.views.page(view) }
-        view.undo = try await UndoCookie.notice(request, store: page.store(context)).map { UndoNoticeView($0, from: view.here) }
-        return UndoCookie.cleared(page.views.page(view))  // the list's own renderer, which remembers unchanged pages
+        // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1); right after a check that
+        // left a parent's subtasks all done: the offer to check it too, once (SUB-9).
+        let cookies = [NoticeCookie.undo, .offer].filter { $0.isSet(request) }
+        guard !cookies.isEmpty else { return page.views.page(view) }
+        view.undo = try await NoticeCookie.undoNotice(request, store: page.store(context)).map { UndoNoticeView($0, from: view.here) }
+        view.offer = try await NoticeCookie.subtaskOffer(request, store: page.store(context)).map {
+            SubtaskOfferView($0, from: view.here, announcement: TodoWords.strings(list.language)("row.checked", ["title": $0.parent.title]))
+        }
+        // The list's own renderer, which remembers unchanged pages.
+        return cookies.reduce(page.views.page(view)) { response, cookie in cookie.cleared(response) }
     }
 }
 
@@ -178,6 +184,7 @@ struct ItemController: Sendable {
         form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
         if let due = query.get("due") { form.dueDate = due }
+        if let parent = query.get("parent") { form.values.parent = parent }  // “Add a subtask” (SUB-11)
         return try await formPage(form, from: from, error: nil, request, context)
     }
 
@@ -231,8 +238,11 @@ struct ItemController: Sendable {
 
     @Sendable func setDone(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
-        try await ItemDetailViewModel(store: page.store(context), id: try itemID(context)).setDone(fields.done != "0")
-        return page.back(to: fields.from)
+        let item = try ItemDetailViewModel(store: page.store(context), id: itemID(context), language: LanguageChoice.of(request))
+        try await item.setDone(fields.done != "0")
+        // SUB-9: the page it returns to offers to check the parent too.
+        guard let offer = item.offer else { return page.back(to: fields.from) }
+        return NoticeCookie.offer.setting(offer.parent.id, on: page.back(to: fields.from))
     }
 
     /// Deleting what is already gone (a second click, another tab) is no error: the list it
@@ -245,13 +255,15 @@ struct ItemController: Sendable {
         } catch TodoPresentationError.itemNotFound {
             return page.back(to: fields.from)
         }
-        return UndoCookie.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
+        return NoticeCookie.undo.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
     }
 
     private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,
                           status: HTTPResponse.Status = .ok) async throws -> Response {
+        let store = try page.store(context)
+        let parent = if let id = UUID(text: form.values.parent.lowercased()) { try await store.item(id: id) } else { TodoItem?.none }
         let view = FormPageView(
-            form, projects: try await page.store(context).projects(), from: from, error: error,
+            form, projects: try await store.projects(), parent: parent, from: from, error: error,
             frame: page.views.frame(form.heading, request, context.account))
         return page.views.page(view, status: status)
     }

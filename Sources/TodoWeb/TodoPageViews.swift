@@ -26,6 +26,17 @@ struct DetailsPageView: PageView {
     let toggleAnnouncement: String
     /// The section Move up / Move down act in (MOVE-3), as the group's name: "Place in To Do".
     let placeLabel: String
+    /// SUB-10: the to-do it is under, its subtasks, and the field that adds one.
+    struct Link { let id: String; let title: String; let href: String; let done: Bool }
+    let parentLabel: String
+    let parent: Link?
+    let subtasksHeading: String
+    let subtasksCount: String?
+    let subtasks: [Link]
+    let hasSubtasks: Bool
+    let addSubtaskTitle: String
+    /// The list a subtask added here goes to: its parent's.
+    let project: String?
 
     init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
         self.frame = frame
@@ -44,6 +55,18 @@ struct DetailsPageView: PageView {
         toggleValue = details.item?.isDone == true ? "0" : "1"
         toggleAnnouncement = details.toggleAnnouncementText
         placeLabel = details.placeLabel
+        let here = self.here
+        let link = { (item: TodoItem) in
+            Link(id: item.id.lowercasedText, title: item.title, href: TodoPaths.item(item.id) + TodoPaths.query(from: here), done: item.isDone)
+        }
+        parentLabel = details.parentLabel
+        parent = details.parent.map(link)
+        subtasksHeading = details.subtasksHeading
+        subtasksCount = details.subtasksCount
+        subtasks = details.subtasks.map(link)
+        hasSubtasks = !subtasks.isEmpty
+        addSubtaskTitle = details.addSubtaskTitle
+        project = details.item?.project?.name
     }
 }
 
@@ -104,9 +127,16 @@ struct FormPageView: PageView {
     /// would render it now, and says so above the form when they differ.
     let liveItem: String?
     let liveStamp: String?
+    /// “Subtask of “Pack for the trip”” when the form's item has a parent in the list, and the
+    /// box that makes it a to-do of its own, when editing (SUB-11).
+    let parentText: String?
+    let ownTodoLabel: String?
 
-    init(_ form: ItemFormViewModel, projects: [Project], from: String, error: String?, frame: PageFrame) {
+    init(_ form: ItemFormViewModel, projects: [Project], parent: TodoItem? = nil, from: String, error: String?, frame: PageFrame) {
         self.frame = frame
+        let words = TodoWords.strings(form.language)
+        parentText = parent.map { words("form.parent", ["title": $0.title]) }
+        ownTodoLabel = parent != nil && form.showsDoneToggle ? words("form.parent.own") : nil
         if case .edit(let item) = form.mode {
             action = TodoPaths.item(item.id)
             version = item.version
@@ -275,7 +305,8 @@ struct ConflictPageView: PageView {
     private static let rowLabels = [
         "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
         "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
-        "repeat": "merge.row.repeat", "priority": "merge.row.priority", "tags": "merge.row.tags", "done": "merge.row.done",
+        "repeat": "merge.row.repeat", "priority": "merge.row.priority", "tags": "merge.row.tags",
+        "parent": "merge.row.parent", "done": "merge.row.done",
     ]
 }
 

@@ -228,6 +228,8 @@ struct ListPageView: PageView, Hashable {
     let quickAdd: QuickAddFormView
     /// “Deleted “X” · Undo”, right after a delete (docs/specs/trash.md, UNDO-1).
     var undo: UndoNoticeView? = nil
+    /// “All subtasks of “X” are done · Check it too”, right after the check that did it (SUB-9).
+    var offer: SubtaskOfferView? = nil
     /// The list's settings page, for its owner when there are accounts (SHARE-8).
     var shareHref: String? = nil
 
@@ -320,6 +322,14 @@ struct RowView {
     let movedAnnouncement: String
     /// Whether the row has its move handle: a list sorted by priority has none (PRIO-15).
     let movable: Bool
+    /// How deep it is nested under the rows above it (SUB-7), at most `Subtasks.maxDepth - 1`.
+    let depth: Int
+    /// Whether it is nested under a row above it.
+    let nested: Bool
+    /// Whether it has subtasks: it has the button that collapses them (SUB-8), and its words.
+    let hasSubtasks: Bool
+    let subtasksHide: String
+    let subtasksShow: String
 
     init(_ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, from: String, fromQuery: String, movable: Bool) {
         id = row.id.lowercasedText
@@ -345,6 +355,11 @@ struct RowView {
         moveLabel = row.moveLabel
         movedAnnouncement = row.movedAnnouncement(position: "{position}")
         self.movable = movable
+        depth = min(row.depth, Subtasks.maxDepth - 1)
+        nested = row.depth > 0
+        hasSubtasks = row.hasSubtasks
+        subtasksHide = hasSubtasks ? row.subtasksHideLabel : ""
+        subtasksShow = hasSubtasks ? row.subtasksShowLabel : ""
     }
 }
 
@@ -376,6 +391,11 @@ extension RowView: MustacheParent {
         case "moveLabel": moveLabel
         case "movedAnnouncement": movedAnnouncement
         case "movable": movable
+        case "depth": depth
+        case "nested": nested
+        case "hasSubtasks": hasSubtasks
+        case "subtasksHide": subtasksHide
+        case "subtasksShow": subtasksShow
         default: nil
         }
     }

@@ -47,7 +47,7 @@ struct TrashController: Sendable {
         do {
             try await TrashViewModel(store: page.store(context), now: now).restore(id: id)
         } catch TrashError.notInTrash {}
-        return UndoCookie.cleared(page.back(to: fields.from ?? "/trash"))
+        return NoticeCookie.undo.cleared(page.back(to: fields.from ?? "/trash"))
     }
 
     @Sendable func deleteForever(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
@@ -66,14 +66,18 @@ struct TrashController: Sendable {
     }
 }
 
-/// The last deleted item's id, from the delete to the list page it redirects to, which shows the
-/// Undo notice once (UNDO-1): a short-lived cookie, so the list's address (and, in place, the
-/// scroll position) stays as it was.
-enum UndoCookie {
-    static let name = "undo"
+/// An item's id carried from an action to the list page it redirects to, which shows a notice
+/// about it once: a short-lived cookie, so the list's address (and, in place, the scroll
+/// position) stays as it was. `undo`: the last deleted item (UNDO-1); `offer`: the parent a check
+/// offers to check too (SUB-9).
+struct NoticeCookie: Sendable {
+    let name: String
 
-    /// `response` (the delete's redirect) carrying the deleted item's id.
-    static func setting(_ id: UUID, on response: Response) -> Response {
+    static let undo = NoticeCookie(name: "undo")
+    static let offer = NoticeCookie(name: "offer")
+
+    /// `response` (the action's redirect) carrying `id`.
+    func setting(_ id: UUID, on response: Response) -> Response {
         var response = response
         response.setCookie(Cookie(
             name: name, value: id.lowercasedText, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
@@ -81,21 +85,33 @@ enum UndoCookie {
     }
 
     /// `response` telling the browser to forget the cookie.
-    static func cleared(_ response: Response) -> Response {
+    func cleared(_ response: Response) -> Response {
         var response = response
         response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
         return response
     }
 
-    /// The notice for the id the request's cookie carries, when that item is still in the Trash,
-    /// in the request's language.
-    static func notice(_ request: Request, store: any TodoStore) async throws -> UndoNotice? {
-        guard let text = request.cookies[name]?.value, let id = UUID(uuidString: text) else { return nil }
-        return try await UndoNotice.load(id: id, store: store, language: LanguageChoice.of(request))
+    /// The id the request's cookie carries, if it carries one.
+    func id(_ request: Request) -> UUID? {
+        request.cookies[name].flatMap { UUID(text: $0.value.lowercased()) }
     }
 
     /// Whether the request carries the cookie (then the page answering it clears it).
-    static func isSet(_ request: Request) -> Bool { request.cookies[name] != nil }
+    func isSet(_ request: Request) -> Bool { request.cookies[name] != nil }
+
+    /// The Undo notice for the id the request's cookie carries, when that item is still in the
+    /// Trash, in the request's language.
+    static func undoNotice(_ request: Request, store: any TodoStore) async throws -> UndoNotice? {
+        guard let id = undo.id(request) else { return nil }
+        return try await UndoNotice.load(id: id, store: store, language: LanguageChoice.of(request))
+    }
+
+    /// The offer for the parent the request's cookie names, while it still holds (SUB-9), in the
+    /// request's language.
+    static func subtaskOffer(_ request: Request, store: any TodoStore) async throws -> SubtaskOffer? {
+        guard let id = offer.id(request) else { return nil }
+        return try await SubtaskOffer.load(parent: id, store: store, language: LanguageChoice.of(request))
+    }
 }
 
 /// The Undo notice, as `undo-notice.mustache` shows it.

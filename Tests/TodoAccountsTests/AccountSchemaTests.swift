@@ -55,7 +55,7 @@ struct AccountSchemaTests {
         }
         #expect(left == (0, 0))
         #expect(AppDatabase.migrationIdentifiers.suffix(10) == [
-            "v7-accounts accounts, tokens, sessions and sign-in failures", "v8-owners each person's items apart",
+            "v8-owners each person's items apart",
             "v9-changes the record of changes live pages follow",
             "v10-change-origin a page knows its own changes without it",
             "v11-caldav CalDAV's names, kept text and calendars beside the items",
@@ -64,6 +64,7 @@ struct AccountSchemaTests {
             "v14-priority an item's priority, in the section index",
             "v15-tags an item's tags, in the section index",
             "v16-repeat-rule an item's repeat is a rule, in the section index",
+            "v17-parent an item's parent, in the section index",
         ])
     }
 }

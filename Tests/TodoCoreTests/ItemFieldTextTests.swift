@@ -9,7 +9,8 @@ struct ItemFieldTextTests {
     let full = TodoContent(
         title: "=SUM(A1)", details: "two\nlines", isDone: true, dueDate: CalendarDate(iso: "2026-12-01"),
         location: Location(name: "Lab", latitude: -33.5, longitude: 151), project: Project(name: "Home"),
-        estimateMinutes: 90, repeatRule: .weekly(on: [.friday, .monday]), priority: Priority(number: 2), tags: ["errands", "家"])
+        estimateMinutes: 90, repeatRule: .weekly(on: [.friday, .monday]), priority: Priority(number: 2), tags: ["errands", "家"],
+        parent: UUID(text: "0a1b2c3d-0000-4000-8000-00000000000f"))
 
     func read(_ texts: [[String?]]) throws(TextFieldError) -> TodoContent {
         var content = TodoContent(title: "")
@@ -22,13 +23,13 @@ struct ItemFieldTextTests {
         let texts = ItemField.all.map { $0.texts(full) }
         #expect(texts == [
             ["=SUM(A1)"], ["two\nlines"], ["true"], ["2026-12-01"], ["Lab", "-33.5", "151"], ["Home"], ["90"], ["FREQ=WEEKLY;BYDAY=MO,FR", "false"],
-            ["2"], ["errands, 家"],
+            ["2"], ["errands, 家"], ["0a1b2c3d-0000-4000-8000-00000000000f"],
         ])
         #expect(try read(texts) == full)
         #expect(try read(ItemField.all.map { $0.textCells.map { _ in nil } }) == TodoContent(title: ""))
         #expect(ItemField.all.flatMap(\.textCells) == [
             "title", "details", "completed", "dueDate", "location", "latitude", "longitude", "project",
-            "estimateMinutes", "repeat", "repeatAfterCompletion", "priority", "tags",
+            "estimateMinutes", "repeat", "repeatAfterCompletion", "priority", "tags", "parent",
         ])
         #expect(ItemField.all.filter(\.isFreeText) == [.title, .details, .location, .project])
     }

@@ -26,6 +26,7 @@ struct MergeRulesTests {
         case .repeatRule: v.repeatRule = n == 1 ? nil : RepeatRule(.monthly, interval: 2, days: [RepeatRule.Day(.friday, nth: -1)])
         case .priority: v.priority = n == 1 ? .undefined : Priority(number: 9)
         case .tags: v.tags = n == 1 ? [] : ["errands", "waiting"]
+        case .parent: v.parent = UUID(text: "00000000-0000-0000-0000-00000000000\(n)")
         case .isDone: v.isDone = true
         default: Issue.record("no other value for \(field)")
         }

@@ -285,3 +285,52 @@ def test_TAG_8_caldav_lib_categories_are_tags_both_ways(caldav_client, dav_serve
     assert status == 200
     todo.load()
     assert list(todo.icalendar_component["CATEGORIES"].cats) == ["errands", "家"]
+
+
+def test_SUB_14_caldav_lib_a_childs_related_to_makes_it_a_subtask(caldav_client, dav_server, alice_api):
+    """SUB-14: the client saves a parent task, then a child with ``RELATED-TO;RELTYPE=PARENT``
+    naming the parent's UID (``add_todo(parent=[…])``), and a second child through the library's
+    ``set_relation``; each time the library also writes ``RELTYPE=CHILD`` on the parent. The
+    server's items are parent and subtasks, and the client reads the relations back."""
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    parent_uid, child_uid, other_uid = (f"sub14-{name}-{uuid.uuid4()}" for name in ("trip", "passport", "charger"))
+    parent = calendar.add_todo(summary="Pack for the trip", uid=parent_uid, no_overwrite=True)
+    child = calendar.add_todo(summary="Passport", uid=child_uid, parent=[parent_uid], no_overwrite=True)
+    trip = alice_api.by_title("Pack for the trip")
+    assert alice_api.by_title("Passport")["parent"] == trip["id"]
+
+    other = calendar.add_todo(summary="Charger", uid=other_uid, no_overwrite=True)
+    assert alice_api.by_title("Charger")["parent"] is None
+    parent.load()  # the library wrote RELATED-TO;RELTYPE=CHILD on it: a new ETag
+    other.set_relation(parent, reltype="PARENT")
+    assert alice_api.by_title("Charger")["parent"] == trip["id"]
+    assert alice_api.by_title("Pack for the trip")["parent"] is None, "its CHILD lines name no parent"
+
+    child.load()
+    relatives = child.get_relatives(reltypes={"PARENT"})
+    assert [str(task.icalendar_component["UID"]) for task in relatives["PARENT"]] == [parent_uid]
+    related = child.icalendar_component["RELATED-TO"]
+    assert (str(related), related.params.get("RELTYPE")) == (parent_uid, "PARENT")
+    parent.load()
+    children = parent.get_relatives(reltypes={"CHILD"}, fetch_objects=False)
+    assert children["CHILD"] == {child_uid, other_uid}, "the client's own CHILD lines come back as it wrote them"
+
+
+def test_SUB_14_caldav_lib_reads_a_subtask_made_on_the_server(caldav_client, dav_server, alice_api):
+    """SUB-14: a subtask made through the JSON API reaches the client with ``RELATED-TO;RELTYPE=PARENT``
+    naming its parent's UID (the parent's id, for a task made on the server), which the library
+    follows to the parent task."""
+    trip = alice_api.add("Plan the route", project=PROJECT)
+    stop = alice_api.add("Book a stop", project=PROJECT, parent=trip["id"])
+    assert stop["parent"] == trip["id"], stop
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    task = calendar.todo_by_uid(stop["id"])
+    related = task.icalendar_component["RELATED-TO"]
+    assert (str(related), related.params.get("RELTYPE")) == (trip["id"], "PARENT")
+    relatives = task.get_relatives(reltypes={"PARENT"})
+    assert [summary(parent) for parent in relatives["PARENT"]] == ["Plan the route"]
+
+    # Made a to-do of its own on the server: the client's next read has no RELATED-TO.
+    alice_api.patch(stop, parent=None)
+    task.load()
+    assert "RELATED-TO" not in task.icalendar_component

@@ -6,7 +6,8 @@ name and app token are in its login manager for the server's origin and realm "T
 calendars sign in without a prompt. Everything Thunderbird does, it does in its own calendar
 code (thunderbird_calendar.js): it finds alice's calendars from the bare server address and
 registers them with offline support, reads, creates, completes, edits, deletes and moves tasks
-as its task list and edit dialog do, and synchronizes when asked. Each step is checked on the
+as its task list and edit dialog do, relates a new task to a parent task (RELATED-TO, SUB-14),
+and synchronizes when asked. Each step is checked on the
 server through the JSON API and in Thunderbird through its calendars' ``getItems``.
 
 A sync is done when Thunderbird's calendar holds the server's current sync token: it has then
@@ -17,10 +18,11 @@ copy before the token is kept).
 from __future__ import annotations
 
 import datetime
+import urllib.parse
 
 import pytest
 
-from dav_clients import collection_path, dav_get, dav_sync_token, prop
+from dav_clients import collection_path, dav_get, dav_sync_token, prop, unfold
 from thunderbird import Thunderbird
 from waiting import wait_until
 
@@ -195,3 +197,57 @@ def test_DAV_30_a_change_on_the_web_arrives_after_thunderbirds_next_sync(thunder
 
     wait_until(garden_as_on_the_web, SYNC_TIMEOUT, "the web's changes in Thunderbird's Garden Shed")
     assert "Label the jars" not in thunderbird.titles(kitchen)
+
+
+def list_rows(page) -> list[dict]:
+    """The rows of a list page's To Do section, in order: each row's title, class and item id."""
+    return page.rows("todo").evaluate_all("""rows => rows.map(row => ({
+        title: row.querySelector(".title").textContent.trim(), classes: row.className.split(/\\s+/),
+        id: row.dataset.id }))""")
+
+
+def test_SUB_14_a_subtask_made_in_thunderbird_appears_under_its_parent_on_the_web(thunderbird, discovered, dav_server,
+                                                                                  alice_api, web):
+    """Thunderbird relates a task to its parent as its own code does (a RELATED-TO relation of
+    type PARENT naming the parent's UID); the server makes it a subtask of that task, and the
+    web shows it nested under it. And the other way: a subtask made on the web reaches
+    Thunderbird with that relation, naming its parent's UID."""
+    kitchen = address(dav_server, KITCHEN)
+
+    # In Thunderbird: a task, then a task under it.
+    pack = thunderbird.add_task(kitchen, "Pack for the trip")
+    passport = thunderbird.add_subtask(kitchen, "Pack for the trip", "Passport")
+    assert passport["relations"] == [{"relType": "PARENT", "relId": pack["id"]}], passport
+    synced(thunderbird, dav_server, kitchen)
+
+    # On the server: Passport's parent is the item Thunderbird's "Pack for the trip" became.
+    parent = alice_api.by_title("Pack for the trip")
+    child = alice_api.by_title("Passport")
+    assert (parent["project"], parent.get("parent")) == (KITCHEN, None), parent
+    assert (child["project"], child["parent"]) == (KITCHEN, parent["id"]), child
+    resource = dav_get(kitchen + f"{passport['id']}.ics", dav_server.alice).decode()
+    assert "RELATED-TO;RELTYPE=PARENT:" + pack["id"] in unfold(resource), resource
+
+    # On the web: the list's page shows Passport's row right after its parent's, nested one level.
+    rows = list_rows(web("/projects/" + urllib.parse.quote(KITCHEN)))
+    titles = [row["title"] for row in rows]
+    assert titles.count("Pack for the trip") == 1 and titles.count("Passport") == 1, rows
+    at = titles.index("Pack for the trip")
+    assert "nested" not in rows[at]["classes"], rows[at]
+    assert rows[at + 1]["title"] == "Passport", rows
+    assert {"nested", "depth-1"} <= set(rows[at + 1]["classes"]), rows[at + 1]
+    assert rows[at + 1]["id"] == child["id"], (rows[at + 1], child)
+
+    # After Thunderbird's sync it still holds Passport under its parent.
+    assert thunderbird.task(kitchen, "Passport")["relations"] == [{"relType": "PARENT", "relId": pack["id"]}]
+
+    # The other way: subtasks made on the web, under the task Thunderbird made (its UID is
+    # Thunderbird's) and under one made on the web (its UID is its id).
+    alice_api.add("Tickets", project=KITCHEN, parent=parent["id"])
+    kettle = alice_api.by_title("Descale the kettle")
+    alice_api.add("Buy citric acid", project=KITCHEN, parent=kettle["id"])
+    synced(thunderbird, dav_server, kitchen)
+    kettle_uid = thunderbird.task(kitchen, "Descale the kettle")["id"]
+    assert kettle_uid.lower() == kettle["id"].lower(), (kettle_uid, kettle)
+    assert thunderbird.task(kitchen, "Tickets")["relations"] == [{"relType": "PARENT", "relId": pack["id"]}]
+    assert thunderbird.task(kitchen, "Buy citric acid")["relations"] == [{"relType": "PARENT", "relId": kettle_uid}]

@@ -215,6 +215,11 @@ class Thunderbird:
     def add_task(self, calendar: str, title: str) -> dict:
         return self.run("addTask", calendar, title)
 
+    def add_subtask(self, calendar: str, parent_title: str, title: str) -> dict:
+        """A new task under the task ``parent_title`` of the same calendar: a ``RELATED-TO``
+        relation of type PARENT naming the parent's UID (SUB-14)."""
+        return self.run("addSubtask", calendar, parent_title, title)
+
     def complete_task(self, calendar: str, title: str) -> dict:
         return self.run("completeTask", calendar, title)
 

@@ -12,6 +12,7 @@
 
 const { cal } = ChromeUtils.importESModule("resource:///modules/calendar/calUtils.sys.mjs");
 const { CalTodo } = ChromeUtils.importESModule("resource:///modules/CalTodo.sys.mjs");
+const { CalRelation } = ChromeUtils.importESModule("resource:///modules/CalRelation.sys.mjs");
 const { CalTransactionManager, CalAddTransaction, CalModifyTransaction, CalDeleteTransaction } =
   ChromeUtils.importESModule("resource:///modules/CalTransactionManager.sys.mjs");
 
@@ -40,6 +41,8 @@ function describeItem(item) {
     due: item.dueDate ? item.dueDate.icalString : null,
     description: item.getProperty("DESCRIPTION"),
     calendar: item.calendar ? item.calendar.uri.spec : null,
+    // RELATED-TO, as Thunderbird holds it: the relation's type (null when none) and the UID.
+    relations: item.getRelations().map(relation => ({ relType: relation.relType, relId: relation.relId })),
     ics: item.icalString,
   };
 }
@@ -179,6 +182,23 @@ const actions = {
     const todo = new CalTodo();
     todo.title = title;
     todo.calendar = calendar;
+    await CalTransactionManager.getInstance().commit(new CalAddTransaction(todo, calendar, null, null));
+    return describeItem(await taskWithTitle(calendar, title));
+  },
+
+  /** A new task under another task of the same calendar (SUB-14): a relation on the new
+   *  calITodo, its type PARENT and its id the parent's UID, as Thunderbird's own code relates
+   *  items (a CalRelation added with addRelation, written as RELATED-TO;RELTYPE=PARENT:<uid>). */
+  async addSubtask(uri, parentTitle, title) {
+    const calendar = calendarAt(uri);
+    const parent = await taskWithTitle(calendar, parentTitle);
+    const todo = new CalTodo();
+    todo.title = title;
+    todo.calendar = calendar;
+    const relation = new CalRelation();
+    relation.relType = "PARENT";
+    relation.relId = parent.id;
+    todo.addRelation(relation);
     await CalTransactionManager.getInstance().commit(new CalAddTransaction(todo, calendar, null, null));
     return describeItem(await taskWithTitle(calendar, title));
   },

@@ -40,9 +40,12 @@ def seed_full(api):
     api.add("Call mom", estimateMinutes=30, repeatDays=["sun"], priority="medium", tags=["family"])
     api.add("Write report", project="Work", dueDate="2030-03-07", details="Quarterly numbers", priority="high",
             tags=["work", "deadline"])
-    api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
-            dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres", priority=7,
-            tags=["errands", "家"])
+    milk = api.add("Buy milk", project="Home", location={"name": "Corner shop", "latitude": 51.5, "longitude": -0.12},
+                   dueDate="2030-03-06", estimateMinutes=15, repeatDays=["mon", "thu"], details="Two litres", priority=7,
+                   tags=["errands", "家"])
+    # SUB-8, SUB-10: nested rows, a parent's count and collapse button; the details' subtasks.
+    oat = api.add("Oat milk", project="Home", parent=milk["id"])
+    api.add("Check the date", project="Home", parent=oat["id"], completed=True)
     api.add("File taxes", project="Work", dueDate="2020-04-15")  # overdue: the warning chip
 
 

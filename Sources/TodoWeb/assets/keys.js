@@ -6,7 +6,8 @@
 (function () {
   var TYPING = "input, textarea, select, [contenteditable=''], [contenteditable=true]";
 
-  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#page [data-row]")); }
+  // The rows shown: not those under a collapsed parent (SUB-8).
+  function rows() { return Array.prototype.slice.call(document.querySelectorAll("#page [data-row]:not([hidden])")); }
   function focusedRow() {
     var active = document.activeElement;
     return active && active.closest ? active.closest("[data-row]") : null;

@@ -368,3 +368,65 @@
   // Leaving the page closes the stream, so that the server frees its place at once.
   window.addEventListener("pagehide", function () { source.close(); });
 })();
+
+// Subtasks (docs/specs/subtasks.md, SUB-8): a parent row's button hides or shows the rows nested
+// under it (those after it that are deeper), and the browser keeps which parents are collapsed.
+// Without a script the button stays hidden and every subtask shows.
+(function () {
+  var KEY = "todo.collapsed";
+
+  function collapsed() {
+    try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (failure) { return []; }
+  }
+
+  function remember(id, hidden) {
+    var ids = collapsed().filter(function (other) { return other !== id; });
+    if (hidden) ids.push(id);
+    try { window.localStorage.setItem(KEY, JSON.stringify(ids.slice(-500))); } catch (failure) { /* kept for this page only */ }
+  }
+
+  // The rows nested under `row`: those after it, until one at its depth or above.
+  function nestedUnder(row) {
+    var depth = Number(row.getAttribute("data-depth")) || 0, found = [];
+    for (var next = row.nextElementSibling; next && (Number(next.getAttribute("data-depth")) || 0) > depth; next = next.nextElementSibling) {
+      found.push(next);
+    }
+    return found;
+  }
+
+  function show(button, expanded) {
+    var row = button.closest("[data-row]");
+    button.setAttribute("aria-expanded", expanded ? "true" : "false");
+    var label = button.getAttribute(expanded ? "data-hide" : "data-show");
+    button.setAttribute("aria-label", label);
+    button.setAttribute("title", label);
+    nestedUnder(row).forEach(function (nested) { nested.hidden = !expanded; });
+    // A row inside a collapsed parent keeps its own button's state for when it shows again.
+    if (expanded) {
+      nestedUnder(row).forEach(function (nested) {
+        var own = nested.querySelector("[data-subtasks-toggle]");
+        if (own && own.getAttribute("aria-expanded") === "false") nestedUnder(nested).forEach(function (deeper) { deeper.hidden = true; });
+      });
+    }
+  }
+
+  function bind() {
+    var hidden = collapsed();
+    document.querySelectorAll("[data-subtasks-toggle]").forEach(function (button) {
+      var row = button.closest("[data-row]");
+      if (!row) return;
+      button.hidden = false;
+      if (hidden.indexOf(row.getAttribute("data-id")) >= 0) show(button, false);
+      if (button.dataset.bound) return;
+      button.dataset.bound = "1";
+      button.addEventListener("click", function () {
+        var expanded = button.getAttribute("aria-expanded") !== "true";
+        show(button, expanded);
+        remember(row.getAttribute("data-id"), !expanded);
+      });
+    });
+  }
+
+  document.addEventListener("page:swapped", bind);
+  bind();
+})();
