@@ -223,6 +223,7 @@ struct Add: ParsableCommand, CLIRunnable {
 struct FieldOptions: ParsableArguments {
     @Option(help: "Free text.") var details: String?
     @Option(help: ArgumentHelp("The due date: YYYY-MM-DD, today or tomorrow.", valueName: "date")) var due: String?
+    @Option(help: ArgumentHelp("The due time on the due date: 15:00, 9:30, 3pm.", valueName: "time")) var at: String?
     @Option(help: "The project's name.") var project: String?
     @Option(help: ArgumentHelp("The location's name.", valueName: "name")) var location: String?
     @Option(help: ArgumentHelp("The location's latitude (with --longitude).", valueName: "degrees")) var latitude: String?
@@ -243,7 +244,7 @@ struct FieldOptions: ParsableArguments {
     var parent: String?
 
     var isEmpty: Bool {
-        [details, due, project, location, latitude, longitude, estimate, repeatText, priority, parent].allSatisfy { $0 == nil }
+        [details, due, at, project, location, latitude, longitude, estimate, repeatText, priority, parent].allSatisfy { $0 == nil }
             && tags.isEmpty && !repeatAfterDone
     }
 
@@ -257,6 +258,7 @@ struct FieldOptions: ParsableArguments {
     func apply(to form: ItemFormViewModel, words: Strings = CLIWords.english) throws {
         if let details { form.details = details }
         if let due { form.dueDate = due }
+        if let at { form.values.dueTime = at }
         if let project { form.projectName = project }
         if let location { form.locationName = location }
         if let latitude { form.latitude = latitude }
@@ -366,7 +368,8 @@ struct Edit: ParsableCommand, CLIRunnable {
     @Option(help: "The new title.") var title: String?
     @OptionGroup var fields: FieldOptions
     @Flag(name: .customLong("no-details"), help: "Remove the details.") var noDetails = false
-    @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
+    @Flag(name: .customLong("no-due"), help: "Remove the due date (and its time).") var noDue = false
+    @Flag(name: .customLong("no-time"), help: "Remove the due time: due on the day.") var noTime = false
     @Flag(name: .customLong("no-project"), help: "Remove the project.") var noProject = false
     @Flag(name: .customLong("no-location"), help: "Remove the location.") var noLocation = false
     @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
@@ -382,7 +385,8 @@ struct Edit: ParsableCommand, CLIRunnable {
 
     func validate() throws {
         let pairs: [(String?, Bool, String)] = [
-            (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.project, noProject, "project"),
+            (fields.details, noDetails, "details"), (fields.due, noDue, "due"), (fields.at, noTime, "time"),
+            (fields.project, noProject, "project"),
             (fields.location, noLocation, "location"), (fields.estimate, noEstimate, "estimate"),
             (fields.repeatText, noRepeat, "repeat"), (fields.priority, noPriority, "priority"), (fields.parent, noParent, "parent"),
         ]
@@ -390,7 +394,7 @@ struct Edit: ParsableCommand, CLIRunnable {
             throw CLIWords.refusal("cli.validate.set-and-clear", ["name": name])
         }
         if !fields.tags.isEmpty && noTags { throw CLIWords.refusal("cli.validate.set-and-clear", ["name": "tag"]) }
-        let clears = [noDetails, noDue, noProject, noLocation, noEstimate, noRepeat, noPriority, noTags, noParent, !untags.isEmpty]
+        let clears = [noDetails, noDue, noTime, noProject, noLocation, noEstimate, noRepeat, noPriority, noTags, noParent, !untags.isEmpty]
         if title == nil, fields.isEmpty, done == nil, !clears.contains(true) {
             throw CLIWords.refusal("cli.validate.nothing-to-change")
         }
@@ -404,7 +408,8 @@ struct Edit: ParsableCommand, CLIRunnable {
         let form = ItemFormViewModel(store: store, mode: .edit(item), today: context.today, language: context.language)
         if let title { form.title = title }
         if noDetails { form.details = "" }
-        if noDue { form.dueDate = "" }
+        if noDue { form.dueDate = ""; form.values.dueTime = "" }
+        if noTime { form.values.dueTime = "" }
         if noProject { form.projectName = "" }
         if noLocation { form.locationName = ""; form.latitude = ""; form.longitude = "" }
         if noEstimate { form.estimate = "" }

@@ -22,13 +22,15 @@ public struct TodoContent: Hashable, Sendable {
     public var tags: Tags
     /// The item it sits under (SUB-1); nil: a to-do of its own.
     public var parent: UUID?
+    /// When on its due date it is due (TIME-1), on the list's clock; nil: on the day.
+    public var dueTime: TimeOfDay?
 
     /// Inlinable: called from another module, it built the content and then copied it out.
     @inlinable
     public init(
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil,
-        priority: Priority = .undefined, tags: Tags = .empty, parent: UUID? = nil
+        priority: Priority = .undefined, tags: Tags = .empty, parent: UUID? = nil, dueTime: TimeOfDay? = nil
     ) {
         self.title = title
         self.details = details
@@ -41,6 +43,7 @@ public struct TodoContent: Hashable, Sendable {
         self.priority = priority
         self.tags = tags
         self.parent = parent
+        self.dueTime = dueTime
     }
 }
 
@@ -157,10 +160,12 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
         "priority", \.priority, { $0.priority }, { $0.priority = $1 }, rule: TodoRules.priority)
     public static let tags = ItemField("tags", \.tags, { $0.tags }, { $0.tags = $1 }, rule: TodoRules.tags)
     public static let parent = ItemField("parent", \.parent, { $0.parent }, { $0.parent = $1 }, jsonType: "the id of a to-do, or null")
+    public static let dueTime = ItemField(
+        "dueTime", \.dueTime, { $0.dueTime }, { $0.dueTime = $1 }, jsonType: "a time of the form HH:MM, or null")
     public static let isDone = ItemField("completed", \.isDone, { $0.isDone }, { $0.isDone = $1 }, stored: "isDone")
 
     /// Every field, in the order merges report them and validation checks them.
-    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatRule, priority, tags, parent]
+    public static let all: [ItemField] = [title, details, isDone, dueDate, location, project, estimateMinutes, repeatRule, priority, tags, parent, dueTime]
 
     /// The field `keyPath` names. Every key path of `TodoContent` is one of `all`'s.
     static func index(of keyPath: PartialKeyPath<TodoContent>) -> Int {
@@ -264,6 +269,7 @@ public final class ItemField: Sendable, Hashable, Identifiable, CustomStringConv
     static func validated(_ content: TodoContent) throws(TodoValidationError) -> TodoContent {
         var content = content
         for field in all { try field.validate(&content) }
+        try TodoRules.dueTime(content)
         return content
     }
 
@@ -283,15 +289,15 @@ extension TodoItem {
         id: UUID, title: String, details: String? = nil, isDone: Bool = false,
         dueDate: CalendarDate? = nil, location: Location? = nil, project: Project? = nil,
         estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty,
-        parent: UUID? = nil, position: Double = 0, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil,
-        version: Int = 1, number: Int = 0
+        parent: UUID? = nil, dueTime: TimeOfDay? = nil, position: Double = 0, createdAt: Date, updatedAt: Date? = nil,
+        completedAt: Date? = nil, version: Int = 1, number: Int = 0
     ) {
         self.init(
             id: id,
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
                 project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags,
-                parent: parent),
+                parent: parent, dueTime: dueTime),
             position: position, createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt,
             version: version, number: number)
     }
@@ -336,13 +342,13 @@ public struct TodoDraft: Equatable, Sendable {
         title: String, details: String? = nil, isDone: Bool = false, dueDate: CalendarDate? = nil,
         location: Location? = nil, project: Project? = nil, estimateMinutes: Int? = nil,
         repeatRule: RepeatRule? = nil, priority: Priority = .undefined, tags: Tags = .empty, parent: UUID? = nil,
-        position: Double? = nil, completedAt: Date? = nil
+        dueTime: TimeOfDay? = nil, position: Double? = nil, completedAt: Date? = nil
     ) {
         self.init(
             content: TodoContent(
                 title: title, details: details, isDone: isDone, dueDate: dueDate, location: location,
                 project: project, estimateMinutes: estimateMinutes, repeatRule: repeatRule, priority: priority, tags: tags,
-                parent: parent),
+                parent: parent, dueTime: dueTime),
             position: position, completedAt: completedAt)
     }
 
@@ -384,7 +390,7 @@ public struct TodoChanges: Equatable, Sendable {
         title: String? = nil, details: String?? = nil, isDone: Bool? = nil,
         dueDate: CalendarDate?? = nil, location: Location?? = nil, project: Project?? = nil,
         estimateMinutes: Int?? = nil, repeatRule: RepeatRule?? = nil, priority: Priority? = nil, tags: Tags? = nil,
-        parent: UUID?? = nil, position: Double? = nil, completedAt: Date? = nil
+        parent: UUID?? = nil, dueTime: TimeOfDay?? = nil, position: Double? = nil, completedAt: Date? = nil
     ) {
         self.title = title
         self.details = details
@@ -397,6 +403,7 @@ public struct TodoChanges: Equatable, Sendable {
         self.priority = priority
         self.tags = tags
         self.parent = parent
+        self.dueTime = dueTime
         self.position = position
         self.completedAt = completedAt
     }
@@ -427,6 +434,8 @@ public struct TodoChanges: Equatable, Sendable {
     public func applied(to content: TodoContent) -> TodoContent {
         var content = content
         for field in given.fields { field.take(from: values, into: &content) }
+        // TIME-2: clearing the date clears its time, unless the changes give one (then refused).
+        if content.dueDate == nil, self.dueDate != nil, self.dueTime == nil { content.dueTime = nil }
         return content
     }
 

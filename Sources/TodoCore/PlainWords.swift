@@ -11,19 +11,24 @@ import Foundation
 ///   ends the reading ("by" before a date goes with it). "Read Friday Night Lights" keeps its
 ///   Friday; "Submit report by friday" is due Friday;
 /// - a date at the *start* is read when none is at the end: "Tomorrow call mom", "明天买牛奶";
+/// - a time (`at 3pm`, `15:00`, `下午3点`, `15時`) is read at the end, at the start, next to a
+///   date, and — when its form says it is a time — wherever it stands (TIME-12); a time without
+///   a date is today's, or tomorrow's when it has passed;
 /// - each kind is taken once, the last one written; an earlier one stays in the title;
 /// - text in double quotes is never read (the quotes go, the words stay);
 /// - the Chinese and Japanese words are read whatever language the page or terminal speaks, and
 ///   may be glued to the text before them (`买牛奶明天`), since those languages write no spaces.
 ///
-/// Pure: the day it is (`today`) is given, never read from a clock; it never throws (the values
-/// go through `TodoRules` when the item is saved).
+/// Pure: the day it is (`today`) and the time it is (`now`) are given, never read from a clock;
+/// it never throws (the values go through `TodoRules` when the item is saved).
 public enum PlainWords {
-    /// Reads `text` with the words of `vocabulary`.
+    /// Reads `text` with the words of `vocabulary`. `now`, the time of day it is on the list's
+    /// clock, makes a time without a date that has already passed tomorrow's (TIME-12); without
+    /// it such a time is today's.
     public static func read(
-        _ text: String, today: CalendarDate, vocabulary: PlainWordsVocabulary = .allLanguages
+        _ text: String, today: CalendarDate, now: TimeOfDay? = nil, vocabulary: PlainWordsVocabulary = .allLanguages
     ) -> PlainWordsReading {
-        Reader(vocabulary: vocabulary, today: today).read(text)
+        Reader(vocabulary: vocabulary, today: today, now: now).read(text)
     }
 
     /// A search as people type it (PRIO-13, TAG-15): its priority signs (`!high`, `!高`) as the
@@ -51,6 +56,8 @@ public enum PlainWords {
 public struct PlainWordsReading: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case dueDate, project, location, estimate, repeatRule, priority, tag
+        /// `at 3pm`, `15:00`, `下午3点`, `15時に` (TIME-12).
+        case dueTime
     }
 
     /// One recognised piece, with its words as typed (for showing it as a chip).
@@ -70,7 +77,14 @@ public struct PlainWordsReading: Equatable, Sendable {
     /// What is left once the pieces are taken out (quotes removed); the whole text, trimmed,
     /// when nothing else is left.
     public var title: String
+    /// The date the words name; with a time and no date, the day that time falls on (today, or
+    /// tomorrow when it has passed; a repeat's first day from then: TIME-12).
     public var dueDate: CalendarDate?
+    /// `at 3pm`, `15:00`, `下午3点半`, `午後3時` (TIME-12).
+    public var dueTime: TimeOfDay?
+    /// Whether `dueDate` is only the day a time without a date falls on: then a date given
+    /// another way (a field, an option) is the time's date instead (`PlainWordsInput.apply`).
+    public var dueDateFromTime: Bool
     public var project: String?
     public var location: String?
     public var estimateMinutes: Int?
@@ -84,12 +98,14 @@ public struct PlainWordsReading: Equatable, Sendable {
     public var pieces: [Piece]
 
     public init(
-        title: String, dueDate: CalendarDate? = nil, project: String? = nil, location: String? = nil,
-        estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil, priority: Priority.Level? = nil, tags: [String] = [],
-        pieces: [Piece] = []
+        title: String, dueDate: CalendarDate? = nil, dueTime: TimeOfDay? = nil, dueDateFromTime: Bool = false,
+        project: String? = nil, location: String? = nil, estimateMinutes: Int? = nil, repeatRule: RepeatRule? = nil,
+        priority: Priority.Level? = nil, tags: [String] = [], pieces: [Piece] = []
     ) {
         self.title = title
         self.dueDate = dueDate
+        self.dueTime = dueTime
+        self.dueDateFromTime = dueDateFromTime
         self.project = project
         self.location = location
         self.estimateMinutes = estimateMinutes
@@ -118,10 +134,12 @@ private enum Value {
     case dueDate(CalendarDate), project(String), location(String), estimate(Int), repeatRule(RepeatRule)
     case priority(Priority.Level)
     case tag(String)
+    case dueTime(TimeOfDay)
 
     var kind: PlainWordsReading.Kind {
         switch self {
         case .dueDate: .dueDate
+        case .dueTime: .dueTime
         case .project: .project
         case .location: .location
         case .estimate: .estimate
@@ -135,6 +153,15 @@ private enum Value {
 private struct Reader {
     let vocabulary: PlainWordsVocabulary
     let today: CalendarDate
+    let now: TimeOfDay?
+    let times: TimeWords
+
+    init(vocabulary: PlainWordsVocabulary, today: CalendarDate, now: TimeOfDay?) {
+        self.vocabulary = vocabulary
+        self.today = today
+        self.now = now
+        times = TimeWords(vocabulary: vocabulary)
+    }
 
     /// `every` and up to seven days, each its own word (`every mon, tue, wed`).
     static let longestPhrase = 8
@@ -158,7 +185,12 @@ private struct Reader {
             case .repeatRule(let rule): reading.repeatRule = rule
             case .priority(let level): reading.priority = level
             case .tag(let name): reading.tags = Tags(reading.tags + [name]).names
+            case .dueTime(let time): reading.dueTime = time
             }
+        }
+        if let time = reading.dueTime, reading.dueDate == nil {
+            reading.dueDate = day(of: time, repeating: reading.repeatRule)
+            reading.dueDateFromTime = true
         }
         reading.title = title(tokens, removing: removed)
         if reading.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -167,68 +199,126 @@ private struct Reader {
         return reading
     }
 
-    /// Every piece `tokens` name, in the order they stand: the dates, repeats and signs at the
-    /// end, then the signs before them, one of each kind; every tag. A word glued to the text
-    /// before it is split into two tokens on the way.
-    private func pieces(of tokens: inout [Token]) -> [(range: Range<Int>, value: Value)] {
-        var taken: [PlainWordsReading.Kind: (range: Range<Int>, value: Value)] = [:]
-        // Tags, every one (TAG-13): where each stands.
+    /// What the reading has taken so far: one piece of each kind, and every tag (TAG-13) where
+    /// it stands.
+    private struct Taken {
+        var pieces: [PlainWordsReading.Kind: (range: Range<Int>, value: Value)] = [:]
         var tagged: [Int] = []
 
-        // Dates, repeats and signs at the end, read back from the last word.
-        var end = tokens.count
-        // A token split in two before `end`: what was taken stands one place further on.
-        func splitBeforeEnd() {
-            taken = taken.mapValues { ((($0.range.lowerBound + 1)..<($0.range.upperBound + 1)), $0.value) }
-            tagged = tagged.map { $0 + 1 }
-            end += 1
+        /// The token at `index` was split into `parts` tokens: what was taken after it stands
+        /// further on.
+        mutating func split(at index: Int, into parts: Int) {
+            let shift = parts - 1
+            pieces = pieces.mapValues { piece in
+                piece.range.lowerBound > index ? ((piece.range.lowerBound + shift)..<(piece.range.upperBound + shift), piece.value) : piece
+            }
+            tagged = tagged.map { $0 > index ? $0 + shift : $0 }
         }
+    }
+
+    /// Pieces read at the start: the token at `index` was split into `parts` tokens (1: not split).
+    private typealias Start = (pieces: [(range: Range<Int>, value: Value)], index: Int, parts: Int)
+
+    /// Every piece `tokens` name, in the order they stand: the dates, times, repeats and signs at
+    /// the end, a date and a time at the start, then in the middle, then the signs before them,
+    /// one of each kind; every tag. A word glued to the text is split into tokens on the way.
+    private func pieces(of tokens: inout [Token]) -> [(range: Range<Int>, value: Value)] {
+        var taken = Taken()
+        var end = readEnd(&tokens, &taken)
+        // A connecting word right before a date read at the end goes with it (WORDS-27).
+        if let date = taken.pieces[.dueDate], date.range.lowerBound == end, isConnector(tokens, at: end - 1) {
+            end -= 1
+            taken.pieces[.dueDate] = (end..<date.range.upperBound, date.value)
+        }
+        let first = readStart(&tokens, &taken, end: &end)
+        // In the middle: a date where it can't be a name (WORDS-29); a time next to it, or a
+        // clock time anywhere (TIME-12).
+        var middle: Range<Int>?
+        if taken.pieces[.dueDate] == nil, let date = middleDate(tokens, from: first, before: end) {
+            taken.pieces[.dueDate] = date
+            middle = date.range
+        }
+        if taken.pieces[.dueTime] == nil { taken.pieces[.dueTime] = middleTime(tokens, from: first, before: end, date: middle) }
+        // Signs before that, wherever they stand: the last of each kind.
+        for index in stride(from: end - 1, through: first, by: -1) {
+            if tagName(tokens[index]) != nil {
+                taken.tagged.append(index)
+                continue
+            }
+            guard let value = sign(tokens[index]), taken.pieces[value.kind] == nil else { continue }
+            taken.pieces[value.kind] = (index..<(index + 1), value)
+        }
+        let tags = taken.tagged.map { (range: $0..<($0 + 1), value: Value.tag(tagName(tokens[$0])!)) }
+        return (Array(taken.pieces.values) + tags).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Dates, times, repeats and signs at the end, read back from the last word (WORDS-1): where
+    /// the reading stopped. A Chinese or Japanese word glued to the text before it is split off.
+    private func readEnd(_ tokens: inout [Token], _ taken: inout Taken) -> Int {
+        var end = tokens.count
         reading: while end > 0 {
             if tagName(tokens[end - 1]) != nil {
-                tagged.append(end - 1)
+                taken.tagged.append(end - 1)
                 end -= 1
                 continue reading
             }
             for length in stride(from: min(Self.longestPhrase, end), through: 1, by: -1) {
                 let range = (end - length)..<end
                 guard let value = match(tokens[range]) else { continue }
-                guard taken[value.kind] == nil else { break reading }  // a second one is title text
-                taken[value.kind] = (range, value)
+                guard taken.pieces[value.kind] == nil else { break reading }  // a second one is title text
+                taken.pieces[value.kind] = (range, value)
                 end -= length
                 continue reading
             }
             // A Chinese or Japanese word glued to the text before it: two tokens from here on.
             if let (front, back) = unglue(tokens[end - 1]) {
                 tokens.replaceSubrange((end - 1)..<end, with: [front, back])
-                splitBeforeEnd()
+                taken.split(at: end - 1, into: 2)
+                end += 1
                 continue reading
             }
             break
         }
-        // A connecting word right before a date read at the end goes with it (WORDS-27).
-        if let date = taken[.dueDate], date.range.lowerBound == end, isConnector(tokens, at: end - 1) {
-            end -= 1
-            taken[.dueDate] = (end..<date.range.upperBound, date.value)
-        }
-        // A date at the start, when none was read at the end (WORDS-28).
+        return end
+    }
+
+    /// A date at the start when none was read at the end (WORDS-28), and a time at the start or
+    /// right after that date when none was read (TIME-12), or a time then a date (`3pm tomorrow
+    /// call mom`): where the title after them starts. A token they are glued into is split (`end`
+    /// moves with it).
+    private func readStart(_ tokens: inout [Token], _ taken: inout Taken, end: inout Int) -> Int {
         var first = 0
-        if taken[.dueDate] == nil, let start = leadingDate(&tokens, before: end) {
-            if start.split { splitBeforeEnd() }
-            taken[.dueDate] = (start.range, start.value)
-            first = start.range.upperBound
-        }
-        if taken[.dueDate] == nil { taken[.dueDate] = middleDate(tokens, from: first, before: end) }  // WORDS-29
-        // Signs before that, wherever they stand: the last of each kind.
-        for index in stride(from: end - 1, through: first, by: -1) {
-            if tagName(tokens[index]) != nil {
-                tagged.append(index)
-                continue
+        var dated = false
+        func take(_ start: Start) {
+            if start.parts > 1 {
+                taken.split(at: start.index, into: start.parts)
+                end += start.parts - 1
             }
-            guard let value = sign(tokens[index]), taken[value.kind] == nil else { continue }
-            taken[value.kind] = (index..<(index + 1), value)
+            for piece in start.pieces {
+                taken.pieces[piece.value.kind] = piece
+                first = max(first, piece.range.upperBound)
+                if case .dueDate = piece.value { dated = true }
+            }
         }
-        let tags = tagged.map { (range: $0..<($0 + 1), value: Value.tag(tagName(tokens[$0])!)) }
-        return (Array(taken.values) + tags).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        if taken.pieces[.dueDate] == nil, let start = leadingDate(&tokens, at: 0, before: end, time: taken.pieces[.dueTime] == nil) {
+            take(start)
+        }
+        if taken.pieces[.dueTime] == nil, let start = leadingTime(&tokens, at: first, before: end, afterDate: dated) {
+            take(start)
+        }
+        // Only a time was read at the start: a date may follow it.
+        if first > 0, taken.pieces[.dueDate] == nil, let start = leadingDate(&tokens, at: first, before: end, time: false) {
+            take(start)
+        }
+        return first
+    }
+
+    /// The day a time without a date falls on (TIME-12): today, or tomorrow when it has passed
+    /// (`now`); with a repeat, the repeat's first day from then on (REPEAT-15).
+    private func day(of time: TimeOfDay, repeating rule: RepeatRule?) -> CalendarDate {
+        let from = now.map { time < $0 } == true ? today.adding(days: 1) : today
+        guard let rule else { return from }
+        return Repeats.dated(TodoContent(title: "", repeatRule: rule), today: from).dueDate ?? from
     }
 
     /// The tokens left, each after the whitespace typed before it (or, after a piece taken
@@ -349,7 +439,7 @@ private struct Reader {
         if words.count >= 2, vocabulary.every.contains(words[0]) {
             return repeatDays(words.dropFirst()).flatMap(RepeatRule.on).map(Value.repeatRule)
         }
-        return nil
+        return times.time(words).map { .dueTime($0.time) }  // TIME-12: `at 3pm`, `3:30 pm`
     }
 
     /// `#Name`, `#"Two words"`, `@Place`, `@"Corner shop"`, `~30m`, `~1h30m`, `!high`. A name
@@ -437,15 +527,16 @@ private struct Reader {
         }
     }
 
-    /// One word that is a date or a repeat: `fri`, `12/24`, `明天`, `下周一`, `来週の月曜日`, `每天`,
-    /// `每周一、三`, `毎週月水金`. Each table is one look-up.
+    /// One word that is a date, a repeat or a time: `fri`, `12/24`, `明天`, `下周一`, `来週の月曜日`,
+    /// `每天`, `每周一、三`, `毎週月水金`, `3pm`, `下午3点`. Each table is one look-up.
     private func word(_ word: String) -> Value? {
         if let date = date(word) { return .dueDate(date) }
         if let day = vocabulary.nextWeekDays[word] { return .dueDate(nextWeek(day)) }
         if let rule = vocabulary.repeatWords[word].flatMap(RepeatRule.on) { return .repeatRule(rule) }
         if let rule = gluedRepeat(word).flatMap(RepeatRule.on) { return .repeatRule(rule) }
         let periods = PeriodWords(vocabulary: vocabulary)
-        return (periods.rule([word]) ?? periods.rule(glued: word)).map(Value.repeatRule)
+        if let rule = periods.rule([word]) ?? periods.rule(glued: word) { return .repeatRule(rule) }
+        return times.time([word]).map { .dueTime($0.time) }  // TIME-12
     }
 
     /// A repeat prefix and its days: `每周一`, `每周一、三`, `每周一三五`, `每星期一和周三`,
@@ -470,18 +561,25 @@ private struct Reader {
     }
 
     /// When `token` ends in a Chinese or Japanese word glued to the text before it (`买牛奶明天`,
-    /// `牛乳を買う明日`), the text and the word as two tokens. The longest such word is taken; a
-    /// glued word starts with a Han character (so `べんきょう` keeps its `きょう`), and is not
-    /// read after a blocker of the vocabulary (`上周一`, `先週の月曜日`).
+    /// `牛乳を買う明日`, `开会下午3点`), the text and the word as two tokens. The longest such word
+    /// is taken; a glued word starts with a Han character (so `べんきょう` keeps its `きょう`), or
+    /// is a time starting with a digit after a Chinese or Japanese character (`开会15点`,
+    /// `会議15時`), and is not read after a blocker of the vocabulary (`上周一`, `先週の月曜日`).
     private func unglue(_ token: Token) -> (Token, Token)? {
         guard token.parts.count == 1, let part = token.parts.first, !part.quoted else { return nil }
         let characters = Array(part.text)
         guard characters.count >= 3 else { return nil }  // text and a word of two characters at least
         for length in stride(from: min(Self.longestGluedWord, characters.count - 1), through: 2, by: -1) {
             let start = characters.count - length
-            guard let first = characters[start].unicodeScalars.first, first.properties.isIdeographic else { continue }
+            guard let first = characters[start].unicodeScalars.first else { continue }
             let word = String(characters[start...])
-            guard self.word(word.lowercased()) != nil else { continue }
+            if first.properties.isIdeographic {
+                guard self.word(word.lowercased()) != nil else { continue }
+            } else {
+                guard TimeWords.digits(String(characters[start]), count: 1...1) != nil, Self.isEastAsian(characters[start - 1]),
+                      times.glued(word) != nil
+                else { continue }
+            }
             let before = characters[..<start]
             let longestBlocker = vocabulary.gluedBlockers.lazy.map(\.count).max() ?? 0
             for blocker in stride(from: 1, through: min(longestBlocker, before.count), by: 1)
@@ -495,6 +593,12 @@ private struct Reader {
         return nil
     }
 
+    /// A Han character or a kana.
+    private static func isEastAsian(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
+    }
+
     /// Whether the token at `index` is a word that goes with the date after it: `by` (WORDS-27).
     private func isConnector(_ tokens: [Token], at index: Int) -> Bool {
         index >= 0 && !tokens[index].isQuoted && vocabulary.dueConnectors.contains(tokens[index].text.lowercased())
@@ -502,29 +606,55 @@ private struct Reader {
 
     /// A date at the start of the text with title after it (WORDS-28): words (`tomorrow`, `next
     /// fri`, `Tomorrow:`) before a word that doesn't begin with a capital letter, or a Chinese or
-    /// Japanese word glued to the text after it (`明天买牛奶`), which then becomes two tokens
-    /// (`split`). Only tokens before `end` (where the reading of the end stopped) are read.
-    private func leadingDate(_ tokens: inout [Token], before end: Int) -> (range: Range<Int>, value: Value, split: Bool)? {
-        guard end >= 1 else { return nil }
-        for length in stride(from: min(Self.longestPhrase, end - 1), through: 1, by: -1) {
-            var phrase = Array(tokens[0..<length])
-            if let mark = phrase[length - 1].text.last, Self.startMarks.contains(mark), phrase[length - 1].parts.count == 1 {
-                let text = String(phrase[length - 1].text.dropLast())
-                phrase[length - 1] = Token(separator: phrase[length - 1].separator, typed: text, text: text, parts: [(text, false)])
-            }
-            guard let value = match(phrase[...]), case .dueDate = value, let next = tokens[length].text.first, !next.isUppercase,
+    /// Japanese word glued to the text after it (`明天买牛奶`, and a time glued after it when
+    /// `time`: `明天下午3点开会`), which then becomes several tokens. Read from `first` (0, or
+    /// after a time at the start); only tokens before `end` (where the reading of the end
+    /// stopped) are read.
+    private func leadingDate(_ tokens: inout [Token], at first: Int, before end: Int, time: Bool) -> Start? {
+        guard first < end else { return nil }
+        for length in stride(from: min(Self.longestPhrase, end - 1 - first), through: 1, by: -1) {
+            let phrase = strippingMark(Array(tokens[first..<(first + length)]))
+            guard let value = match(phrase[...]), case .dueDate = value, let next = tokens[first + length].text.first,
+                  !next.isUppercase,
                   length == 1 || vocabulary.namedDays[phrase.map { $0.text.lowercased() }.joined(separator: " ")] == nil
             else { continue }  // WORDS-30: “End of month report” is a title
-            return (0..<length, value, false)
+            return ([(first..<(first + length), value)], first, 1)
         }
-        guard let (date, rest, value) = unglueStart(tokens[0]) else { return nil }
-        tokens.replaceSubrange(0..<1, with: [date, rest])
-        return (0..<1, value, true)
+        guard let glued = unglueStart(tokens[first], date: true, time: time, afterDate: false) else { return nil }
+        tokens.replaceSubrange(first..<(first + 1), with: glued.tokens)
+        return (glued.values.enumerated().map { ((first + $0.offset)..<(first + $0.offset + 1), $0.element) }, first, glued.tokens.count)
+    }
+
+    /// A time at `first`, at the very start or right after a date read there (TIME-12), with
+    /// title after it: words (`3pm call mom`, `at 9:30: standup`, `tomorrow at noon lunch`), or
+    /// a Chinese or Japanese time glued to the text after it (`下午3点开会`, `15時に歯医者`),
+    /// which is split off. A clock time only, unless it follows a date (`tomorrow noon`).
+    private func leadingTime(_ tokens: inout [Token], at first: Int, before end: Int, afterDate: Bool) -> Start? {
+        guard first < end else { return nil }
+        for length in stride(from: min(TimeWords.longestPhrase, end - 1 - first), through: 1, by: -1) {
+            let phrase = strippingMark(Array(tokens[first..<(first + length)]))
+            guard let found = timePhrase(phrase[...]), found.clock || afterDate else { continue }
+            return ([(first..<(first + length), .dueTime(found.time))], first, 1)
+        }
+        guard let glued = unglueStart(tokens[first], date: false, time: true, afterDate: afterDate) else { return nil }
+        tokens.replaceSubrange(first..<(first + 1), with: glued.tokens)
+        return (glued.values.enumerated().map { ((first + $0.offset)..<(first + $0.offset + 1), $0.element) }, first, glued.tokens.count)
+    }
+
+    /// `phrase` without the comma or colon its last word ends with (`Tomorrow:`, `Fri,`, `3pm:`),
+    /// which goes with a date or a time at the start.
+    private func strippingMark(_ phrase: [Token]) -> [Token] {
+        guard let last = phrase.last, let mark = last.text.last, Self.startMarks.contains(mark), last.parts.count == 1 else {
+            return phrase
+        }
+        let text = String(last.text.dropLast())
+        return phrase.dropLast() + [Token(separator: last.separator, typed: text, text: text, parts: [(text, false)])]
     }
 
     /// The first date between `first` and `end` with text before it and a word after it that
     /// doesn't begin with a capital letter (WORDS-29): a day word alone (`tomorrow`), or any
-    /// date after a connecting word, which goes with it.
+    /// date after a connecting word, which goes with it. A part of the day after it keeps it
+    /// in the title (`tomorrow night`), a time after it does not (`tomorrow at 3pm`, TIME-12).
     private func middleDate(_ tokens: [Token], from first: Int, before end: Int) -> (range: Range<Int>, value: Value)? {
         guard end - first >= 3 else { return nil }
         for start in (first + 1)..<(end - 1) {
@@ -534,14 +664,53 @@ private struct Reader {
             guard connected || vocabulary.relativeDays[tokens[start].text.lowercased()] != nil else { continue }
             for length in stride(from: longest, through: 1, by: -1) {
                 let range = start..<(start + length)
-                guard let value = match(tokens[range]), case .dueDate = value,
-                      let next = tokens[range.upperBound].text.first, !next.isUppercase,
-                      !vocabulary.partsOfDay.contains(tokens[range.upperBound].text.lowercased())
+                guard let value = match(tokens[range]), case .dueDate = value else { continue }
+                let after = tokens[range.upperBound]
+                guard timeAt(tokens, range.upperBound, before: end) != nil
+                    || (after.text.first.map { !$0.isUppercase } == true && !vocabulary.partsOfDay.contains(after.text.lowercased()))
                 else { continue }
                 return ((connected && start - 1 > first ? start - 1 : start)..<range.upperBound, value)
             }
         }
         return nil
+    }
+
+    /// A time in the middle (TIME-12): in any form right after or right before the date read
+    /// there (`tomorrow at 9`, `at 9 tomorrow`), else the first clock time between `first` and
+    /// `end` (`at 3pm`, `15:00`, `下午3点`) outside that date.
+    private func middleTime(_ tokens: [Token], from first: Int, before end: Int, date: Range<Int>?) -> (range: Range<Int>, value: Value)? {
+        if let date {
+            if let after = timeAt(tokens, date.upperBound, before: end) { return (after.range, .dueTime(after.time)) }
+            for start in stride(from: max(first, date.lowerBound - TimeWords.longestPhrase), to: date.lowerBound, by: 1) {
+                if let found = timePhrase(tokens[start..<date.lowerBound]) { return (start..<date.lowerBound, .dueTime(found.time)) }
+            }
+        }
+        var start = first
+        while start < end {
+            if let date, date.contains(start) {
+                start = date.upperBound
+                continue
+            }
+            let limit = date.map { $0.lowerBound > start ? min(end, $0.lowerBound) : end } ?? end
+            if let found = timeAt(tokens, start, before: limit), found.clock { return (found.range, .dueTime(found.time)) }
+            start += 1
+        }
+        return nil
+    }
+
+    /// The time the longest words at `start` (before `end`) say, and whether it is a clock time.
+    private func timeAt(_ tokens: [Token], _ start: Int, before end: Int) -> (range: Range<Int>, time: TimeOfDay, clock: Bool)? {
+        for length in stride(from: min(TimeWords.longestPhrase, end - start), through: 1, by: -1) {
+            let range = start..<(start + length)
+            if let found = timePhrase(tokens[range]) { return (range, found.time, found.clock) }
+        }
+        return nil
+    }
+
+    /// The time unquoted `tokens` say, and whether it is a clock time.
+    private func timePhrase(_ tokens: ArraySlice<Token>) -> (time: TimeOfDay, clock: Bool)? {
+        guard !tokens.isEmpty, !tokens.contains(where: \.isQuoted) else { return nil }
+        return times.time(tokens.map { $0.text.lowercased() })
     }
 
     /// The most words a date takes: `end of the month`, `in 3 days`.
@@ -550,26 +719,58 @@ private struct Reader {
     /// What may follow a date at the start and go with it: `Tomorrow: call mom`, `Fri, pay rent`.
     static let startMarks: Set<Character> = [":", ",", "：", "，"]
 
-    /// When `token` starts with a Chinese or Japanese date word glued to more text (`明天买牛奶`,
-    /// `周五前交报告`), the word (with a suffix meaning *by*) and the rest as two tokens, and the
-    /// date. The longest word is taken; none when a blocker follows it (`明天的`, `明日香`).
-    private func unglueStart(_ token: Token) -> (Token, Token, Value)? {
+    /// When `token` starts with Chinese or Japanese words glued to more text — a date when
+    /// `date` (`明天买牛奶`), a time when `time` (`下午3点开会`, `15時に歯医者`), or both
+    /// (`明天下午3点开会`) — those words (the last with a suffix meaning *by*: `周五前`, `15時に`)
+    /// and the rest as tokens, and what the words say. The longest words are taken; none when a
+    /// blocker follows them (`明天的`, `明日香`), nor a number (`3点5公里`: 3.5 km); a time is not
+    /// taken before a time blocker (`1時間勉強`). A time word (`中午`) only after a date or when
+    /// `afterDate`.
+    private func unglueStart(_ token: Token, date: Bool, time: Bool, afterDate: Bool) -> (tokens: [Token], values: [Value])? {
         guard token.parts.count == 1, let part = token.parts.first, !part.quoted else { return nil }
-        let characters = Array(part.text)
-        guard characters.count >= 3, characters[0].unicodeScalars.first?.properties.isIdeographic == true else { return nil }
-        for length in stride(from: min(Self.longestGluedWord, characters.count - 1), through: 2, by: -1) {
-            guard let value = word(String(characters[..<length]).lowercased()), case .dueDate = value else { continue }
-            let after = String(characters[length...])
-            let suffix = vocabulary.startSuffixes.filter { after.hasPrefix($0) }.max { $0.count < $1.count }
-            let rest = String(after.dropFirst(suffix?.count ?? 0))
-            // Some title must follow (`明天前` alone is a title), and not one a blocker starts.
-            guard !rest.isEmpty, !vocabulary.startBlockers.contains(where: { rest.hasPrefix($0) }) else { return nil }
-            let date = String(characters[..<length]) + (suffix ?? "")
-            return (Token(separator: token.separator, typed: date, text: date, parts: [(date, false)]),
-                    Token(separator: "", typed: rest, text: rest, parts: [(rest, false)]), value)
+        var rest = Array(part.text)[...]
+        var words: [String] = [], values: [Value] = []
+        if date, rest.first?.unicodeScalars.first?.properties.isIdeographic == true {
+            for length in stride(from: min(Self.longestGluedWord, rest.count - 1), through: 2, by: -1) {
+                guard let value = word(String(rest.prefix(length)).lowercased()), case .dueDate = value else { continue }
+                words.append(String(rest.prefix(length)))
+                values.append(value)
+                rest = rest.dropFirst(length)
+                break
+            }
         }
-        return nil
+        if time {
+            for length in stride(from: min(Self.longestGluedTime, rest.count - 1), through: 2, by: -1) {
+                let after = String(rest.dropFirst(length))
+                guard let found = times.glued(String(rest.prefix(length)).lowercased()), found.clock || afterDate || !values.isEmpty,
+                      !vocabulary.timeBlockers.contains(where: { after.hasPrefix($0) })
+                else { continue }
+                words.append(String(rest.prefix(length)))
+                values.append(.dueTime(found.time))
+                rest = rest.dropFirst(length)
+                break
+            }
+        }
+        guard !words.isEmpty else { return nil }
+        let after = String(rest)
+        let suffix = vocabulary.startSuffixes.filter { after.hasPrefix($0) }.max { $0.count < $1.count }
+        let remaining = String(after.dropFirst(suffix?.count ?? 0))
+        // Some title must follow (`明天前` alone is a title), and not one a blocker starts.
+        var endsInTime = false
+        if case .dueTime? = values.last { endsInTime = true }
+        let blocked = vocabulary.startBlockers.contains { remaining.hasPrefix($0) }
+            && !vocabulary.startUnblocked.contains { remaining.hasPrefix($0) }
+        guard let next = remaining.first, !blocked, !(endsInTime && TimeWords.isNumeral(next))
+        else { return nil }
+        words[words.count - 1] += suffix ?? ""
+        let pieces = words.enumerated().map { index, word in
+            Token(separator: index == 0 ? token.separator : "", typed: word, text: word, parts: [(word, false)])
+        }
+        return (pieces + [Token(separator: "", typed: remaining, text: remaining, parts: [(remaining, false)])], values)
     }
+
+    /// The longest glued time looked for (`下午12点30分`, `凌晨十二点三刻`).
+    static let longestGluedTime = 10
 
     /// The longest glued word looked for (`毎週月曜日、水曜日、金曜日` has 14 characters).
     static let longestGluedWord = 16

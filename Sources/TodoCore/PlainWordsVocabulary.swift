@@ -55,7 +55,8 @@ public struct PlainWordsVocabulary: Sendable {
         case nextWeek, nextMonth, endOfMonth, endOfWeek
     }
     /// Parts of a day: a date in the middle followed by one is not read (`tomorrow night`,
-    /// WORDS-29), as it belongs to a time the words don't read.
+    /// `tomorrow at home`, WORDS-29), as it belongs to a time the words don't read; followed by
+    /// a time it is (`tomorrow at 3pm`, `tomorrow noon`: TIME-12).
     public var partsOfDay: Set<String> = []
     /// Ordinals: `1st` … `31st`, `first` … `fifth`, `last` (−1): `every 3rd thu`, `on the 1st`.
     public var ordinals: [String: Int] = [:]
@@ -91,6 +92,39 @@ public struct PlainWordsVocabulary: Sendable {
     /// What, right after a date glued at the start, makes it part of another word or phrase:
     /// `的` in `明天的会议`, `香` in `明日香`, `は` in `今日は` (WORDS-28). Then it is not read.
     public var startBlockers: Set<String> = []
+    /// Words a blocker starts that block nothing: `起床` (get up) in `明天6点起床` (TIME-12).
+    public var startUnblocked: Set<String> = []
+    /// Words before a time that go with it: `at 3pm`, `by 5pm`, `before noon` (TIME-12).
+    public var timeConnectors: Set<String> = []
+    /// Of those, the ones after which an hour alone is a time, on a 24-hour clock: `at 15`,
+    /// `at 9` (09:00).
+    public var hourConnectors: Set<String> = []
+    /// After an hour, the half of the day: `3pm`, `3:30 pm`, `9 a.m.` (`.am` or `.pm`).
+    public var meridiems: [String: DayPeriod] = [:]
+    /// Before an hour, the part of the day: `下午3点`, `早上9点`, `午後3時`, `午前9時`.
+    public var dayPeriods: [String: DayPeriod] = [:]
+    /// A time in one word, in minutes after midnight: `noon` 720, `midnight` 0, `中午`, `正午`.
+    public var timeWords: [String: Int] = [:]
+    /// What follows an hour to make it one: `点`, `点钟`, `时`, `時` (`15点`, `15時`).
+    public var hourMarks: Set<String> = []
+    /// Minutes in a word after the hour's mark: `半` 30 (`3点半`), `一刻` 15, `三刻` 45.
+    public var minuteWords: [String: Int] = [:]
+    /// What may follow the minutes: `分` (`15点30分`, `15時30分`).
+    public var minuteMarks: Set<String> = []
+    /// What, right after a time glued at the start, makes it part of another word: `間` in
+    /// `1時間勉強` (an hour of study), `多` in `2点多` (after two). Then it is not read.
+    public var timeBlockers: Set<String> = []
+    /// A part of the day, and so the hours it turns a 12-hour clock's hour into (TIME-12).
+    public enum DayPeriod: Sendable {
+        /// Before noon: `am`, `上午`, `午前`; 12 is midnight (`12am` is 00:00).
+        case am
+        /// After noon: `pm`, `下午`, `午後`; 12 is noon, 1…11 are 13…23.
+        case pm
+        /// The evening: `晚上`, `夜`; 4…11 are 16…23.
+        case evening
+        /// Around noon: `中午`, `昼`; 11 and 12 are themselves, 1…3 are 13…15.
+        case noon
+    }
 
     public init(
         relativeDays: [String: Int], weekdays: [String: Weekday], next: Set<String>, inWords: Set<String>,
@@ -167,6 +201,16 @@ public struct PlainWordsVocabulary: Sendable {
         result.dueConnectors.formUnion(other.dueConnectors)
         result.startSuffixes.formUnion(other.startSuffixes)
         result.startBlockers.formUnion(other.startBlockers)
+        result.startUnblocked.formUnion(other.startUnblocked)
+        result.timeConnectors.formUnion(other.timeConnectors)
+        result.hourConnectors.formUnion(other.hourConnectors)
+        result.meridiems = merged(meridiems, other.meridiems)
+        result.dayPeriods = merged(dayPeriods, other.dayPeriods)
+        result.timeWords = merged(timeWords, other.timeWords)
+        result.hourMarks.formUnion(other.hourMarks)
+        result.minuteWords = merged(minuteWords, other.minuteWords)
+        result.minuteMarks.formUnion(other.minuteMarks)
+        result.timeBlockers.formUnion(other.timeBlockers)
         result.prioritySigns.formUnion(other.prioritySigns)
         result.priorityWords = merged(priorityWords, other.priorityWords)
         result.tagSigns.formUnion(other.tagSigns)
@@ -199,6 +243,11 @@ public struct PlainWordsVocabulary: Sendable {
             "end of week": .endOfWeek, "end of the week": .endOfWeek,
         ]
         vocabulary.partsOfDay = ["morning", "afternoon", "evening", "night", "noon", "at"]
+        // TIME-12: `at 3pm`, `by 3:30 pm`, `before noon`, `at 15`.
+        vocabulary.timeConnectors = ["at", "by", "before"]
+        vocabulary.hourConnectors = ["at"]
+        vocabulary.meridiems = ["am": .am, "a.m.": .am, "pm": .pm, "p.m.": .pm]
+        vocabulary.timeWords = ["noon": 12 * 60, "midnight": 0]
         return vocabulary
     }()
 
@@ -295,6 +344,7 @@ public struct PlainWordsVocabulary: Sendable {
         // (from tomorrow on), 明天以后, 明天之后, 明天后: phrases, not a due date.
         vocabulary.startSuffixes = ["前", "之前"]
         vocabulary.startBlockers = ["的", "之", "起", "以", "后"]
+        vocabulary.startUnblocked = ["起床"]
         // REPEAT-18: 每月, 每年, 每3天, 每2周, 每3个月, 每2年.
         vocabulary.periodWords = ["每周": .weekly, "每星期": .weekly, "每月": .monthly, "每个月": .monthly, "每年": .yearly]
         vocabulary.countedPeriods = [
@@ -308,6 +358,16 @@ public struct PlainWordsVocabulary: Sendable {
         vocabulary.counterWords = ["个"]
         vocabulary.afterDone = [["完成后"]]
         vocabulary.namedDays = ["月底": .endOfMonth, "下个月": .nextMonth]  // WORDS-30
+        // TIME-12: 下午3点, 下午3点半, 15点30分, 早上9点, 晚上8点, 中午.
+        vocabulary.dayPeriods = [
+            "上午": .am, "早上": .am, "早晨": .am, "清晨": .am, "凌晨": .am, "中午": .noon, "下午": .pm,
+            "傍晚": .evening, "晚上": .evening,
+        ]
+        vocabulary.timeWords = ["中午": 12 * 60, "正午": 12 * 60, "午夜": 0]
+        vocabulary.hourMarks = ["点", "点钟", "时"]
+        vocabulary.minuteWords = ["半": 30, "一刻": 15, "三刻": 45]
+        vocabulary.minuteMarks = ["分"]
+        vocabulary.timeBlockers = ["多"]
         return vocabulary
     }()
 
@@ -348,6 +408,13 @@ public struct PlainWordsVocabulary: Sendable {
         vocabulary.nthWeekdayPrefixes = ["毎月第": nil, "毎月最終": -1]
         vocabulary.afterDone = [["完了後"]]
         vocabulary.namedDays = ["月末": .endOfMonth, "来月": .nextMonth]  // WORDS-30
+        // TIME-12: 15時, 15時30分, 午後3時半, 午前9時, 朝9時, 夜8時, 正午.
+        vocabulary.dayPeriods = ["午前": .am, "朝": .am, "昼": .noon, "午後": .pm, "夕方": .evening, "夜": .evening]
+        vocabulary.timeWords = ["正午": 12 * 60]
+        vocabulary.hourMarks = ["時"]
+        vocabulary.minuteWords = ["半": 30]
+        vocabulary.minuteMarks = ["分"]
+        vocabulary.timeBlockers = ["間"]
         return vocabulary
     }()
 }

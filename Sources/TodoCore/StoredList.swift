@@ -157,6 +157,7 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
                 throw TodoStoreError.versionConflict(current: current)
             }
             guard var next = current.applying(changes, now: now) else { return current }
+            try TodoRules.dueTime(next.content)
             if let parent = next.parent, parent != current.parent { _ = try Self.checkedParent(rows, parent, for: current) }
             if !changes.keepsItsDates { next.content = Repeats.dated(next.content, today: CalendarDate(now, in: environment.timeZone)) }
             let changesSection = current.changesSection(changes)

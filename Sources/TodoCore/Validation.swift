@@ -29,6 +29,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
     case parentIsSubtask
     case parentNotFound
     case nestedTooDeep
+    /// TIME-2: a due time without a due date.
+    case timeWithoutDate
     /// A whole number of the field (its name in the shared JSON shape) outside its range.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>)
     case invalidPosition
@@ -86,6 +88,8 @@ public enum TodoValidationError: Error, Equatable, Sendable, LocalizedError {
             "There is no such to-do to put it under."
         case .nestedTooDeep:
             "Subtasks go at most \(Subtasks.maxDepth) levels deep."
+        case .timeWithoutDate:
+            "A due time needs a due date."
         case .outOfRange(let field, let value, let range):
             "The \(field) \(value) is outside \(range.lowerBound)…\(range.upperBound)."
         case .invalidPosition:
@@ -163,6 +167,11 @@ public enum TodoRules {
 
     static func rangeText(_ range: ClosedRange<Double>) -> String {
         "\(plain(range.lowerBound))…\(plain(range.upperBound))"
+    }
+
+    /// TIME-2: a due time belongs to a due date.
+    public static func dueTime(_ content: TodoContent) throws(TodoValidationError) {
+        if content.dueTime != nil, content.dueDate == nil { throw .timeWithoutDate }
     }
 
     /// The title trimmed, or the reason it is refused. Length counts code points, after trimming.

@@ -9,10 +9,11 @@ public struct CalDAVTodo: Equatable, Sendable {
     public var uid: String
     /// The item's fields (the project is the collection's, never the resource's): SUMMARY (a
     /// missing or blank one becomes "(untitled)"); DESCRIPTION; done by STATUS:COMPLETED, a
-    /// COMPLETED date, or PERCENT-COMPLETE:100; DUE (VALUE=DATE, or a DATE-TIME — UTC,
-    /// floating or TZID= — reduced to its own day); RRULE as the repeat rule (one Todo refuses is
-    /// kept verbatim and gives no repeat); and the properties `ICalendarContent` maps (LOCATION +
-    /// GEO, X-TODO-ESTIMATE, PRIORITY, CATEGORIES, X-TODO-REPEAT-FROM).
+    /// COMPLETED date, or PERCENT-COMPLETE:100; DUE as the due date and time (a DATE is a day
+    /// without a time; a DATE-TIME — UTC, TZID= or floating — the day and time it is in the
+    /// owner's zone, TIME-8); RRULE as the repeat rule (one Todo refuses is kept verbatim and
+    /// gives no repeat); and the properties `ICalendarContent` maps (LOCATION + GEO,
+    /// X-TODO-ESTIMATE, PRIORITY, CATEGORIES, X-TODO-REPEAT-FROM).
     public var content: TodoContent
     /// COMPLETED.
     public var completedAt: Date?
@@ -82,13 +83,14 @@ public struct CalDAVTodoError: Error, Equatable, Sendable, LocalizedError {
 ///
 /// `kept` holds, as the client's unfolded lines (nothing re-escaped), what Todo doesn't model,
 /// in this order: VCALENDAR properties (not VERSION, PRODID, CALSCALE), VCALENDAR components
-/// (VTIMEZONE…), then, between `BEGIN:VTODO` and `END:VTODO`: the client's DUE when it says
-/// more than a date, its DTSTART (unless it is the date DTSTART `write` gives a repeating
-/// item), an RRULE that isn't plain repeat days, an open item's STATUS (other than
-/// NEEDS-ACTION) and PERCENT-COMPLETE, the other VTODO properties, and the VTODO's components
-/// (VALARM…). Each line ends in CRLF; "" when nothing is kept. `write` reads it back and drops
-/// what no longer holds: the DUE (and a DTSTART that came with it) once the due date changed,
-/// the RRULE once the item has repeat days, STATUS and PERCENT-COMPLETE once it is done, a
+/// (VTIMEZONE…), then, between `BEGIN:VTODO` and `END:VTODO`: the client's DUE when it is
+/// not the one `write` gives (its zone, its spelling) or has a time and came with a DTSTART,
+/// its DTSTART (unless it is the one `write` gives a repeating item), an RRULE that isn't plain
+/// repeat days, an open item's STATUS (other than NEEDS-ACTION) and PERCENT-COMPLETE, the
+/// other VTODO properties, and the VTODO's components (VALARM…). Each line ends in CRLF; ""
+/// when nothing is kept. `write` reads it back and drops what no longer holds: the DUE (and a
+/// DTSTART that came with it) once the due date or time changed, the RRULE once the item has
+/// repeat days, STATUS and PERCENT-COMPLETE once it is done, a
 /// parent's RELATED-TO once the item's own parent is written (SUB-14).
 public enum CalDAVTodoCodec {
     /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3).
@@ -101,8 +103,8 @@ public enum CalDAVTodoCodec {
 
     /// Reads a client's resource body. Throws for: not a VCALENDAR, no VTODO, more than one
     /// VTODO (or a VTODO plus VEVENT/VJOURNAL), mismatched BEGIN/END, bad dates, over-long
-    /// fields per TodoRules. `timeZone` is the owner's: a DUE at a UTC time is due on its day
-    /// there (`DUE:20261230T230000Z` is 31 December in Tokyo, DAV-28).
+    /// fields per TodoRules. `timeZone` is the owner's: a DUE with a time is due on its day and
+    /// at its time there (`DUE:20261230T230000Z` is 31 December, 08:00 in Tokyo: DAV-28, TIME-8).
     public static func read(_ text: String, timeZone: TimeZone) throws(CalDAVTodoError) -> CalDAVTodo {
         do {
             return try parse(text, timeZone: timeZone)
@@ -131,7 +133,8 @@ public enum CalDAVTodoCodec {
 
     /// The resource body for `item`, with the client's `uid` and the `kept` text of an earlier
     /// `read` ("" for an item made elsewhere). CRLF, folded at 75 octets. `timeZone` is the
-    /// owner's: a kept DUE at a UTC time still means the item's due day when it falls on it there.
+    /// owner's: a kept DUE still says the item's due day and time when it falls on them there,
+    /// and an item's due time is written as the moment it is there, in UTC (TIME-8).
     /// `parentUID` is the UID of the item's parent (SUB-14), nil when it has none the reader
     /// knows: an item with a parent and its UID gets `RELATED-TO;RELTYPE=PARENT:<parentUID>`, in
     /// place of the parent RELATED-TO lines kept; otherwise the kept ones are written as they came.
@@ -166,22 +169,42 @@ public enum CalDAVTodoCodec {
         return lines.map(ICalendarText.fold).joined()
     }
 
-    /// The DUE and DTSTART lines `write` gives `item`: the client's own DUE (its time, its
-    /// zone) while it still means the item's due day, else the day; the client's DTSTART unless
-    /// it went with a DUE that is gone; a repeating item's date DTSTART.
+    /// The DUE and DTSTART lines `write` gives `item` (TIME-8): the client's own DUE (its zone,
+    /// its spelling) while it still says the item's due day and time in the owner's zone, else
+    /// Todo's (`DUE;VALUE=DATE:` the day, or `DUE:` the moment of its day and time, in UTC); the
+    /// client's DTSTART unless it went with a DUE that is gone, of the DUE's kind; a repeating
+    /// item without one starts at its DUE (the same value).
     static func dueAndStart(_ item: TodoItem, _ kept: Kept, timeZone: TimeZone) -> (due: String?, start: String?) {
-        var due: String?
+        var due: String?, own: String?
         var start = kept.start
         if let day = item.dueDate {
-            if let original = kept.due, keptDay(original, in: timeZone) == day { due = original } else { due = "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) }
+            own = ICalendarText.dueLine(day, item.dueTime, zone: timeZone)
+            let holds = kept.due.map { says($0, day, item.dueTime, kept: kept, zone: timeZone) } ?? false
+            due = holds ? kept.due : own
         }
-        // A DTSTART that went with a DUE with a time goes when that DUE does.
+        // A DTSTART that went with the client's DUE goes when that DUE does.
         if kept.due != nil, due != kept.due { start = nil }
-        if start == nil, item.repeatRule != nil, let day = item.dueDate, due == "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) {
-            // A recurrence starts at DTSTART: the due date (reading drops it again).
-            start = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day)
+        if let line = start, let due, due != kept.due { start = startLine(line, ofKindOf: due, zone: timeZone) }
+        if start == nil, item.repeatRule != nil, let due, due == own {
+            // A recurrence starts at DTSTART: the due date and time (reading drops it again).
+            start = ICalendarText.startLine(sameAs: due)
         }
         return (due, start)
+    }
+
+    /// A client's DTSTART beside the DUE Todo writes, of that DUE's kind (RFC 5545 §3.8.2.3):
+    /// as it came when both are dates or both have a time; else a date's midnight in the
+    /// owner's `zone`, in UTC, beside a DUE with a time, and a date-time's day beside a DUE
+    /// that is a date. As it came when either doesn't read; nil when it has no day.
+    static func startLine(_ line: String, ofKindOf due: String, zone: TimeZone) -> String? {
+        guard let startIsDate = ICalendarText.isDate(line), let dueIsDate = ICalendarText.isDate(due),
+              startIsDate != dueIsDate
+        else { return line }
+        guard let parsed = try? ICalendarText.contentLine(line, line: 1), let day = try? ICalendarText.day(parsed, zone: zone) else {
+            return nil
+        }
+        if dueIsDate { return "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(day) }
+        return "DTSTART:" + InteropDates.basic(InteropDates.startOfDay(day, in: zone))
     }
 
     /// The RRULE `write` gives `item` (REPEAT-16): the client's own text while it still reads as
@@ -421,25 +444,31 @@ public enum CalDAVTodoCodec {
         }
     }
 
-    /// DUE as the due date, RRULE as the repeat rule; the DUE and DTSTART that say more than that,
-    /// and an RRULE in another spelling than the rule's or one Todo refuses, are kept.
+    /// DUE as the due date and time, RRULE as the repeat rule. Kept: a DUE that isn't the one
+    /// `write` gives (another zone or spelling), and one with a time that came with a DTSTART
+    /// (which goes when that DUE does); the DTSTART, unless it is the one `write` gives a
+    /// repeating item; an RRULE in another spelling than the rule's, or one Todo refuses.
     private static func readDates(
         _ properties: TodoProperties, into todo: inout CalDAVTodo, kept: inout Kept, timeZone: TimeZone
     ) throws(TodoFormatError) {
         let due = properties["DUE"], start = properties["DTSTART"]
-        todo.dueDate = try due.map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: timeZone) }
+        var own: String?
+        if let due {
+            let said = try ICalendarText.due(due, zone: timeZone, defined: defined(in: kept.calendarComponents))
+            (todo.dueDate, todo.dueTime) = (said.date, said.time)
+            own = ICalendarText.dueLine(said.date, said.time, zone: timeZone)
+        }
         if let start { _ = try ICalendarText.day(start, zone: utc) }
-        if let due, let day = todo.dueDate, due.text != "DUE;VALUE=DATE:" + ICalendarText.basicDate(day) { kept.due = due.text }
         if let line = properties["RRULE"] {
             // REPEAT-16: a rule Todo refuses is kept as it came; one it reads, in another spelling
             // than the rule's own, too, to be given back as the client wrote it.
             todo.repeatRule = try? ICalendarText.repeatRule(line, from: properties["X-TODO-REPEAT-FROM"])
             if line.text != todo.repeatRule.map({ "RRULE:" + $0.rruleText }) { kept.rule = line.text }
         }
-        // A repeating item's date DTSTART on the day of its date DUE is the one `write` gives it.
-        if let start, !(todo.repeatRule != nil && kept.due == nil && start.text == todo.dueDate.map { "DTSTART;VALUE=DATE:" + ICalendarText.basicDate($0) }) {
-            kept.start = start.text
-        }
+        // A repeating item's DTSTART the same as its own DUE is the one `write` gives it.
+        let given = todo.repeatRule != nil && due?.text == own && start?.text == own.map(ICalendarText.startLine(sameAs:))
+        if let start, !given { kept.start = start.text }
+        if let due, due.text != own || (todo.dueTime != nil && kept.start != nil) { kept.due = due.text }
     }
 
     /// A VTODO's own properties by name (the first of each), and the refusals that name their line.
@@ -479,10 +508,19 @@ public enum CalDAVTodoCodec {
         return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
-    /// The day a kept DUE line means in the owner's `zone` (nil when it no longer reads).
-    private static func keptDay(_ line: String, in zone: TimeZone) -> CalendarDate? {
-        guard let parsed = try? ICalendarText.contentLine(line, line: 1) else { return nil }
-        return try? ICalendarText.day(parsed, zone: zone)
+    /// Whether a kept DUE line still says the due `day` and `time` in the owner's `zone` (a
+    /// date: that day and no time); false when it no longer reads.
+    private static func says(_ line: String, _ day: CalendarDate, _ time: TimeOfDay?, kept: Kept, zone: TimeZone) -> Bool {
+        guard let parsed = try? ICalendarText.contentLine(line, line: 1),
+              let said = try? ICalendarText.due(parsed, zone: zone, defined: defined(in: kept.calendarComponents))
+        else { return false }
+        return said.date == day && said.time == time
+    }
+
+    /// The instant of a local time in a `TZID` that a VTIMEZONE among `components` (the
+    /// resource's calendar components, as kept) defines; nil when none does.
+    static func defined(in components: [String]) -> (String, Date) -> Date? {
+        { tzid, wall in ICalendarZones(components).instant(wall: wall, tzid: tzid)?.instant }
     }
 
     /// A kept line's property name, upper-cased.

@@ -52,7 +52,9 @@ extension CalDAVTodoCodec {
     /// The dates of the resource `write` gives for `item` with the `kept` text: its DTSTART and
     /// DUE (a DATE, or a date-time in UTC, in a `TZID` this system or the resource's VTIMEZONE
     /// knows, or floating: in `timeZone`, the owner's), the DURATION kept beside a DTSTART,
-    /// COMPLETED when done, CREATED, and how it repeats.
+    /// COMPLETED when done, CREATED, and how it repeats. The due time Todo writes itself (the
+    /// item's, TIME-8) is the moment of its due date and time, on the owner's clock: its
+    /// occurrences keep that time there (TIME-4).
     public static func times(of item: TodoItem, kept text: String, timeZone: TimeZone) -> CalDAVTodoTimes {
         let kept = Kept(text)
         let (due, start) = dueAndStart(item, kept, timeZone: timeZone)
@@ -63,8 +65,14 @@ extension CalDAVTodoCodec {
                 return zones?.instant(wall: wall, tzid: tzid)
             } }
         }
+        // TIME-4: the time Todo writes for the item is on the owner's clock, occurrence by occurrence.
+        func own(_ value: CalDAVTodoTimes.Value?, _ written: String?, _ client: String?) -> CalDAVTodoTimes.Value? {
+            guard item.dueTime != nil, written != client, case .moment(let instant, _)? = value else { return value }
+            return .moment(instant, zone: timeZone)
+        }
         var times = CalDAVTodoTimes(
-            start: value(start), due: value(due), completed: item.isDone ? item.completedAt : nil, created: item.createdAt)
+            start: own(value(start), start, kept.start), due: own(value(due), due, kept.due),
+            completed: item.isDone ? item.completedAt : nil, created: item.createdAt)
         if due == nil, times.start != nil, let line = kept.todoProperties.first(where: { name(of: $0) == "DURATION" }) {
             times.duration = duration(line)
         }
@@ -88,21 +96,13 @@ extension CalDAVTodoCodec {
         let utc = TimeZone(identifier: "UTC")!
         if value.hasSuffix("Z") { return InteropDates.parseBasic(value, floating: nil).map { .moment($0, zone: utc) } }
         if let tzid = parsed.parameters["TZID"] {
-            if let zone = knownZone(tzid) { return InteropDates.parseBasic(value, floating: zone).map { .moment($0, zone: zone) } }
+            if let zone = ICalendarText.knownZone(tzid) { return InteropDates.parseBasic(value, floating: zone).map { .moment($0, zone: zone) } }
             if let wall = InteropDates.parseBasic(value, floating: utc), let found = defined(tzid, wall) {
                 return .moment(found.instant, zone: found.zone)
             }
         }
         // Floating (or in a zone nobody defines): the owner's clock.
         return InteropDates.parseBasic(value, floating: owner).map { .moment($0, zone: owner) }
-    }
-
-    /// The zones this system knows, by name: only those are looked up (a client's TZID is
-    /// never handed to the system as a file name).
-    private static let knownZones = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC", "GMT"])
-
-    private static func knownZone(_ tzid: String) -> TimeZone? {
-        knownZones.contains(tzid) ? TimeZone(identifier: tzid) : nil
     }
 
     /// The day a DTSTART falls on, on its own clock.

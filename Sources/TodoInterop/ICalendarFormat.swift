@@ -5,11 +5,13 @@ import TodoCore
 ///
 /// UID ↔ id, SUMMARY ↔ title, DESCRIPTION ↔ details, STATUS NEEDS-ACTION / COMPLETED and
 /// COMPLETED ↔ done and completedAt, CREATED ↔ createdAt, LAST-MODIFIED (and DTSTAMP) ↔
-/// updatedAt, DUE;VALUE=DATE ↔ dueDate, X-TODO-PROJECT ↔ project, RRULE:FREQ=WEEKLY;BYDAY=… ↔
-/// repeat days (with a DTSTART, as the RFC asks of a recurring component), X-TODO-ORDER ↔
-/// position, RELATED-TO;RELTYPE=PARENT ↔ parent (SUB-15: by id; one without RELTYPE is read
-/// too, and one naming another VTODO's UID of the file names that item), and the properties
-/// CalDAV maps alike (`ICalendarContent`: LOCATION and GEO, X-TODO-ESTIMATE, PRIORITY,
+/// updatedAt, DUE ↔ dueDate and dueTime (TIME-8: `DUE;VALUE=DATE:` a day, or `DUE:` the
+/// moment of its day and time in the options' zone, in UTC; a client's UTC, `TZID=` or floating
+/// date-time is read as the day and time it is in that zone), X-TODO-PROJECT ↔ project, RRULE ↔
+/// the repeat rule (with a DTSTART of the DUE's value, as the RFC asks of a recurring
+/// component), X-TODO-ORDER ↔ position, RELATED-TO;RELTYPE=PARENT ↔ parent (SUB-15: by id;
+/// one without RELTYPE is read too, and one naming another VTODO's UID of the file names that
+/// item), and the properties CalDAV maps alike (`ICalendarContent`: LOCATION and GEO, X-TODO-ESTIMATE, PRIORITY,
 /// CATEGORIES ↔ tags). A file Todo wrote before tags (TAG-8) kept
 /// the project as its first CATEGORIES: read so when its PRODID is Todo's and no VTODO has an
 /// X-TODO-PROJECT. Text is escaped (`\\ \; \, \n`) and lines are folded at 75 octets, CRLF.
@@ -37,12 +39,13 @@ public struct ICalendarFormat: TodoFormat {
 
     private func vtodo(_ item: TodoItem) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:" + item.id.lowercasedText] + ICalendarText.timestampLines(item) + ICalendarText.textLines(item)
-        if let due = item.dueDate { lines.append("DUE;VALUE=DATE:" + ICalendarText.basicDate(due)) }
+        let due = item.dueDate.map { ICalendarText.dueLine($0, item.dueTime, zone: options.timeZone) }
+        if let due { lines.append(due) }
         if let project = item.project { lines.append("X-TODO-PROJECT:" + ICalendarText.escape(project.name)) }
         if let rule = item.repeatRule {
-            // A recurrence starts at DTSTART, its anchor: the due date, else the creation day.
-            let start = item.dueDate ?? CalendarDate(item.createdAt, in: options.timeZone)
-            lines.append("DTSTART;VALUE=DATE:" + ICalendarText.basicDate(start))
+            // A recurrence starts at DTSTART, its anchor: the DUE (same value), else the creation day.
+            let created = "DTSTART;VALUE=DATE:" + ICalendarText.basicDate(CalendarDate(item.createdAt, in: options.timeZone))
+            lines.append(due.map(ICalendarText.startLine(sameAs:)) ?? created)
             lines += ICalendarText.ruleLines(rule)
         }
         lines += ICalendarContent.lines(item.content)
@@ -64,6 +67,8 @@ public struct ICalendarFormat: TodoFormat {
         }
         var items: [ImportedItem] = []
         var parents = FileParents()
+        let zones = ICalendarZones(Self.timeZoneLines(lines))
+        let defined: (String, Date) -> Date? = { zones.instant(wall: $1, tzid: $0)?.instant }
         var stack: [(name: String, line: Int)] = []
         var current: [ContentLine] = []
         var todoLine = 0
@@ -86,7 +91,7 @@ public struct ICalendarFormat: TodoFormat {
                 }
                 if component == "VTODO", stack.last?.name == "VCALENDAR" {
                     try TodoFormatError.checkItemCount(items.count + 1)
-                    items.append(try item(current, line: todoLine, projectInCategories: projectInCategories))
+                    items.append(try item(current, line: todoLine, projectInCategories: projectInCategories, defined: defined))
                     parents.read(current, of: items[items.count - 1].item.id)
                 }
             default:
@@ -96,6 +101,21 @@ public struct ICalendarFormat: TodoFormat {
         if let open = stack.last { throw .line(open.line, "BEGIN:\(open.name) is never closed by END:\(open.name).") }
         for index in items.indices { items[index].item.parent = parents.parent(of: items[index].item.id) }
         return items
+    }
+
+    /// The lines of the file's VTIMEZONEs, one unfolded line each: a `TZID` this system doesn't
+    /// know by name is read through them (TIME-8).
+    private static func timeZoneLines(_ lines: [ContentLine]) -> [String] {
+        var zoneLines: [String] = []
+        var depth = 0
+        for line in lines {
+            if depth == 0 {
+                guard line.name == "BEGIN", line.value.uppercased() == "VTIMEZONE" else { continue }
+            }
+            zoneLines.append(line.text)
+            if line.name == "BEGIN" { depth += 1 } else if line.name == "END" { depth -= 1 }
+        }
+        return zoneLines
     }
 
     /// The parents a file's VTODOs name (SUB-15), gathered as they are read and resolved once
@@ -123,7 +143,7 @@ public struct ICalendarFormat: TodoFormat {
     }
 
     private func item(
-        _ lines: [ContentLine], line todoLine: Int, projectInCategories: Bool
+        _ lines: [ContentLine], line todoLine: Int, projectInCategories: Bool, defined: (String, Date) -> Date?
     ) throws(TodoFormatError) -> ImportedItem {
         let origin = "the VTODO at line \(todoLine)"
         func value(_ name: String) -> ContentLine? { lines.first { $0.name == name } }
@@ -147,7 +167,7 @@ public struct ICalendarFormat: TodoFormat {
         var updated = try instant("LAST-MODIFIED")
         if updated == nil { updated = try instant("DTSTAMP") }
 
-        let due = try value("DUE").map { line throws(TodoFormatError) in try ICalendarText.day(line, zone: zone) }
+        let due = try value("DUE").map { line throws(TodoFormatError) in try ICalendarText.due(line, zone: zone, defined: defined) }
         var categories = lines.filter { $0.name == "CATEGORIES" }
         var project = value("X-TODO-PROJECT").map { Project(name: ICalendarText.unescape($0.value)) }
         if projectInCategories, let first = categories.first {
@@ -157,7 +177,7 @@ public struct ICalendarFormat: TodoFormat {
         }
         var content = TodoContent(
             title: ICalendarText.unescape(summary.value), details: value("DESCRIPTION").map { ICalendarText.unescape($0.value) },
-            isDone: done, dueDate: due, project: project)
+            isDone: done, dueDate: due?.date, project: project, dueTime: due?.time)
         _ = try ICalendarContent.read(value, categories: categories, into: &content)
         content.repeatRule = try value("RRULE").map { line throws(TodoFormatError) in
             do throws(RepeatRule.Problem) {

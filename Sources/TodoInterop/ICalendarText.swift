@@ -215,6 +215,67 @@ enum ICalendarText {
         throw .line(line.line, "\(line.name) “\(line.value)” is not a date such as 20261201 or a date-time.")
     }
 
+    /// A DUE's day and time in the owner's `zone` (docs/specs/times.md, TIME-8): a DATE
+    /// (`DUE;VALUE=DATE:20261230`) is that day without a time; a date-time is the moment it
+    /// names, on the owner's clock: UTC (`DUE:20261230T060000Z` is 30 December, 15:00 in Tokyo),
+    /// a `TZID` this system knows, or one the resource's VTIMEZONE defines (`defined` gives the
+    /// instant of a local time there); a floating time, or one in a `TZID` nobody defines, is
+    /// its own day and time, on the owner's clock. Seconds are dropped.
+    static func due(
+        _ line: ContentLine, zone: TimeZone, defined: (String, Date) -> Date? = { _, _ in nil }
+    ) throws(TodoFormatError) -> (date: CalendarDate, time: TimeOfDay?) {
+        let value = line.value
+        if InteropDates.parseBasicDate(value) != nil || line.parameters["VALUE"]?.uppercased() == "DATE" {
+            return (try day(line, zone: zone), nil)
+        }
+        let utc = TimeZone(identifier: "UTC")!
+        var instant: Date?
+        if value.hasSuffix("Z") {
+            instant = InteropDates.parseBasic(value, floating: nil)
+        } else if let tzid = line.parameters["TZID"] {
+            if let known = knownZone(tzid) {
+                instant = InteropDates.parseBasic(value, floating: known)
+            } else if let wall = InteropDates.parseBasic(value, floating: utc) {
+                instant = defined(tzid, wall)
+            }
+        }
+        if let instant { return (CalendarDate(instant, in: zone), TimeOfDay(instant, in: zone)) }
+        // Floating: the digits as they are, on the owner's clock.
+        guard !value.hasSuffix("Z"), let wall = InteropDates.parseBasic(value, floating: utc) else {
+            throw .line(line.line, "\(line.name) “\(value)” is not a date such as 20261201 or a date-time.")
+        }
+        return (CalendarDate(wall, in: utc), TimeOfDay(wall, in: utc))
+    }
+
+    /// The DUE Todo writes for a due `date` and `time` (TIME-8): `DUE;VALUE=DATE:20261230`
+    /// without a time, else the moment they are in the owner's `zone`, in UTC
+    /// (`DUE:20261230T060000Z`), which every client shows on its own clock.
+    static func dueLine(_ date: CalendarDate, _ time: TimeOfDay?, zone: TimeZone) -> String {
+        guard let time else { return "DUE;VALUE=DATE:" + basicDate(date) }
+        return "DUE:" + InteropDates.basic(time.moment(on: date, in: zone))
+    }
+
+    /// The DTSTART of the same value as a DUE line (RFC 5545 §3.8.2.3 wants the two of one
+    /// kind): a recurrence's start, which Todo puts at the due date and time.
+    static func startLine(sameAs due: String) -> String {
+        "DTSTART" + due.dropFirst("DUE".count)
+    }
+
+    /// Whether a DUE or DTSTART line's value is a DATE (no time); nil when it doesn't read.
+    static func isDate(_ text: String) -> Bool? {
+        guard let line = try? contentLine(text, line: 1) else { return nil }
+        return InteropDates.parseBasicDate(line.value) != nil || line.parameters["VALUE"]?.uppercased() == "DATE"
+    }
+
+    /// The zones this system knows, by name: only those are looked up (a client's TZID is
+    /// never handed to the system as a file name).
+    private static let knownZones = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC", "GMT"])
+
+    /// The zone named `tzid` when this system knows it by that name.
+    static func knownZone(_ tzid: String) -> TimeZone? {
+        knownZones.contains(tzid) ? TimeZone(identifier: tzid) : nil
+    }
+
     /// LOCATION and GEO as a location; a GEO without LOCATION is named by its coordinates.
     static func location(_ name: ContentLine?, geo: ContentLine?) throws(TodoFormatError) -> Location? {
         var location = name.map { Location(name: unescape($0.value)) }

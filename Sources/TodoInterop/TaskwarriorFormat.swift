@@ -5,12 +5,13 @@ import TodoCore
 /// tasks (one per line), dates as `20261121T090000Z`.
 ///
 /// uuid ↔ id, description ↔ title, status `pending` / `completed` ↔ done, entry ↔ createdAt,
-/// modified ↔ updatedAt, end ↔ completedAt, due (midnight of the due date in the local time
-/// zone, as `task add due:…` stores it) ↔ dueDate, project ↔ project, priority `H`, `M`, `L` ↔
-/// high, medium, low (PRIO-9), tags ↔ tags (TAG-10), one annotation ↔
-/// details (several annotations are joined with line breaks on import). What Taskwarrior has
-/// no field for travels in user-defined attributes (UDAs), which Taskwarrior keeps even when
-/// they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
+/// modified ↔ updatedAt, end ↔ completedAt, due ↔ dueDate and dueTime (TIME-8: midnight of the
+/// due date in the options' zone, as `task add due:…` stores it, or the moment of its due time
+/// there; a `due` at another time than midnight there is read with that time), project ↔
+/// project, priority `H`, `M`, `L` ↔ high, medium, low (PRIO-9), tags ↔ tags (TAG-10), one
+/// annotation ↔ details (several annotations are joined with line breaks on import). What
+/// Taskwarrior has no field for travels in user-defined attributes (UDAs), which Taskwarrior
+/// keeps even when they are not declared: `todolocation`, `todolatitude`, `todolongitude`, `todoestimate`
 /// (minutes), `todorepeat` (the repeat's `RRULE` text; an earlier version's `mon,wed` is read
 /// too), `todorepeatfrom` (`completion` for a repeat after completion), `todoorder` (the position),
 /// `todoparent` (the parent's id, SUB-15: Taskwarrior's `depends` means “blocked by”, another
@@ -106,7 +107,9 @@ public struct TaskwarriorFormat: TodoFormat {
             entry = InteropDates.basic(item.createdAt)
             modified = InteropDates.basic(item.updatedAt)
             end = item.completedAt.map(InteropDates.basic)
-            due = item.dueDate.map { InteropDates.basic(InteropDates.startOfDay($0, in: zone)) }
+            due = item.dueDate.map { day in
+                InteropDates.basic(item.dueTime.map { $0.moment(on: day, in: zone) } ?? InteropDates.startOfDay(day, in: zone))
+            }
             project = item.project?.name
             priority = item.priority.level.map { String($0.rawValue.prefix(1)).uppercased() }
             tags = item.tags.isEmpty ? nil : item.tags.names
@@ -163,7 +166,7 @@ public struct TaskwarriorFormat: TodoFormat {
             let created = try date(entry, "entry")
             let updated = try date(modified, "modified")
             let completed = try date(end, "end")
-            let dueDate = try date(due, "due").map { CalendarDate($0, in: options.timeZone) }
+            let (dueDate, dueTime) = Self.dueDateAndTime(try date(due, "due"), in: options.timeZone)
             func number<T>(_ value: FlexibleText?, _ key: String, _ expected: String, _ parse: (String) -> T?) throws(TodoFormatError) -> T? {
                 guard let text = value?.text else { return nil }
                 guard let parsed = parse(text) else { throw fail("\(key) “\(text)” is not \(expected).") }
@@ -193,9 +196,17 @@ public struct TaskwarriorFormat: TodoFormat {
                 id: id ?? options.makeID(), title: description, details: notes.isEmpty ? nil : notes.joined(separator: "\n"), isDone: done,
                 dueDate: dueDate, location: location, project: project.map(Project.init(name:)),
                 estimateMinutes: estimate, repeatRule: rule, priority: level?.priority ?? .undefined, tags: Tags(tags ?? []),
-                parent: parent, position: order ?? 0,
+                parent: parent, dueTime: dueTime, position: order ?? 0,
                 createdAt: created ?? unknownDate, updatedAt: updated ?? unknownDate, completedAt: completed)
             return ImportedItem(item: item, given: given, precision: .seconds, origin: origin)
+        }
+
+        /// The day and time a `due` moment is in `zone` (TIME-8): midnight there, which `task add
+        /// due:2026-12-01` stores, is a day without a time.
+        static func dueDateAndTime(_ moment: Date?, in zone: TimeZone) -> (CalendarDate?, TimeOfDay?) {
+            guard let moment else { return (nil, nil) }
+            let time = TimeOfDay(moment, in: zone)
+            return (CalendarDate(moment, in: zone), time.minutes == 0 ? nil : time)
         }
 
         /// Whether `status` is a done task's (a deleted one is left out before it gets here).

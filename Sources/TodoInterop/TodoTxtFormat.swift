@@ -7,9 +7,9 @@ import TodoCore
 ///
 /// done items start with `x` and their completion date; every line carries the creation
 /// date; the project is a `+project`, the location an `@context`; the other fields are
-/// `key:value` tags (`due`, `est`, `repeat`, `geo`, `details`, `parent`, `id`). In names and tag
-/// values, `%`, `:` (tag values only), spaces and line breaks are percent-encoded, so that
-/// details with line breaks survive a round trip.
+/// `key:value` tags (`due`, `at`, `est`, `repeat`, `geo`, `details`, `parent`, `id`). In names
+/// and tag values, `%`, `:` (tag values only), spaces and line breaks are percent-encoded, so
+/// that details with line breaks survive a round trip.
 ///
 /// The priority (PRIO-8) is todo.txt's mark before the creation date of an open item: `(A)`
 /// high, `(B)` medium, `(C)` low (import reads `(C)`…`(Z)` as low); a done item carries it as
@@ -17,6 +17,10 @@ import TodoCore
 ///
 /// The tags (TAG-9) are one `tags:` key, each tag encoded as a name is, separated by commas:
 /// a line's first `+project` and `@context` are its project and location.
+///
+/// The due time (TIME-8) is `at:15:00`, beside `due:`: todo.txt has no way to write one (its
+/// tools read `due:` as a day only), so the day stays what they read. An `at:` that is no time,
+/// or on a line without `due:`, stays in the title.
 ///
 /// The parent (SUB-15) is `parent:` with the parent's id, as `id:` writes it: todo.txt has no
 /// standard way to write a subtask.
@@ -51,6 +55,7 @@ public struct TodoTxtFormat: TodoFormat {
         if let project = item.project { words.append("+" + Self.encode(project.name, colons: false)) }
         if let location = item.location { words.append("@" + Self.encode(location.name, colons: false)) }
         if let due = item.dueDate { words.append("due:" + due.iso) }
+        if item.dueDate != nil, let time = item.dueTime { words.append("at:" + time.text) }
         if let estimate = item.estimateMinutes { words.append("est:" + Estimate.text(minutes: estimate)) }
         if let rule = item.repeatRule { words += Self.repeatTags(rule) }
         if let latitude = item.location?.latitude, let longitude = item.location?.longitude {
@@ -89,7 +94,7 @@ public struct TodoTxtFormat: TodoFormat {
         let title = parts.titleWords.joined(separator: " ")
         // In the order a person reads the tags' refusals: the first wrong one is named.
         let id = try tags.id(), parent = try tags.parent()
-        let due = try tags.due(), estimate = try tags.estimate(), rule = try tags.repeatRule()
+        let due = try tags.due(), time = parts.time, estimate = try tags.estimate(), rule = try tags.repeatRule()
         let written = try tags.priority(), priority = marks.priority.map(Self.priority(letter:)) ?? written
         let location = try tags.location(context: parts.context), details = try tags.details()
         let tagNames = try tags.tags() + parts.moreTags
@@ -101,7 +106,8 @@ public struct TodoTxtFormat: TodoFormat {
         let item = TodoItem(
             id: id ?? options.makeID(), title: title, details: details, isDone: marks.done, dueDate: due, location: location,
             project: parts.project.map(Project.init(name:)), estimateMinutes: estimate, repeatRule: rule,
-            priority: priority ?? .undefined, tags: Tags(tagNames), parent: parent, createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
+            priority: priority ?? .undefined, tags: Tags(tagNames), parent: parent, dueTime: time,
+            createdAt: marks.created.map { InteropDates.startOfDay($0, in: zone) } ?? unknownDate,
             completedAt: marks.completed.map { InteropDates.startOfDay($0, in: zone) })
         return ImportedItem(item: item, given: given, precision: .days(zone), origin: "line \(number)")
     }
@@ -137,16 +143,22 @@ public struct TodoTxtFormat: TodoFormat {
     }
 
     /// The rest of a line: its first `+project` and `@context`, further ones (as tags, TAG-9),
-    /// the first of each known `key:value` tag, and the words that stay in the title.
+    /// the first of each known `key:value` tag, the due time, and the words that stay in the title.
     private struct LineParts {
         var project: String?, context: String?
         var moreTags: [String] = []
         var tags: [String: String] = [:]
         var titleWords: [String] = []
+        /// The first `at:` that is a time, on a line with a `due:` (TIME-8).
+        var time: TimeOfDay?
 
         init(_ words: [String], number: Int) throws(TodoFormatError) {
+            var timeWord: (word: String, index: Int)?
             for word in words {
-                if project == nil, word.count > 1, word.hasPrefix("+") {
+                if timeWord == nil, word.hasPrefix("at:"), let read = TodoTxtFormat.time(String(word.dropFirst(3))) {
+                    timeWord = (word, titleWords.count)
+                    time = read
+                } else if project == nil, word.count > 1, word.hasPrefix("+") {
                     project = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
                 } else if context == nil, word.count > 1, word.hasPrefix("@") {
                     context = try TodoTxtFormat.decode(String(word.dropFirst()), number: number)
@@ -159,7 +171,18 @@ public struct TodoTxtFormat: TodoFormat {
                     titleWords.append(word)
                 }
             }
+            // A time without a day is none: the word stays where it was.
+            if tags["due"] == nil, let timeWord {
+                titleWords.insert(timeWord.word, at: timeWord.index)
+                time = nil
+            }
         }
+    }
+
+    /// An `at:` value as a time: `15:00`, `9:30`, `15:00:00` (TIME-3), its colons also
+    /// percent-encoded (`15%3A00`); nil for anything else.
+    static func time(_ text: String) -> TimeOfDay? {
+        TimeOfDay(text: text) ?? (try? decode(text, number: 0)).flatMap { TimeOfDay(text: $0) }
     }
 
     /// The units of `rec:`, as todo.txt tools write them.

@@ -92,8 +92,16 @@ enum PostgresSchema {
     /// would pass the ~2,700 bytes an index row can hold.
     static let sectionIndexIncludedV11 = sectionIndexIncludedV9.replacingOccurrences(of: "repeat_days, ", with: "")
 
-    /// Since migration 12: the parent a row is nested under (SUB-7), 36 bytes.
-    static let sectionIndexIncluded = sectionIndexIncludedV11 + ", parent"
+    /// Since migration 12 (history since 13): the parent a row is nested under (SUB-7), 36 bytes.
+    static let sectionIndexIncludedV12 = sectionIndexIncludedV11 + ", parent"
+
+    /// Since migration 13: the time a row shows after its date (TIME-9).
+    static let sectionIndexIncluded = sectionIndexIncludedV12 + ", due_time"
+
+    /// The due time's column (TIME-1, TIME-3): NULL for none, else minutes after midnight.
+    static var dueTimeColumn: String {
+        "due_time integer " + range("due_time", 0...(TimeOfDay.minutesPerDay - 1), nullable: true)
+    }
 
     /// The parent's column (SUB-1): NULL for none, else the parent's id in lower case.
     static let parentColumn = "parent text CHECK (parent IS NULL OR length(parent) = 36)"
@@ -368,9 +376,21 @@ enum PostgresSchema {
                 "DROP INDEX IF EXISTS \(S.schemaQuoted).todo_item_section",
                 """
                 CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
-                    INCLUDE (\(sectionIndexIncluded))
+                    INCLUDE (\(sectionIndexIncludedV12))
                 """,
                 "CREATE INDEX todo_item_parent ON \(S.item) (owner, parent, is_done) WHERE parent IS NOT NULL",
+            ]
+        },
+        Migration(version: 13, name: "an item's due time") { S in
+            // docs/specs/times.md, TIME-1: a row shows it after its date (the section index includes it).
+            [
+                "ALTER TABLE \(S.item) ADD COLUMN \(dueTimeColumn)",
+                "ALTER TABLE \(S.trash) ADD COLUMN \(dueTimeColumn)",
+                "DROP INDEX IF EXISTS \(S.schemaQuoted).todo_item_section",
+                """
+                CREATE INDEX todo_item_section ON \(S.item) (owner, is_done, position, id)
+                    INCLUDE (\(sectionIndexIncluded))
+                """,
             ]
         },
     ]

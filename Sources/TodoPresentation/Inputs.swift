@@ -10,6 +10,7 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
     case invalidWholeNumber(String)
     case invalidPriority(String)
     case invalidRepeat(String)
+    case invalidTime(String)
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +28,8 @@ public enum TodoPresentationError: Error, Equatable, Sendable, LocalizedError {
             "“\(text)” is not a priority: use high, medium, low or none."
         case .invalidRepeat(let text):
             "“\(text)” is not a repeat: use days (mon,thu), daily, weekly, monthly, yearly or a rule such as FREQ=MONTHLY;BYDAY=2TU."
+        case .invalidTime(let text):
+            "“\(text)” is not a time: use 15:00, 9:30, 3pm or 3:30pm."
         }
     }
 }
@@ -44,6 +47,21 @@ public enum TodoInput {
             guard let date = CalendarDate(iso: text) else { throw .invalidDate(text) }
             return date
         }
+    }
+
+    /// `15:00`, `9:30`, `3pm`, `3:30 pm` (TIME-3, TIME-11); blank gives nil.
+    public static func dueTime(_ text: String) throws(TodoPresentationError) -> TimeOfDay? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        if let time = TimeOfDay(text: text) { return time }
+        let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
+        guard let suffix = ["am", "pm"].first(where: lowered.hasSuffix) else { throw .invalidTime(text) }
+        let clock = String(lowered.dropLast(2)), parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), parts.count == 1 || parts[1].count == 2,
+              let hour = Int(parts[0]), (1...12).contains(hour), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+              let time = TimeOfDay(hour: hour % 12 + (suffix == "pm" ? 12 : 0), minute: minute)
+        else { throw .invalidTime(text) }
+        return time
     }
 
     /// `30m`, `1h`, `1h30m`, `90`; blank gives nil.

@@ -83,10 +83,19 @@ struct ItemFieldScreens: Sendable {
         text(.title, "title", \.title, shown: { $0 }, parse: { text, _ in text }),
         text(.details, "details", \.details, shown: { $0 ?? "" }, parse: { text, _ in text },
              detail: { value, strings in value.map { DetailField(label: strings("details.field.details"), value: $0, key: "details") } }),
-        text(.dueDate, "dueDate", \.dueDate, shown: { $0?.iso ?? "" }, parse: { try TodoInput.dueDate($0, today: $1) },
-             detail: { value, strings in
-                 value.map { DetailField(label: strings("details.field.due"), value: strings.date($0), key: "due-date") }
-             }),
+        // TIME-10: the details' date line says the time after the date.
+        ItemFieldScreens(
+            field: .dueDate, controls: [FormControl("dueDate")],
+            text: { ["dueDate": [$0.dueDate?.iso ?? ""]] },
+            read: { values, today, content in content.dueDate = try TodoInput.dueDate(values["dueDate"], today: today) },
+            detail: { content, strings in
+                content.dueDate.map {
+                    DetailField(
+                        label: strings("details.field.due"), value: strings.date($0) + (content.dueTime.map { " " + $0.text } ?? ""),
+                        key: "due-date")
+                }
+            }),
+        text(.dueTime, "dueTime", \.dueTime, shown: { $0?.text ?? "" }, parse: { text, _ in try TodoInput.dueTime(text) }),
         location,
         text(.project, "project", \.project, shown: { $0?.name ?? "" },
              parse: { text, _ in
@@ -189,6 +198,8 @@ extension ItemFormValues {
     public var details: String { get { self["details"] } set { self["details"] = newValue } }
     /// `YYYY-MM-DD`, `today`, `tomorrow` or blank.
     public var dueDate: String { get { self["dueDate"] } set { self["dueDate"] = newValue } }
+    /// `15:00`, `3pm` or blank (TIME-10, TIME-11).
+    public var dueTime: String { get { self["dueTime"] } set { self["dueTime"] = newValue } }
     public var locationName: String { get { self["locationName"] } set { self["locationName"] = newValue } }
     public var latitude: String { get { self["latitude"] } set { self["latitude"] = newValue } }
     public var longitude: String { get { self["longitude"] } set { self["longitude"] = newValue } }
@@ -261,6 +272,7 @@ extension ItemFormValues {
             (.priority, "priority", Priority(text: priority)?.level.map { words.priorityLevel($0) } ?? ""),
             (.tags, "tags", tags),
             (.parent, "parent", parent),
+            (.dueTime, "time", dueTime),
             (.isDone, "done", isDone ? yes : no),
         ]
     }

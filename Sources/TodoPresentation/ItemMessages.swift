@@ -31,6 +31,7 @@ extension Strings {
         case .invalidWholeNumber(let text): self("item.error.whole-number", ["text": text])
         case .invalidPriority(let text): self("item.error.priority", ["text": text])
         case .invalidRepeat(let text): self("item.error.repeat", ["text": text])
+        case .invalidTime(let text): self("item.error.time", ["text": text])
         }
     }
 
@@ -74,6 +75,7 @@ extension Strings {
         case .parentIsSubtask: return self("validation.parent-subtask")
         case .parentNotFound: return self("validation.parent-missing")
         case .nestedTooDeep: return self("validation.parent-deep", ["max": String(Subtasks.maxDepth)])
+        case .timeWithoutDate: return self("validation.time-without-date")
         case .outOfRange(let field, let value, let range):
             // The field as its details line names it.
             return self("validation.out-of-range", [

@@ -14,7 +14,10 @@ public enum PlainWordsInput {
     public static func apply(_ reading: PlainWordsReading, to draft: TodoDraft, wordsWin: Bool) -> TodoDraft {
         var draft = draft
         draft.title = reading.title
-        if let date = reading.dueDate, wordsWin || draft.dueDate == nil { draft.dueDate = date }
+        // TIME-12: the day a time without a date falls on is only a default: a date given
+        // another way (the page's, an option) is the time's date.
+        if let date = reading.dueDate, (wordsWin && !reading.dueDateFromTime) || draft.dueDate == nil { draft.dueDate = date }
+        if let time = reading.dueTime, wordsWin || draft.dueTime == nil { draft.dueTime = time }
         if let name = reading.project, wordsWin || draft.project == nil { draft.project = Project(name: name) }
         if let name = reading.location {
             if let location = draft.location, !wordsWin, !location.name.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -34,13 +37,16 @@ public enum PlainWordsInput {
     }
 
     /// What a stored item carries besides its title, as `todo add` prints it after the title:
-    /// `due 11/24/2026`, `#Family`, `@Home`, `~30m`, `Every Mon, Wed` (WORDS-14, REPEAT-17).
+    /// `due 11/24/2026` (`due 11/24/2026 15:00` with a time, TIME-12), `#Family`, `@Home`, `~30m`,
+    /// `Every Mon, Wed` (WORDS-14, REPEAT-17).
     /// In `language`: `期限 2026/11/24`, `~30分`, `毎週月・水` (LANG-5, LANG-6); each part is one
     /// catalog entry, and the View joins them with its own catalog's separator.
     public static func summary(of item: TodoItem, language: Language = .english) -> [String] {
         let strings = TodoWords.strings(language)
         var parts: [String] = []
-        if let date = item.dueDate { parts.append(strings("item.summary.due", ["date": strings.date(date)])) }
+        if let date = item.dueDate {
+            parts.append(strings("item.summary.due", ["date": strings.date(date) + (item.dueTime.map { " " + $0.text } ?? "")]))
+        }
         if let project = item.project { parts.append(strings("item.summary.project", ["name": quotedIfSpaced(project.name)])) }
         if let location = item.location {
             parts.append(strings("item.summary.location", ["name": quotedIfSpaced(location.name)]))
@@ -65,9 +71,11 @@ public enum PlainWordsInput {
 /// nothing is read a second time in a script.
 public struct PlainWordsPreview: Equatable, Sendable {
     public struct Chip: Equatable, Sendable {
-        /// `dueDate`, `project`, `location`, `estimate`, `repeatRule`, `priority`.
+        /// `dueDate`, `dueTime`, `project`, `location`, `estimate`, `repeatRule`, `priority`, `tag`.
         public let kind: String
-        /// `Due Tue 11/24/2026`, `Project Family`, `Location Home`, `Estimate 30m`, `Repeats Mon, Wed`.
+        /// `Due Tue 11/24/2026`, `At 15:00` (`Due Mon 11/23/2026 15:00` when the words name no
+        /// date: the day the time falls on, TIME-12), `Project Family`, `Location Home`,
+        /// `Estimate 30m`, `Repeats Mon, Wed`.
         public let label: String
         /// The words it was read from, as typed.
         public let words: String
@@ -86,10 +94,11 @@ public struct PlainWordsPreview: Equatable, Sendable {
     public let language: Language
 
     /// Reads the first line of `text` (quick add's description lines are not read), at most
-    /// `maxLength` characters of it.
-    public init(text: String, today: CalendarDate, language: Language = .english) {
+    /// `maxLength` characters of it. `now`: the time of day it is, for a time without a date
+    /// (`PlainWords.read`).
+    public init(text: String, today: CalendarDate, now: TimeOfDay? = nil, language: Language = .english) {
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
-        let reading = PlainWords.read(String(line.prefix(Self.maxLength)), today: today)
+        let reading = PlainWords.read(String(line.prefix(Self.maxLength)), today: today, now: now)
         let strings = TodoWords.strings(language)
         self.language = language
         title = reading.title
@@ -107,9 +116,18 @@ public struct PlainWordsPreview: Equatable, Sendable {
             case .priority:
                 strings("preview.chip.priority", ["level": reading.priority.map { strings.priorityLevel($0) } ?? ""])
             case .tag: strings("preview.chip.tag", ["tag": Strings.tagSign(piece.tag ?? "")])
+            case .dueTime: Self.timeLabel(reading, strings)
             }
             return Chip(kind: piece.kind.rawValue, label: label, words: piece.words)
         }
+    }
+
+    /// `At 15:00`; `Due Mon 11/23/2026 15:00` when the words name no date (TIME-12).
+    private static func timeLabel(_ reading: PlainWordsReading, _ strings: Strings) -> String {
+        guard let time = reading.dueTime else { return "" }
+        guard reading.dueDateFromTime, let date = reading.dueDate else { return strings("preview.chip.time", ["time": time.text]) }
+        return strings(
+            "preview.chip.due-time", ["weekday": strings.shortWeekday(date.weekday), "date": strings.date(date), "time": time.text])
     }
 
     /// Longer than any title may be (500), so a preview never reads more than it must.

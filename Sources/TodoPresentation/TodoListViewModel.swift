@@ -75,7 +75,10 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var dueDate: CalendarDate? { isDone ? nil : entry.content.dueDate }
     /// The due date in the language's numeric style, for to-do rows with a due date only:
     /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
-    public var dueDateText: String? { dueDate.map { TodoWords.date($0, in: language) } }
+    /// With its time after it when it has one (TIME-9): `12/08/2026 15:00`.
+    public var dueDateText: String? {
+        dueDate.map { date in TodoWords.date(date, in: language) + (entry.content.dueTime.map { " " + $0.text } ?? "") }
+    }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
     /// "Check" in To Do, "Uncheck" in Done (CHECK-3).

@@ -158,8 +158,14 @@ enum Schema {
     static let sectionIndexColumnsV16 = sectionIndexColumnsV15
         .replacingOccurrences(of: "repeatDays", with: "repeatRule, repeatAfterCompletion")
 
-    /// The section index. Since v17-parent: the parent a row is nested under (SUB-7).
-    static let sectionIndexColumns = sectionIndexColumnsV16 + ", parent"
+    /// The section index of migration v17-parent (history): the parent a row is nested under (SUB-7).
+    static let sectionIndexColumnsV17 = sectionIndexColumnsV16 + ", parent"
+
+    /// The section index. Since v18-due-time: the time a row shows after its date (TIME-9).
+    static let sectionIndexColumns = sectionIndexColumnsV17 + ", dueTime"
+
+    /// The due time's column (TIME-1, TIME-3): NULL for none, else minutes after midnight.
+    static var dueTimeColumn: String { "dueTime INTEGER " + range("dueTime", 0...(TimeOfDay.minutesPerDay - 1), nullable: true) }
 
     /// The parent's column (SUB-1): NULL for none, else the parent's id in lower case.
     static let parentColumn = "parent TEXT CHECK (parent IS NULL OR length(parent) = 36)"
@@ -345,7 +351,7 @@ extension AppDatabase {
         }
     }
 
-    /// v14 to v17: the fields of issue 33 (priority, tags, repeat rules, parents).
+    /// v14 to v18: the fields of issue 33 (priority, tags, repeat rules, parents, due times).
     private static func registerRicherItems(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v14-priority an item's priority, in the section index") { db in
             // docs/specs/priority.md, PRIO-4: a row shows it, so the section index carries it.
@@ -390,8 +396,17 @@ extension AppDatabase {
                 ALTER TABLE todoItem ADD COLUMN \(Schema.parentColumn);
                 ALTER TABLE trashedItem ADD COLUMN \(Schema.parentColumn);
                 DROP INDEX todoItem_section;
-                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumnsV17));
                 CREATE INDEX todoItem_parent ON todoItem(owner, parent, isDone) WHERE parent IS NOT NULL;
+                """)
+        }
+        migrator.registerMigration("v18-due-time an item's due time, in the section index") { db in
+            // docs/specs/times.md, TIME-1: a row shows it after its date.
+            try db.execute(sql: """
+                ALTER TABLE todoItem ADD COLUMN \(Schema.dueTimeColumn);
+                ALTER TABLE trashedItem ADD COLUMN \(Schema.dueTimeColumn);
+                DROP INDEX todoItem_section;
+                CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
                 """)
         }
     }

@@ -306,7 +306,7 @@ struct ConflictPageView: PageView {
         "title": "merge.row.title", "details": "merge.row.details", "due": "merge.row.due",
         "location": "merge.row.location", "project": "merge.row.project", "estimate": "merge.row.estimate",
         "repeat": "merge.row.repeat", "priority": "merge.row.priority", "tags": "merge.row.tags",
-        "parent": "merge.row.parent", "done": "merge.row.done",
+        "parent": "merge.row.parent", "time": "merge.row.time", "done": "merge.row.done",
     ]
 }
 

@@ -55,7 +55,6 @@ struct AccountSchemaTests {
         }
         #expect(left == (0, 0))
         #expect(AppDatabase.migrationIdentifiers.suffix(10) == [
-            "v8-owners each person's items apart",
             "v9-changes the record of changes live pages follow",
             "v10-change-origin a page knows its own changes without it",
             "v11-caldav CalDAV's names, kept text and calendars beside the items",
@@ -65,6 +64,7 @@ struct AccountSchemaTests {
             "v15-tags an item's tags, in the section index",
             "v16-repeat-rule an item's repeat is a rule, in the section index",
             "v17-parent an item's parent, in the section index",
+            "v18-due-time an item's due time, in the section index",
         ])
     }
 }

@@ -49,7 +49,7 @@ struct ItemFieldStorageTests {
     func names() {
         #expect(ItemField.all.flatMap(\.storedColumns).map(\.name) == [
             "title", "details", "isDone", "dueDate", "locationName", "locationLatitude", "locationLongitude",
-            "project", "estimateMinutes", "repeatRule", "repeatAfterCompletion", "priority", "tags", "parent",
+            "project", "estimateMinutes", "repeatRule", "repeatAfterCompletion", "priority", "tags", "parent", "dueTime",
         ])
         #expect(ItemField.isDone.storedColumns == [StoredColumn("isDone", .boolean)])
         #expect(ItemField.dueDate.storedColumns == [StoredColumn("dueDate", .date)])

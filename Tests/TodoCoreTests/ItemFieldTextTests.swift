@@ -10,7 +10,7 @@ struct ItemFieldTextTests {
         title: "=SUM(A1)", details: "two\nlines", isDone: true, dueDate: CalendarDate(iso: "2026-12-01"),
         location: Location(name: "Lab", latitude: -33.5, longitude: 151), project: Project(name: "Home"),
         estimateMinutes: 90, repeatRule: .weekly(on: [.friday, .monday]), priority: Priority(number: 2), tags: ["errands", "家"],
-        parent: UUID(text: "0a1b2c3d-0000-4000-8000-00000000000f"))
+        parent: UUID(text: "0a1b2c3d-0000-4000-8000-00000000000f"), dueTime: TimeOfDay(hour: 7, minute: 5))
 
     func read(_ texts: [[String?]]) throws(TextFieldError) -> TodoContent {
         var content = TodoContent(title: "")
@@ -23,13 +23,13 @@ struct ItemFieldTextTests {
         let texts = ItemField.all.map { $0.texts(full) }
         #expect(texts == [
             ["=SUM(A1)"], ["two\nlines"], ["true"], ["2026-12-01"], ["Lab", "-33.5", "151"], ["Home"], ["90"], ["FREQ=WEEKLY;BYDAY=MO,FR", "false"],
-            ["2"], ["errands, 家"], ["0a1b2c3d-0000-4000-8000-00000000000f"],
+            ["2"], ["errands, 家"], ["0a1b2c3d-0000-4000-8000-00000000000f"], ["07:05"],
         ])
         #expect(try read(texts) == full)
         #expect(try read(ItemField.all.map { $0.textCells.map { _ in nil } }) == TodoContent(title: ""))
         #expect(ItemField.all.flatMap(\.textCells) == [
             "title", "details", "completed", "dueDate", "location", "latitude", "longitude", "project",
-            "estimateMinutes", "repeat", "repeatAfterCompletion", "priority", "tags", "parent",
+            "estimateMinutes", "repeat", "repeatAfterCompletion", "priority", "tags", "parent", "dueTime",
         ])
         #expect(ItemField.all.filter(\.isFreeText) == [.title, .details, .location, .project])
     }

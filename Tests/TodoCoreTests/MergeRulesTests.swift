@@ -27,6 +27,7 @@ struct MergeRulesTests {
         case .priority: v.priority = n == 1 ? .undefined : Priority(number: 9)
         case .tags: v.tags = n == 1 ? [] : ["errands", "waiting"]
         case .parent: v.parent = UUID(text: "00000000-0000-0000-0000-00000000000\(n)")
+        case .dueTime: v.dueTime = TimeOfDay(hour: 15, minute: 30 * n - 30)
         case .isDone: v.isDone = true
         default: Issue.record("no other value for \(field)")
         }

@@ -10,7 +10,6 @@ import TodoTestSupport
 @Suite("CalDAV resource codec")
 struct CalDAVTodoTests {
     typealias Samples = CalDAVSamples
-    let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     /// The item the server would make of `todo` (as a store would, with timestamps).
     func item(_ todo: CalDAVTodo, position: Double = 0) -> TodoItem {
@@ -36,7 +35,7 @@ struct CalDAVTodoTests {
     /// Reads, writes the item made of it, reads again: the second read says what the first did.
     func expectRoundTrip(_ body: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (CalDAVTodo, String) {
         let first = try CalDAVTodoCodec.read(Samples.body(body), timeZone: testUTC)
-        let written = CalDAVTodoCodec.write(item(first), uid: first.uid, kept: first.kept, timeZone: berlin)
+        let written = CalDAVTodoCodec.write(item(first), uid: first.uid, kept: first.kept, timeZone: testUTC)
         var again = try CalDAVTodoCodec.read(written, timeZone: testUTC)
         #expect(again.kept == first.kept, sourceLocation: sourceLocation)
         again.completedAt = first.completedAt  // a store's own time when the client gave none
@@ -85,7 +84,7 @@ struct CalDAVTodoTests {
         var changed = item(todo)
         changed.title = "Call the dentist, ask for Tuesday"
         changed.isDone = true
-        #expect(contains(unfolded(CalDAVTodoCodec.write(changed, uid: todo.uid, kept: todo.kept, timeZone: berlin)), run: Samples.appleAlarm))
+        #expect(contains(unfolded(CalDAVTodoCodec.write(changed, uid: todo.uid, kept: todo.kept, timeZone: testUTC)), run: Samples.appleAlarm))
     }
 
     @Test("DAV-10 the calendar's VTIMEZONE is kept, before the VTODO; X-WR- properties too")
@@ -103,24 +102,29 @@ struct CalDAVTodoTests {
         #expect(!todo.kept.contains("VERSION") && !todo.kept.contains("PRODID"))
     }
 
-    @Test("DAV-10 a DUE and DTSTART with a time come back while the due date is unchanged; a new due date is a date")
+    @Test("DAV-10 TIME-8 a DUE and DTSTART with a time come back while the due date and time are unchanged; a new due date is Todo's DUE")
     func test_DAV_10_due() throws {
         let (todo, written) = try expectRoundTrip(Samples.thunderbird)
         #expect(todo.dueDate == CalendarDate(year: 2026, month: 11, day: 27))
+        #expect(todo.dueTime == TimeOfDay(hour: 16, minute: 0), "17:00 in Berlin is 16:00 on the owner's (UTC) clock")
         #expect(unfolded(written).contains("DUE;TZID=Europe/Berlin:20261127T170000"))
         #expect(unfolded(written).contains("DTSTART;TZID=Europe/Berlin:20261123T090000"))
         #expect(!unfolded(written).contains { $0.hasPrefix("DUE;VALUE=DATE") })
 
         var moved = item(todo)
         moved.dueDate = CalendarDate(year: 2026, month: 11, day: 30)
-        let lines = unfolded(CalDAVTodoCodec.write(moved, uid: todo.uid, kept: todo.kept, timeZone: berlin))
-        #expect(lines.filter { $0.hasPrefix("DUE") } == ["DUE;VALUE=DATE:20261130"])
-        #expect(!lines.contains("DTSTART;TZID=Europe/Berlin:20261123T090000"), "the start went with the time of the old due date")
+        let lines = unfolded(CalDAVTodoCodec.write(moved, uid: todo.uid, kept: todo.kept, timeZone: testUTC))
+        #expect(lines.filter { $0.hasPrefix("DUE") } == ["DUE:20261130T160000Z"], "the time stays (TIME-2), written in UTC")
+        #expect(!lines.contains("DTSTART;TZID=Europe/Berlin:20261123T090000"), "the start went with the old due date")
         #expect(try CalDAVTodoCodec.read(Samples.body(lines), timeZone: testUTC).dueDate == moved.dueDate)
+        moved.dueTime = nil
+        let untimed = unfolded(CalDAVTodoCodec.write(moved, uid: todo.uid, kept: todo.kept, timeZone: testUTC))
+        #expect(untimed.filter { $0.hasPrefix("DUE") } == ["DUE;VALUE=DATE:20261130"])
+        #expect(!untimed.contains { $0.hasPrefix("DTSTART;") })
 
         var cleared = item(todo)
-        cleared.dueDate = nil
-        let none = unfolded(CalDAVTodoCodec.write(cleared, uid: todo.uid, kept: todo.kept, timeZone: berlin))
+        (cleared.dueDate, cleared.dueTime) = (nil, nil)
+        let none = unfolded(CalDAVTodoCodec.write(cleared, uid: todo.uid, kept: todo.kept, timeZone: testUTC))
         #expect(!none.contains { $0.hasPrefix("DUE") || $0.hasPrefix("DTSTART;") })
         #expect(contains(none, run: Samples.berlinZone), "the rest stays")
     }
@@ -183,7 +187,7 @@ struct CalDAVTodoTests {
         var done = item(todo)
         done.isDone = true
         done.completedAt = InteropFixtures.at("2026-11-22T07:00:00Z")
-        let lines = unfolded(CalDAVTodoCodec.write(done, uid: todo.uid, kept: todo.kept, timeZone: berlin))
+        let lines = unfolded(CalDAVTodoCodec.write(done, uid: todo.uid, kept: todo.kept, timeZone: testUTC))
         #expect(lines.filter { $0.hasPrefix("STATUS") || $0.hasPrefix("PERCENT") || $0.hasPrefix("COMPLETED") }
             == ["STATUS:COMPLETED", "COMPLETED:20261122T070000Z", "PERCENT-COMPLETE:100"])
         let back = try CalDAVTodoCodec.read(Samples.body(lines), timeZone: testUTC)
@@ -194,7 +198,7 @@ struct CalDAVTodoTests {
     func test_DAV_10_write() {
         var item = InteropFixtures.items[0]
         item.position = -2.5
-        let text = CalDAVTodoCodec.write(item, uid: "item-1", kept: "", timeZone: berlin)
+        let text = CalDAVTodoCodec.write(item, uid: "item-1", kept: "", timeZone: testUTC)
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//TestDrivenApps//Todo//EN\r\nCALSCALE:GREGORIAN\r\nBEGIN:VTODO\r\nUID:item-1\r\n"))
         #expect(text.hasSuffix("END:VTODO\r\nEND:VCALENDAR\r\n"))
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -209,7 +213,7 @@ struct CalDAVTodoTests {
             #expect(lines.contains(line), "\(line)")
         }
         #expect(!lines.contains { $0.hasPrefix("X-TODO-PROJECT") || $0.hasPrefix("X-TODO-ORDER") }, "the collection is the project")
-        let done = unfolded(CalDAVTodoCodec.write(InteropFixtures.items[4], uid: "item-5", kept: "", timeZone: berlin))
+        let done = unfolded(CalDAVTodoCodec.write(InteropFixtures.items[4], uid: "item-5", kept: "", timeZone: testUTC))
         #expect(contains(done, run: ["STATUS:COMPLETED", "COMPLETED:20261119T203015Z", "PERCENT-COMPLETE:100"]))
     }
 
@@ -252,11 +256,11 @@ struct CalDAVTodoTests {
         // A rule set elsewhere replaces the client's.
         var weekly = item(todo)
         weekly.repeatRule = .weekly(on: [.saturday])
-        let lines = unfolded(CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: berlin))
+        let lines = unfolded(CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: testUTC))
         #expect(lines.filter { $0.hasPrefix("RRULE") } == ["RRULE:FREQ=WEEKLY;BYDAY=SA"])
         // After completion goes beside it, and is read back (REPEAT-16).
         weekly.repeatRule?.afterCompletion = true
-        let after = CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: berlin)
+        let after = CalDAVTodoCodec.write(weekly, uid: todo.uid, kept: todo.kept, timeZone: testUTC)
         #expect(unfolded(after).contains("X-TODO-REPEAT-FROM:COMPLETION"))
         #expect(try CalDAVTodoCodec.read(after, timeZone: testUTC).repeatRule == weekly.repeatRule)
     }
@@ -452,7 +456,7 @@ struct CalDAVTodoTests {
         ] {
             let todo = try CalDAVTodoCodec.read(body, timeZone: testUTC)
             #expect(todo.kept.utf8.count <= body.utf8.count)
-            let written = CalDAVTodoCodec.write(item(todo), uid: todo.uid, kept: todo.kept, timeZone: berlin)
+            let written = CalDAVTodoCodec.write(item(todo), uid: todo.uid, kept: todo.kept, timeZone: testUTC)
             #expect(try CalDAVTodoCodec.read(written, timeZone: testUTC).kept == todo.kept)
         }
         // Endless nesting and endless BEGIN lines are refused, not followed.
@@ -464,7 +468,7 @@ struct CalDAVTodoTests {
         }
         // Whatever is stored as kept, writing never crashes.
         for kept in ["END:VTODO\r\nEND:VTODO\r\n", "BEGIN:VTODO\r\nBEGIN:VTODO\r\n", "END:X\r\n", ":\r\n;\r\n", "DUE:junk\r\n"] {
-            #expect(CalDAVTodoCodec.write(item(CalDAVTodo(uid: "a", title: "A")), uid: "a", kept: kept, timeZone: berlin).hasSuffix("END:VCALENDAR\r\n"))
+            #expect(CalDAVTodoCodec.write(item(CalDAVTodo(uid: "a", title: "A")), uid: "a", kept: kept, timeZone: testUTC).hasSuffix("END:VCALENDAR\r\n"))
         }
     }
 }

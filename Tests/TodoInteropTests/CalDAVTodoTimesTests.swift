@@ -20,7 +20,7 @@ struct CalDAVTodoTimesTests {
         let todo = try CalDAVTodoCodec.read(CalDAVSamples.body(lines), timeZone: zone)
         let item = TodoItem(
             id: UUID(), title: todo.title, isDone: todo.isDone, dueDate: todo.dueDate, repeatRule: todo.repeatRule,
-            createdAt: created, completedAt: todo.isDone ? todo.completedAt : nil)
+            dueTime: todo.dueTime, createdAt: created, completedAt: todo.isDone ? todo.completedAt : nil)
         return (item, todo.kept)
     }
 
@@ -38,7 +38,9 @@ struct CalDAVTodoTimesTests {
     func test_DAV_28_dueValues() throws {
         let instant = InteropFixtures.at("2026-12-30T23:00:00Z")
         #expect(try times(["DUE;VALUE=DATE:20261231"], in: tokyo).due == .day(CalendarDate(year: 2026, month: 12, day: 31)!))
-        #expect(try times(["DUE:20261230T230000Z"], in: tokyo).due == .moment(instant, zone: utc))
+        // Todo's own DUE (TIME-8: the item's 08:00 in Tokyo, in UTC) is on the owner's clock (TIME-4).
+        #expect(try times(["DUE:20261230T230000Z"], in: tokyo).due == .moment(instant, zone: tokyo))
+        #expect(try times(["DUE:20261230T230000Z", "DTSTART:20261230T220000Z"], in: tokyo).due == .moment(instant, zone: utc))
         #expect(try times(["DUE;TZID=Asia/Tokyo:20261231T080000"], in: berlin).due == .moment(instant, zone: tokyo))
         #expect(try times(["DUE:20261231T080000"], in: tokyo).due == .moment(instant, zone: tokyo))
         // A TZID nobody defines, or one that is no zone's name, is floating.
@@ -88,7 +90,7 @@ struct CalDAVTodoTimesTests {
         #expect(both.start == start && both.duration == nil)
         let (original, kept) = try stored(["DTSTART:20261125T100000Z", "DUE:20261127T100000Z"])
         var item = original
-        item.dueDate = CalendarDate(year: 2026, month: 12, day: 1)
+        (item.dueDate, item.dueTime) = (CalendarDate(year: 2026, month: 12, day: 1), nil)
         let moved = CalDAVTodoCodec.times(of: item, kept: kept, timeZone: tokyo)
         #expect(moved.due == .day(CalendarDate(year: 2026, month: 12, day: 1)!) && moved.start == nil)
     }

@@ -29,6 +29,7 @@ struct JSONAndCSVFormatTests {
                 "createdAt" : "2026-11-02T00:00:00.000Z",
                 "details" : null,
                 "dueDate" : null,
+                "dueTime" : null,
                 "estimateMinutes" : null,
                 "id" : "6f1c7a52-3b1e-4c8e-9a3d-2f4b5c6d7e02",
                 "location" : null,
@@ -91,10 +92,10 @@ struct JSONAndCSVFormatTests {
     func test_csv_quoting() throws {
         let text = try CSVFormat(options()).encode([items[0]])
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,title,details,completed,dueDate,location,latitude,longitude,project,estimateMinutes,repeat,repeatAfterCompletion,priority,tags,parent,order,createdAt,updatedAt,completedAt,version")
+        #expect(lines[0] == "id,title,details,completed,dueDate,location,latitude,longitude,project,estimateMinutes,repeat,repeatAfterCompletion,priority,tags,parent,dueTime,order,createdAt,updatedAt,completedAt,version")
         #expect(text.hasSuffix("\r\n"))
         #expect(text.contains(#","Café ☕ “curly” ""straight"", commas; semicolons \ backslash","Line 1"# + "\n" + #"Line 2 with ""quotes"", commas; semis \ and a %25 sign"#))
-        #expect(text.contains(#","Bäckerei Müller, Straße 5",52.52,13.405,Home Renovation,90,"FREQ=WEEKLY;BYDAY=MO,FR",false,,"errands, 家",,-2,2026-11-01T08:15:30.123Z,"#))
+        #expect(text.contains(#","Bäckerei Müller, Straße 5",52.52,13.405,Home Renovation,90,"FREQ=WEEKLY;BYDAY=MO,FR",false,,"errands, 家",,,-2,2026-11-01T08:15:30.123Z,"#))
     }
 
     @Test("csv: columns in any order, only title required, empty cells are absent values; LF line ends are read too")
@@ -108,7 +109,7 @@ struct JSONAndCSVFormatTests {
     }
 
     @Test("csv: errors name the line and what is wrong", arguments: [
-        ("title,colour\nA,red\n", "Line 1: “colour” is not a column Todo knows; the columns are id, title, details, completed, dueDate, location, latitude, longitude, project, estimateMinutes, repeat, repeatAfterCompletion, priority, tags, parent, order, createdAt, updatedAt, completedAt, version."),
+        ("title,colour\nA,red\n", "Line 1: “colour” is not a column Todo knows; the columns are id, title, details, completed, dueDate, location, latitude, longitude, project, estimateMinutes, repeat, repeatAfterCompletion, priority, tags, parent, dueTime, order, createdAt, updatedAt, completedAt, version."),
         ("details\nx\n", "Line 1: the header has no “title” column."),
         ("title,dueDate\nA,2026-01-01\nB,tomorrow\n", "Line 3: dueDate “tomorrow” is not a date of the form YYYY-MM-DD."),
         ("title,project\nA\n", "Line 2: the row has 1 fields but the header has 2."),

@@ -157,6 +157,73 @@ struct PlainWordsInputTests {
         #expect(item.title == "Call mom tomorrow #Family" && item.project == Project(name: "Home"))
     }
 
+    @Test("TIME-12 an add that reads its words stores the time they name with its date")
+    func test_TIME_12_formReadsTheTime() async throws {
+        let (form, _) = makeForm()
+        form.title = "Call dentist tomorrow at 3pm"
+        form.readsPlainWords = true
+        let item = try await form.save()
+        #expect(item.title == "Call dentist" && item.dueDate == tomorrow && item.dueTime == TimeOfDay(hour: 15, minute: 0))
+        // A time without a date: today's.
+        let (other, _) = makeForm()
+        other.title = "明天下午3点开会"
+        other.readsPlainWords = true
+        let meeting = try await other.save()
+        #expect(meeting.title == "开会" && meeting.dueDate == tomorrow && meeting.dueTime == TimeOfDay(hour: 15, minute: 0))
+        let (third, _) = makeForm()
+        third.title = "15時に歯医者"
+        third.readsPlainWords = true
+        let dentist = try await third.save()
+        #expect(dentist.title == "歯医者" && dentist.dueDate == today && dentist.dueTime == TimeOfDay(hour: 15, minute: 0))
+    }
+
+    @Test("TIME-12 a time without a date goes with a date given another way, even where the words win")
+    func test_TIME_12_timeTakesTheFieldsDate() {
+        let reading = PlainWords.read("Call dentist at 3pm", today: today)
+        #expect(reading.dueDate == today && reading.dueDateFromTime && reading.dueTime == TimeOfDay(hour: 15, minute: 0))
+        let december = CalendarDate(iso: "2026-12-01")!
+        for wordsWin in [true, false] {
+            let draft = PlainWordsInput.apply(reading, to: TodoDraft(title: "", dueDate: december), wordsWin: wordsWin)
+            #expect(draft.title == "Call dentist" && draft.dueDate == december && draft.dueTime == TimeOfDay(hour: 15, minute: 0))
+        }
+        // No date given: the day the time falls on.
+        let bare = PlainWordsInput.apply(reading, to: TodoDraft(title: ""), wordsWin: true)
+        #expect(bare.dueDate == today && bare.dueTime == TimeOfDay(hour: 15, minute: 0))
+        // A date the words name wins where the words win, and an option's time wins where options win.
+        let named = PlainWords.read("Call dentist tomorrow at 3pm", today: today)
+        #expect(PlainWordsInput.apply(named, to: TodoDraft(title: "", dueDate: december), wordsWin: true).dueDate == tomorrow)
+        let option = PlainWordsInput.apply(
+            named, to: TodoDraft(title: "", dueDate: december, dueTime: TimeOfDay(hour: 9, minute: 30)), wordsWin: false)
+        #expect(option.dueDate == december && option.dueTime == TimeOfDay(hour: 9, minute: 30))
+    }
+
+    @Test("TIME-12 WORDS-19 the preview shows the time: after the date's chip, or with the day it falls on")
+    func test_TIME_12_previewChips() {
+        let dated = PlainWordsPreview(text: "Call dentist tomorrow at 3pm", today: today)
+        #expect(dated.title == "Call dentist")
+        #expect(dated.chips == [
+            .init(kind: "dueDate", label: "Due Sun 11/22/2026", words: "tomorrow"),
+            .init(kind: "dueTime", label: "At 15:00", words: "at 3pm"),
+        ])
+        #expect(PlainWordsPreview(text: "Call dentist at 3pm", today: today).chips
+            == [.init(kind: "dueTime", label: "Due Sat 11/21/2026 15:00", words: "at 3pm")])
+        // It has passed: tomorrow's.
+        #expect(PlainWordsPreview(text: "Call dentist at 3pm", today: today, now: TimeOfDay(hour: 16, minute: 0)).chips.map(\.label)
+            == ["Due Sun 11/22/2026 15:00"])
+        #expect(PlainWordsPreview(text: "下午3点开会", today: today, language: .simplifiedChinese).chips.map(\.label)
+            == ["截止 2026/11/21 周六 15:00"])
+        #expect(PlainWordsPreview(text: "明日15時に歯医者", today: today, language: .japanese).chips.map(\.label)
+            == ["期限 2026/11/22（日）", "時刻 15:00"])
+    }
+
+    @Test("TIME-12 WORDS-14 the summary todo add prints has the time after the date")
+    func test_TIME_12_summary() {
+        let item = TodoItem(
+            id: UUID(), title: "Call dentist", dueDate: tomorrow, dueTime: TimeOfDay(hour: 15, minute: 0),
+            createdAt: Date(timeIntervalSince1970: 0))
+        #expect(PlainWordsInput.summary(of: item) == ["due 11/22/2026 15:00"])
+    }
+
     @Test("WORDS-14 the summary todo add prints after the title")
     func test_WORDS_14_summary() {
         let item = TodoItem(

@@ -43,7 +43,7 @@ struct PostgresStoredColumnsTests {
     @Test("a list row reads only what the section index includes, a date as text, the project by its key")
     func listRowsFromTheIndex() {
         #expect(PostgresListEntryColumn.selected == "i.id, i.title, to_char(i.due_date, 'YYYY-MM-DD'), i.location_name, "
-            + "NULL, NULL, i.project_id, i.estimate_minutes, i.repeat_rule, i.repeat_after_completion, i.priority, i.tags, i.parent, i.number")
+            + "NULL, NULL, i.project_id, i.estimate_minutes, i.repeat_rule, i.repeat_after_completion, i.priority, i.tags, i.parent, i.due_time, i.number")
     }
 
     @Test("LIVE-7 LIVE-9 change_item tells a move from a change by every field's columns but is_done")

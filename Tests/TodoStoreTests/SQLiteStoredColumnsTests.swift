@@ -41,7 +41,7 @@ struct SQLiteStoredColumnsTests {
         let read = ListEntryColumn.selected.components(separatedBy: ", ").filter { $0 != "NULL" }
         #expect(read.allSatisfy { $0.hasPrefix("i.") && indexed.contains(String($0.dropFirst(2))) }, "\(read)")
         #expect(read == ["i.id", "i.title", "i.isDone", "i.dueDate", "i.locationName", "i.projectId",
-                         "i.estimateMinutes", "i.repeatRule", "i.repeatAfterCompletion", "i.priority", "i.tags", "i.parent", "i.number"])
+                         "i.estimateMinutes", "i.repeatRule", "i.repeatAfterCompletion", "i.priority", "i.tags", "i.parent", "i.dueTime", "i.number"])
     }
 
     @Test("LIVE-7 change_itemUpdated tells a move from a change by every field's columns but isDone")

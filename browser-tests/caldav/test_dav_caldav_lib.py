@@ -1,14 +1,16 @@
 """DAV-23 with the Python ``caldav`` library (PyPI) as the client: discovery from the server's
 well-known address, the principal and its calendars, an item created, completed, edited and
 deleted (each checked through the JSON API, and on the web page), sync tokens, and another
-person's calendars answering 404 (docs/specs/caldav.md); and DAV-28, its time-range searches
-for tasks."""
+person's calendars answering 404 (docs/specs/caldav.md); DAV-28, its time-range searches
+for tasks; and TIME-8, a due date-time it saves is the item's due date and time
+(docs/specs/times.md)."""
 
 from __future__ import annotations
 
 import urllib.parse
 import uuid
 from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import caldav
 import pytest
@@ -16,6 +18,7 @@ from caldav import error
 from caldav.elements import dav
 
 from dav_clients import collection_path
+from todo_server import ZONE
 
 PROJECT = "Garden Shed"
 SYNC_TOKEN_PREFIX = "http://todo.invalid/sync/"
@@ -334,3 +337,37 @@ def test_SUB_14_caldav_lib_reads_a_subtask_made_on_the_server(caldav_client, dav
     alice_api.patch(stop, parent=None)
     task.load()
     assert "RELATED-TO" not in task.icalendar_component
+
+
+def test_TIME_8_caldav_lib_a_due_date_time_is_the_items_due_date_and_time_in_the_servers_zone(
+        caldav_client, dav_server, alice_api):
+    """TIME-8: the library saves tasks due at a date-time, in UTC and in Tokyo's zone (``TZID``);
+    the JSON API shows each as the day and the time it is in the server's zone (``TZ``, the
+    tests' ``ZONE``), and the client reads its own DUE back. A time set through the API reaches
+    the client as a UTC date-time, the same moment."""
+    zone = ZoneInfo(ZONE)
+    calendar = alice_calendar(caldav_client, dav_server, PROJECT)
+    utc_due = datetime(2026, 12, 30, 6, 0, tzinfo=timezone.utc)
+    tokyo_due = datetime(2026, 12, 31, 8, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
+    saved = {}
+    for title, due in (("Call the dentist", utc_due), ("Call Tokyo", tokyo_due)):
+        saved[title] = calendar.add_todo(summary=title, uid=f"time8-lib-{uuid.uuid4()}", due=due, no_overwrite=True)
+        local = due.astimezone(zone)
+        item = alice_api.by_title(title)
+        assert (item["dueDate"], item["dueTime"]) == (local.date().isoformat(), local.strftime("%H:%M")), item
+        saved[title].load()
+        assert saved[title].icalendar_component["DUE"].dt == due, "the client's own DUE comes back"
+
+    item = alice_api.by_title("Call the dentist")
+    status, body = alice_api.request("PATCH", f"/api/todos/{item['id']}", {"dueTime": "09:30"})
+    assert status == 200, body
+    todo = saved["Call the dentist"]
+    todo.load()
+    moment = datetime(2026, 12, 30, 9, 30, tzinfo=zone)
+    assert todo.icalendar_component["DUE"].dt == moment
+    assert f"DUE:{moment.astimezone(timezone.utc):%Y%m%dT%H%M%S}Z" in todo.data.replace("\r\n ", ""), todo.data
+
+    status, body = alice_api.request("PATCH", f"/api/todos/{item['id']}", {"dueTime": None})
+    assert status == 200, body
+    todo.load()
+    assert todo.icalendar_component["DUE"].dt == date(2026, 12, 30), "no time: a date"
