@@ -83,10 +83,11 @@ public final class InMemoryStorage: TodoStorage {
             state.items.values.map { ($0.tags.names.joined(separator: Tags.storedSeparator), 1) }
         }
 
-        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
+        public func subtaskCounts(of parents: [UUID]) throws -> [UUID: SubtaskCount] {
+            let wanted = Set(parents)
             var counts: [UUID: SubtaskCount] = [:]
             for item in state.items.values {
-                guard let parent = item.parent else { continue }
+                guard let parent = item.parent, wanted.contains(parent) else { continue }
                 counts[parent, default: SubtaskCount(done: 0, total: 0)].total += 1
                 if item.isDone { counts[parent]!.done += 1 }
             }

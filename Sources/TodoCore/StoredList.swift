@@ -111,10 +111,10 @@ public struct StoredList<Storage: TodoStorage>: TodoStore {
         return try counted(rows, try rows.entries(slice, numberedAfter: before + offset))
     }
 
-    /// `entries` with how many subtasks each has (SUB-4), from one read of the list's parents.
+    /// `entries` with how many subtasks each has (SUB-4), read for them only.
     private static func counted(_ rows: Storage.Rows, _ entries: [ListEntry]) throws -> [ListEntry] {
         guard !entries.isEmpty else { return entries }
-        let counts = try rows.subtaskCounts()
+        let counts = try rows.subtaskCounts(of: entries.map(\.id))
         guard !counts.isEmpty else { return entries }
         return entries.map { entry in
             var entry = entry

@@ -60,31 +60,39 @@ public enum Subtasks {
 
     /// `rows` with each subtask right after its parent when both are among them (SUB-7), one
     /// level further in; siblings, and rows whose parent isn't among them, keep their order.
-    /// `id` and `parent` read a row's id and its parent's.
+    /// `id` and `parent` read a row's id and its parent's (closures, not key paths: a page
+    /// nests its rows on every request).
     public static func nested<Row>(_ rows: [Row], id: (Row) -> UUID, parent: (Row) -> UUID?) -> [Nested<Row>] {
+        let parents = rows.map(parent)
         // Most lists have no subtasks: then the rows are as they came.
-        guard rows.contains(where: { parent($0) != nil }) else { return rows.map { Nested(row: $0, depth: 0) } }
-        let here = Set(rows.map(id))
-        var children: [UUID: [Int]] = [:]
+        guard parents.contains(where: { $0 != nil }) else { return rows.map { Nested(row: $0, depth: 0) } }
+        let ids = rows.map(id)
+        var place: [UUID: Int] = [:]
+        place.reserveCapacity(rows.count)
+        for (index, id) in ids.enumerated() { place[id] = index }
+        // Each row's subtasks among the rows, in order; the rows with no parent among them.
+        var children = Array(repeating: [Int](), count: rows.count)
         var roots: [Int] = []
-        for (index, row) in rows.enumerated() {
-            if let parent = parent(row), parent != id(row), here.contains(parent) {
-                children[parent, default: []].append(index)
-            } else {
-                roots.append(index)
-            }
+        for index in rows.indices {
+            if let above = parents[index].flatMap({ place[$0] }), above != index { children[above].append(index) } else { roots.append(index) }
         }
         var result: [Nested<Row>] = []
         result.reserveCapacity(rows.count)
-        var placed = Set<Int>()
-        func visit(_ index: Int, depth: Int) {
-            guard placed.insert(index).inserted else { return }
-            result.append(Nested(row: rows[index], depth: depth))
-            for child in children[id(rows[index])] ?? [] { visit(child, depth: depth + 1) }
+        var placed = Array(repeating: false, count: rows.count)
+        // Depth first, without recursion: a stack of (row, depth), the next sibling on top.
+        var stack: [(Int, Int)] = []
+        func walk(from root: Int) {
+            stack.append((root, 0))
+            while let (index, depth) = stack.popLast() {
+                guard !placed[index] else { continue }
+                placed[index] = true
+                result.append(Nested(row: rows[index], depth: depth))
+                for child in children[index].reversed() { stack.append((child, depth + 1)) }
+            }
         }
-        for root in roots { visit(root, depth: 0) }
+        for root in roots { walk(from: root) }
         // Rows caught in a loop (a file's parents naming each other) have no root: each at the top.
-        for index in rows.indices where !placed.contains(index) { visit(index, depth: 0) }
+        for index in rows.indices where !placed[index] { walk(from: index) }
         return result
     }
 

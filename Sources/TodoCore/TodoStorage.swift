@@ -106,9 +106,9 @@ public protocol TodoRows {
     func projects() throws -> [Project]
     /// The tags' stored texts (TAG-5) the items hold, each with how many hold it (TAG-4).
     func tagTexts() throws -> [(text: String, count: Int)]
-    /// How many items are directly under each item that has any, and how many of them are done
-    /// (SUB-4): one read of the items that have a parent.
-    func subtaskCounts() throws -> [UUID: SubtaskCount]
+    /// How many items are directly under each of `parents` that has any, and how many of them
+    /// are done (SUB-4): a read of the index of the items that have a parent.
+    func subtaskCounts(of parents: [UUID]) throws -> [UUID: SubtaskCount]
     /// The trashed items `query` selects, newest deletion first.
     func trash(_ query: TrashQuery) throws -> [TrashedItem]
     /// Writes `item`: a new row when `old` is nil, else over `old` (same id). A project no item

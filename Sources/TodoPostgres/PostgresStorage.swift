@@ -108,9 +108,11 @@ public struct PostgresStorage: TodoStorage {
             }
         }
 
-        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
+        public func subtaskCounts(of parents: [UUID]) throws -> [UUID: SubtaskCount] {
+            guard !parents.isEmpty else { return [:] }
             var sql = db.ownRows("SELECT parent, COUNT(*)::bigint, COUNT(*) FILTER (WHERE is_done)::bigint FROM \(t.item)")
-            sql.append(" AND parent IS NOT NULL GROUP BY parent")
+            let ids = sql.bind(parents.map(\.lowercasedText))
+            sql.append(" AND parent = ANY(\(ids)) GROUP BY parent")
             var counts: [UUID: SubtaskCount] = [:]
             for row in try run(sql.query) {
                 let (text, total, done) = try row.decode((String, Int64, Int64).self)

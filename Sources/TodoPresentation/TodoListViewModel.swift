@@ -96,7 +96,7 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
 
     /// Rows of `entries`, each subtask after its parent (SUB-7).
     static func nested(_ entries: [ListEntry], language: Language) -> [TodoRowViewModel] {
-        let nested = Subtasks.nested(entries, id: \.id, parent: \.content.parent)
+        let nested = Subtasks.nested(entries, id: { $0.id }, parent: { $0.content.parent })
         return nested.indices.map { index in
             let row = nested[index], next = nested.indices.contains(index + 1) ? nested[index + 1].depth : 0
             return TodoRowViewModel(row.row, language: language, depth: row.depth, hasSubtasks: next > row.depth)

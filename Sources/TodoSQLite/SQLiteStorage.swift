@@ -89,17 +89,30 @@ public struct SQLiteStorage: TodoStorage {
             return try Row.fetchAll(statement, arguments: [owner]).map { ($0[0], $0[1]) }
         }
 
-        public func subtaskCounts() throws -> [UUID: SubtaskCount] {
-            let statement = try db.cachedStatement(sql: """
-                SELECT parent, COUNT(*), SUM(isDone) FROM todoItem WHERE owner = ? AND parent IS NOT NULL GROUP BY parent
-                """)
+        public func subtaskCounts(of parents: [UUID]) throws -> [UUID: SubtaskCount] {
             var counts: [UUID: SubtaskCount] = [:]
-            for row in try Row.fetchAll(statement, arguments: [owner]) {
-                guard let text: String = row[0], let id = UUID(text: text) else { continue }
-                counts[id] = SubtaskCount(done: row[2], total: row[1])
+            // A list with no subtask at all (most) answers from the empty index at once.
+            guard !parents.isEmpty, try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM todoItem WHERE owner = ? AND parent IS NOT NULL LIMIT 1"), arguments: [owner]) != nil
+            else { return counts }
+            // In slices, each a few index look-ups of the items that have a parent.
+            for start in stride(from: 0, to: parents.count, by: Self.countedAtOnce) {
+                let slice = parents[start..<min(start + Self.countedAtOnce, parents.count)]
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(sql: """
+                    SELECT parent, COUNT(*), SUM(isDone) FROM todoItem WHERE owner = ? AND parent IN (\(marks)) GROUP BY parent
+                    """)
+                let arguments = StatementArguments([owner] + slice.map(\.lowercasedText))
+                for row in try Row.fetchAll(statement, arguments: arguments) {
+                    guard let text: String = row[0], let id = UUID(text: text) else { continue }
+                    counts[id] = SubtaskCount(done: row[2], total: row[1])
+                }
             }
             return counts
         }
+
+        /// How many parents one statement counts the subtasks of (SQLite binds at most 32,766 values).
+        private static let countedAtOnce = 500
 
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             let (condition, arguments) = trashCondition(query)
