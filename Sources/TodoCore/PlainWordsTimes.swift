@@ -170,3 +170,13 @@ struct TimeWords {
         digit(character) != nil || character == "零" || PeriodWords.digit(character) != nil
     }
 }
+
+extension TimeOfDay {
+    /// The time `text` says as plain words do (WORDS-31), in any of the three languages: `3pm`,
+    /// `3:30 pm`, `15:00`, `noon`, `下午3点`, `午後3時半`; nil when it says none. A form's or the
+    /// command line's time field reads it after `HH:MM` (TIME-11).
+    public static func spoken(_ text: String) -> TimeOfDay? {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        return TimeWords(vocabulary: .allLanguages).time(words)?.time
+    }
+}

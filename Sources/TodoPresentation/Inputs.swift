@@ -49,18 +49,12 @@ public enum TodoInput {
         }
     }
 
-    /// `15:00`, `9:30`, `3pm`, `3:30 pm` (TIME-3, TIME-11); blank gives nil.
+    /// `15:00`, `9:30`, `3pm`, `3:30 pm`, `noon`, `下午3点` (TIME-3, TIME-11: as plain words say a
+    /// time); blank gives nil.
     public static func dueTime(_ text: String) throws(TodoPresentationError) -> TimeOfDay? {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
-        if let time = TimeOfDay(text: text) { return time }
-        let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
-        guard let suffix = ["am", "pm"].first(where: lowered.hasSuffix) else { throw .invalidTime(text) }
-        let clock = String(lowered.dropLast(2)), parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), parts.count == 1 || parts[1].count == 2,
-              let hour = Int(parts[0]), (1...12).contains(hour), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-              let time = TimeOfDay(hour: hour % 12 + (suffix == "pm" ? 12 : 0), minute: minute)
-        else { throw .invalidTime(text) }
+        guard let time = TimeOfDay(text: text) ?? TimeOfDay.spoken(text) else { throw .invalidTime(text) }
         return time
     }
 

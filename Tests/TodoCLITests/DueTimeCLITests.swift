@@ -24,7 +24,7 @@ struct DueTimeCLITests {
         #expect(try await h.store.items().count == 3)
     }
 
-    @Test("TIME-11 TIME-2 todo edit --at changes the time, --no-time removes it, --no-due removes the date and its time")
+    @Test("TIME-11 TIME-2 todo edit --at changes the time (in words too: noon, 下午3点半), --no-time removes it, --no-due removes the date and its time")
     func test_TIME_11_edit() async throws {
         let h = CLIHarness()
         let item = try await h.store.add(TodoDraft(title: "Call", dueDate: CalendarDate(iso: "2026-12-08")))
@@ -33,6 +33,12 @@ struct DueTimeCLITests {
         #expect(await h.run("edit", "1", "--no-time") == 0)
         #expect(try await h.store.item(id: item.id)?.dueTime == nil)
         #expect(await h.run("edit", "1", "--at", "8am") == 0)
+        #expect(try await h.store.item(id: item.id)?.dueTime?.text == "08:00")
+        // As plain words say a time (WORDS-31), in any of the three languages.
+        for (spoken, time) in [("noon", "12:00"), ("下午3点半", "15:30"), ("午後9時", "21:00"), ("3:30 pm", "15:30")] {
+            #expect(await h.run("edit", "1", "--at", spoken) == 0)
+            #expect(try await h.store.item(id: item.id)?.dueTime?.text == time, "\(spoken)")
+        }
         #expect(await h.run("edit", "1", "--no-due") == 0)
         let cleared = try await h.store.item(id: item.id)
         #expect(cleared?.dueDate == nil && cleared?.dueTime == nil)
