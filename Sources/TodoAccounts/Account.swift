@@ -5,12 +5,51 @@ public struct Account: Equatable, Hashable, Sendable, Identifiable {
     public var id: UUID
     public var name: String
     public var createdAt: Date
+    /// The zone the person's list is reckoned in (docs/specs/times.md, TIME-6); nil until they
+    /// choose one, and then the server's zone is used. Stored as its IANA identifier.
+    public var timeZone: TimeZone?
 
-    public init(id: UUID, name: String, createdAt: Date) {
+    public init(id: UUID, name: String, createdAt: Date, timeZone: TimeZone? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
+        self.timeZone = timeZone
     }
+}
+
+/// Time zones as the account stores keep them: by IANA identifier (TIME-6).
+public enum AccountZone {
+    /// The zone `identifier` names, or nil when it names none (any more): a stored identifier
+    /// the system no longer knows reads as no zone chosen.
+    /// An identifier is a zone's when the system's time zone database has it as it is written
+    /// (`Asia/Tokyo`, `Etc/UTC`; not `asia/tokyo`).
+    public static func zone(_ identifier: String?) -> TimeZone? {
+        guard let identifier, isPossible(identifier), let zone = TimeZone(identifier: identifier), zone.identifier == identifier
+        else { return nil }
+        return zone
+    }
+
+    /// The longest identifier kept (the longest IANA name is about 30 characters).
+    public static let maxIdentifierLength = 64
+
+    /// Whether `identifier` is written as an IANA name can be (`America/Port-au-Prince`,
+    /// `Etc/GMT+5`): ASCII letters, digits, `_`, `-`, `+` in parts between single slashes.
+    /// Anything else is no zone without asking the system, which reads zones from files.
+    static func isPossible(_ identifier: String) -> Bool {
+        let bytes = Array(identifier.utf8)
+        guard (1...maxIdentifierLength).contains(bytes.count) else { return false }
+        let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+")].contains(byte)
+            }
+        }
+    }
+
+    /// The identifier a zone is stored as.
+    public static func identifier(_ zone: TimeZone?) -> String? { zone?.identifier }
 }
 
 /// Why an account operation was refused: each case is one sentence the Views word in their
@@ -26,6 +65,8 @@ public enum AccountError: Error, Equatable, Sendable, LocalizedError {
     case duplicateLabel(String)
     case unknownLabel(String)
     case tooManyTokens(maximum: Int)
+    /// The identifier names no time zone (TIME-6).
+    case unknownTimeZone(String)
 
     public var errorDescription: String? {
         switch self {
@@ -40,6 +81,7 @@ public enum AccountError: Error, Equatable, Sendable, LocalizedError {
         case .duplicateLabel(let label): "There is already a token labelled “\(label)”."
         case .unknownLabel(let label): "There is no token labelled “\(label)”."
         case .tooManyTokens(let maximum): "A user can have at most \(maximum) tokens: revoke one first."
+        case .unknownTimeZone(let identifier): "“\(identifier)” is not a time zone."
         }
     }
 }

@@ -84,6 +84,12 @@ public protocol AccountStore: Sendable {
     func setPasswordHash(_ hash: String, for id: UUID) async throws
     /// Removes the user with their tokens and sessions (and sign-in failures under their name).
     func removeUser(id: UUID) async throws
+    /// Sets the zone the user's list is reckoned in, or nil for none chosen (TIME-6);
+    /// `AccountError.unknownUser` when there is no such user. The zone is kept as its identifier.
+    func setTimeZone(_ zone: TimeZone?, of account: UUID) async throws
+    /// The zones of those of `accounts` that have chosen one (a stored identifier that names no
+    /// zone any more counts as none).
+    func timeZones(of accounts: [UUID]) async throws -> [UUID: TimeZone]
 
     // MARK: Tokens
     /// `AccountError.duplicateLabel` when the user has a token with that label.

@@ -107,6 +107,28 @@ public struct Accounts: Sendable {
         try await store.endSessions(account: account.id, keeping: nil)
     }
 
+    /// Sets the zone the user's list is reckoned in (docs/specs/times.md, TIME-6) by its IANA
+    /// identifier (`Asia/Tokyo`); nil or empty forgets it, and the server's zone is used again.
+    /// An identifier that names no zone is refused with `AccountError.unknownTimeZone`.
+    @discardableResult
+    public func setTimeZone(name: String, to identifier: String?) async throws -> TimeZone? {
+        let zone: TimeZone?
+        if let identifier, !identifier.isEmpty {
+            guard let known = AccountZone.zone(identifier) else { throw AccountError.unknownTimeZone(identifier) }
+            zone = known
+        } else {
+            zone = nil
+        }
+        try await store.setTimeZone(zone, of: try await user(named: name).id)
+        return zone
+    }
+
+    /// The zones of those of `accounts` that have chosen one (TIME-6): the others' lists are
+    /// reckoned in the server's zone.
+    public func timeZones(of accounts: [UUID]) async throws -> [UUID: TimeZone] {
+        try await store.timeZones(of: accounts)
+    }
+
     /// Changes the password when `old` is right, and ends the user's sessions (all of them, or
     /// all but `keeping`, the session the change was made in). A wrong `old` counts as a failed
     /// sign-in of the name from `address`; once either has too many, `AttemptsLimited` (HARDEN-19).

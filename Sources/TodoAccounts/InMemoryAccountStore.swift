@@ -16,6 +16,8 @@ public actor InMemoryAccountStore: AccountStore {
         guard !accounts.values.contains(where: { AccountRules.key($0.account.name) == key }) else {
             throw AccountError.duplicateName(account.name)
         }
+        var account = account
+        account.timeZone = AccountZone.zone(AccountZone.identifier(account.timeZone))
         accounts[account.id] = StoredAccount(account: account, passwordHash: passwordHash)
     }
 
@@ -35,6 +37,18 @@ public actor InMemoryAccountStore: AccountStore {
     public func setPasswordHash(_ hash: String, for id: UUID) throws {
         guard accounts[id] != nil else { throw AccountError.unknownUser(id.uuidString) }
         accounts[id]?.passwordHash = hash
+    }
+
+    public func setTimeZone(_ zone: TimeZone?, of account: UUID) throws {
+        guard accounts[account] != nil else { throw AccountError.unknownUser(account.uuidString) }
+        // Kept as the identifier, as the databases keep it.
+        accounts[account]?.account.timeZone = AccountZone.zone(AccountZone.identifier(zone))
+    }
+
+    public func timeZones(of ids: [UUID]) -> [UUID: TimeZone] {
+        var zones: [UUID: TimeZone] = [:]
+        for id in ids { if let zone = accounts[id]?.account.timeZone { zones[id] = zone } }
+        return zones
     }
 
     public func removeUser(id: UUID) {

@@ -52,6 +52,9 @@ public struct CLIContext {
     /// Whether standard output is a terminal: human styling (strike-through) only then.
     public var stdoutIsTerminal: Bool
     public var today: () -> CalendarDate
+    /// The system's time zone, where `TZ` names none: the composition root passes the machine's;
+    /// a test, its own (UTC unless it says otherwise).
+    public var systemZone = TimeZone(identifier: "UTC")!
     public var writeOut: (String) -> Void
     public var writeErr: (String) -> Void
     /// Everything on standard input (`todo import -`).

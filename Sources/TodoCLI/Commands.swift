@@ -28,9 +28,22 @@ public struct StoreOptions: ParsableArguments {
             discussion: "Default: $TODO_DATABASE_URL, when --db is not given.", valueName: "url"))
     public var databaseURL: String?
 
+    /// Read before the command runs (`CLITimeZone.named(in:)`); here for its help and its check.
+    @Option(
+        name: .customLong("tz"),
+        help: ArgumentHelp(
+            "The time zone to reckon today and due times in, an IANA name such as Asia/Tokyo.",
+            discussion: "Default: $TZ, else the system's.", valueName: "zone"))
+    public var tz: String?
+
     /// An empty `--db ''` is a mistake (an unset variable in a script, say), not a wish for
     /// the default file: refuse it rather than write somewhere else (HARDEN-10j).
     public func validate() throws {
+        if let tz, CLITimeZone.zone(tz) == nil {
+            let like = CLITimeZone.like(tz)
+            throw like.isEmpty ? CLIWords.refusal("cli.validate.tz", ["zone": tz])
+                : CLIWords.refusal("cli.validate.tz-like", ["zone": tz, "like": like.joined(separator: ", ")])
+        }
         if let db, db.trimmingCharacters(in: .whitespaces).isEmpty {
             throw CLIWords.refusal("cli.validate.db-empty")
         }
@@ -119,7 +132,7 @@ struct List: ParsableCommand, CLIRunnable {
     var priority: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only the items with this tag (repeat: with every one).", valueName: "tag"))
     var tags: [String] = []
-    @Option(help: ArgumentHelp("The order of each section: position (the list's own) or priority.", valueName: "order"))
+    @Option(help: ArgumentHelp("The order of each section: position (the list's own), priority, or time (the ones with a due time first).", valueName: "order"))
     var sort: ListOrder = .position
     @Flag(help: "Print {\"todo\": [ITEM…], \"done\": [ITEM…]}.") var json = false
     @Flag(help: ArgumentHelp(
@@ -178,7 +191,7 @@ struct List: ParsableCommand, CLIRunnable {
         let list = TodoListViewModel(
             store: store, scope: try scope(context),
             preferences: InMemoryListPreferences(showUnfinishedOnly: unfinished), today: context.today,
-            language: context.language, priorities: try levels(), tags: tags, order: sort)
+            now: { context.timeOfDay }, language: context.language, priorities: try levels(), tags: tags, order: sort)
         if json {
             write(try await ListRenderer.json(list))
         } else {

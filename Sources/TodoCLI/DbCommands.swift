@@ -49,7 +49,7 @@ struct DbCopy: ParsableCommand, CLIRunnable {
         guard let account = try await people.accounts.user(named: owner)?.account else {
             throw CLIError(context.words("cli.db.unknown-owner", ["name": owner, "address": address]))
         }
-        let summary = try await ListCopy.copy(from: source, to: people.lists.store(ListOwner(account: account.id)))
+        let summary = try await ListCopy.copy(from: source, to: try await people.lists.store(ListOwner(account: account.id)))
         context.show(
             context.words.plural(
                 "cli.db.copied", count: summary.entries.count,
@@ -67,6 +67,6 @@ struct DbCopy: ParsableCommand, CLIRunnable {
         guard let account = try await people.accounts.user(named: fromUser)?.account else {
             throw CLIError(context.words("cli.db.unknown-source-user", ["name": fromUser, "path": from]))
         }
-        return people.lists.store(ListOwner(account: account.id))
+        return try await people.lists.store(ListOwner(account: account.id))
     }
 }

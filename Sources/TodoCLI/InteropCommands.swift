@@ -6,10 +6,6 @@ import TodoPresentation
 
 extension InteropFormat: ExpressibleByArgument {}
 
-/// The time zone calendar dates are written in: `TZ` when it names one, else the system's.
-private func timeZone(_ context: CLIContext) -> TimeZone {
-    context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
-}
 
 // MARK: - export
 
@@ -38,7 +34,7 @@ struct Export: ParsableCommand, CLIRunnable {
 
     func run(in context: CLIContext) async throws {
         let format = format ?? output.flatMap(InteropFormat.guess(fileName:)) ?? .json
-        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context), language: context.language)
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: context.timeZone, language: context.language)
         let (text, count) = try await transfer.export(format)
         guard let output, output != "-" else {
             context.writeOut(text)
@@ -92,7 +88,7 @@ struct Import: ParsableCommand, CLIRunnable {
             }
             data = contents
         }
-        let transfer = TransferViewModel(store: try await store.open(context), timeZone: timeZone(context), language: context.language)
+        let transfer = TransferViewModel(store: try await store.open(context), timeZone: context.timeZone, language: context.language)
         let report = try await transfer.importData(data, format: format, source: source, dryRun: dryRun)
         context.show(report.text)
     }

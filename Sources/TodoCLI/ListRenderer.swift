@@ -62,6 +62,8 @@ enum ListRenderer {
         private let width: Int
         /// Today, read once, when the list marks overdue rows (DAY-1); nil when it doesn't.
         private let overdueToday: CalendarDate?
+        /// The time then: a to-do due today before it is overdue too (TIME-7).
+        private let overdueTime: TimeOfDay?
         private var bytes: [UInt8] = []
 
         init(_ list: TodoListViewModel, words: Strings, styled: Bool) {
@@ -75,6 +77,7 @@ enum ListRenderer {
             let widest = (list.overdueRows + list.sections.flatMap(\.rows)).map(\.number).max() ?? 1
             width = String(widest).utf8.count + 1
             overdueToday = list.scope == .today || list.scope == .overdue ? list.currentDay : nil
+            overdueTime = overdueToday == nil ? nil : list.currentTime
             bytes.reserveCapacity(Self.piece + 4 * 1024)
         }
 
@@ -101,7 +104,7 @@ enum ListRenderer {
                     put(due)
                     put(afterDue)
                 }
-                if let overdueToday, row.isOverdue(today: overdueToday) { put(separator + overdueLabel) }
+                if let overdueToday, row.isOverdue(today: overdueToday, now: overdueTime) { put(separator + overdueLabel) }
                 put(styled ? reset : ")")
             }
             put("\n")

@@ -86,7 +86,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     ) async throws -> (any TodoStore, PeopleDatabase?) {
         if configuration.signIn != nil {
             let people = try await store.people(context, .server)
-            return (people.lists.store(.local), people)
+            return (try await people.lists.store(.local), people)
         }
         let location = configuration.location
         let lists = try await context.openStore(location, .server)

@@ -15,7 +15,7 @@ public enum TodoCLI {
     /// commands as replacement characters, so a title would be stored other than typed: it is
     /// refused instead (exit code 64).
     public static func runCommandLine(context: CLIContext) async -> Int32 {
-        for index in 1..<Int(CommandLine.argc) {
+        for index in 1..<max(Int(CommandLine.argc), 1) {
             if let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil {
                 FileHandle.standardError.write(Data("todo: \(ServeText.notUTF8(argument: index, context: context))\n".utf8))
                 return 64
@@ -28,6 +28,8 @@ public enum TodoCLI {
     public static func run<Root: ParsableCommand>(
         _ root: Root.Type, _ arguments: [String], context: CLIContext
     ) async -> Int32 {
+        var context = context
+        if let zone = CLITimeZone.named(in: arguments) { context.reckon(in: zone) }
         var command: any ParsableCommand
         do {
             // LANG-3: `validate()` words its refusals in the terminal's language.

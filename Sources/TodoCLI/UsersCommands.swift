@@ -215,6 +215,7 @@ enum UsersText {
         case .duplicateLabel(let label): words("cli.users.error.duplicate-label", ["label": label])
         case .unknownLabel(let label): words("cli.users.error.unknown-label", ["label": label])
         case .tooManyTokens(let maximum): words("cli.users.error.too-many-tokens", ["maximum": String(maximum)])
+        case .unknownTimeZone(let identifier): words("cli.users.error.unknown-time-zone", ["zone": identifier])
         }
     }
 

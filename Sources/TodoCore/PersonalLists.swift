@@ -74,14 +74,13 @@ public struct PersonalLists: TodoStore {
         self.shared = shared
     }
 
-    /// A person's lists now: `store(owner)` opens an owner's items (the same database).
-    public static func open(
-        person: UUID, sharing: any ListSharing, store: @Sendable (ListOwner) -> any TodoStore
-    ) async throws -> PersonalLists {
-        let shares = try await sharing.shares(with: person)
+    /// A person's lists now: `people.stores(…)` opens each owner's items (the same database), in
+    /// the owner's time zone (TIME-6).
+    public static func open(person: UUID, people: PeopleLists) async throws -> PersonalLists {
+        let shares = try await people.sharing.shares(with: person)
+        let stores = try await people.stores([ListOwner(account: person)] + shares.map(\.owner.owner))
         return PersonalLists(
-            own: store(ListOwner(account: person)),
-            shared: shares.map { SharedList(share: $0, store: store($0.owner.owner)) })
+            own: stores[0], shared: zip(shares, stores.dropFirst()).map { SharedList(share: $0, store: $1) })
     }
 
     /// The shared list a project name names, if any.
@@ -334,28 +333,54 @@ public struct PersonalLists: TodoStore {
 /// server with accounts opens each request's `PersonalLists` from it.
 public struct PeopleLists: Sendable {
     public let sharing: any ListSharing
-    public let store: @Sendable (ListOwner) -> any TodoStore
+    /// The time zones the people have chosen (TIME-6), by account; one who hasn't is left out.
+    public let zones: @Sendable ([UUID]) async throws -> [UUID: TimeZone]
+    /// An owner's store, reckoning days in the zone given (nil: the store's own, the server's).
+    let open: @Sendable (ListOwner, TimeZone?) -> any TodoStore
 
-    public init(sharing: any ListSharing, store: @escaping @Sendable (ListOwner) -> any TodoStore) {
+    public init(
+        sharing: any ListSharing, zones: @escaping @Sendable ([UUID]) async throws -> [UUID: TimeZone],
+        store: @escaping @Sendable (ListOwner, TimeZone?) -> any TodoStore
+    ) {
         self.sharing = sharing
-        self.store = store
+        self.zones = zones
+        self.open = store
+    }
+
+    /// Every list in the stores' own zone.
+    public init(sharing: any ListSharing, store: @escaping @Sendable (ListOwner) -> any TodoStore) {
+        self.init(sharing: sharing, zones: { _ in [:] }, store: { owner, _ in store(owner) })
+    }
+
+    /// An owner's items, in the owner's time zone.
+    public func store(_ owner: ListOwner) async throws -> any TodoStore {
+        try await stores([owner])[0]
+    }
+
+    /// The owners' items, in order, each in its owner's time zone (one look-up for all).
+    public func stores(_ owners: [ListOwner]) async throws -> [any TodoStore] {
+        let people = owners.compactMap { UUID(uuidString: $0.key) }
+        let zones = people.isEmpty ? [:] : try await self.zones(Array(Set(people)))
+        return owners.map { owner in open(owner, UUID(uuidString: owner.key).flatMap { zones[$0] }) }
     }
 
     /// What `person` reads and changes now.
     public func lists(of person: UUID) async throws -> PersonalLists {
-        try await PersonalLists.open(person: person, sharing: sharing, store: store)
+        try await PersonalLists.open(person: person, people: self)
     }
 }
 
 extension PeopleLists {
     /// Every person's lists in memory (tests, `--in-memory` demos): one `InMemoryTodoStore` per
-    /// owner, made the first time it is asked for.
-    public static func inMemory(environment: TodoEnvironment) -> PeopleLists {
+    /// owner, made the first time it is asked for, reckoning days in the owner's zone then.
+    public static func inMemory(
+        environment: TodoEnvironment, zones: @escaping @Sendable ([UUID]) async throws -> [UUID: TimeZone] = { _ in [:] }
+    ) -> PeopleLists {
         let stores = Mutex<[ListOwner: InMemoryTodoStore]>([:])
-        return PeopleLists(sharing: InMemoryListSharing()) { owner in
+        return PeopleLists(sharing: InMemoryListSharing(), zones: zones) { owner, zone in
             stores.withLock { stores in
                 if let store = stores[owner] { return store }
-                let store = InMemoryTodoStore(environment: environment)
+                let store = InMemoryTodoStore(environment: environment.reckoning(in: zone ?? environment.timeZone))
                 stores[owner] = store
                 return store
             }

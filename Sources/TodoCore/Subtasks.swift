@@ -56,13 +56,19 @@ public enum Subtasks {
     public struct Nested<Row> {
         public let row: Row
         public let depth: Int
+
+        @usableFromInline init(row: Row, depth: Int) {
+            self.row = row
+            self.depth = depth
+        }
     }
 
     /// `rows` with each subtask right after its parent when both are among them (SUB-7), one
     /// level further in; siblings, and rows whose parent isn't among them, keep their order.
     /// `id` and `parent` read a row's id and its parent's (closures, not key paths: a page
-    /// nests its rows on every request).
-    public static func nested<Row>(_ rows: [Row], id: (Row) -> UUID, parent: (Row) -> UUID?) -> [Nested<Row>] {
+    /// nests its rows on every request). Inlinable, so that a page's rows are copied as what they
+    /// are and not through the generic value witnesses.
+    @inlinable public static func nested<Row>(_ rows: [Row], id: (Row) -> UUID, parent: (Row) -> UUID?) -> [Nested<Row>] {
         let parents = rows.map(parent)
         // Most lists have no subtasks: then the rows are as they came.
         guard parents.contains(where: { $0 != nil }) else { return rows.map { Nested(row: $0, depth: 0) } }

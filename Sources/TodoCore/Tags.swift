@@ -96,8 +96,16 @@ extension Tags: StoredFieldValue {
     }
     /// Never nil: NULL is none.
     public static func stored(in row: any StoredRow, at index: Int) throws -> Tags? {
-        guard let text = try row.text(at: index) else { return .empty }
-        return Tags(unique: text.split(separator: "\n").map(String.init))
+        guard var text = try row.text(at: index) else { return .empty }
+        // Split on the separator's byte: splitting by Character cost more than reading the row.
+        return Tags(unique: text.withUTF8 { bytes in
+            var names: [String] = [], start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
+                if end > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+                start = end + 1
+            }
+            return names
+        })
     }
 }
 

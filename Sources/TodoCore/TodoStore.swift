@@ -79,11 +79,23 @@ public enum ListOrder: String, CaseIterable, Hashable, Sendable {
     case position
     /// By priority: high, medium, low, then none; each level in the list's own order (PRIO-14).
     case priority
+    /// By due time: the to-dos with a time first, the earliest first, then the others; those of
+    /// one time, and those without, in the list's own order (TIME-5: a day of Upcoming).
+    case time
 
     /// Whether `a` comes before `b` in one section.
     public func inSection(_ a: TodoItem, _ b: TodoItem) -> Bool {
         if self == .priority, a.priority.rank != b.priority.rank { return a.priority.rank < b.priority.rank }
+        if self == .time, a.dueTime != b.dueTime { return Self.timeRank(a.dueTime) < Self.timeRank(b.dueTime) }
         return TodoStoreOrder.inSection(a, b)
+    }
+
+    /// A time's place in `.time` order: its minutes; none after every time.
+    private static func timeRank(_ time: TimeOfDay?) -> Int { time?.minutes ?? TimeOfDay.minutesPerDay }
+
+    /// `.time`'s order as SQL, both stores: the rows without a time last, then by the time.
+    public static func storedTimeRank(column: String) -> String {
+        "COALESCE(\(column), \(TimeOfDay.minutesPerDay))"
     }
 }
 
@@ -91,8 +103,9 @@ public enum ListOrder: String, CaseIterable, Hashable, Sendable {
 public enum DueScope: Equatable, Hashable, Sendable {
     /// Due on `today`, or overdue: not done and due before it (Today, DAY-2).
     case todayWithOverdue(CalendarDate)
-    /// Not done and due before `date` (DAY-1).
-    case overdue(before: CalendarDate)
+    /// Not done and due before `date`, or on it before `time` when one is given (DAY-1): a
+    /// to-do due today at a time that has passed is overdue (TIME-7).
+    case overdue(before: CalendarDate, time: TimeOfDay? = nil)
     /// Due from `from` through `through`, both included (Upcoming, DAY-5).
     case between(CalendarDate, CalendarDate)
 
@@ -100,9 +113,18 @@ public enum DueScope: Equatable, Hashable, Sendable {
         guard let date = item.dueDate else { return false }
         switch self {
         case .todayWithOverdue(let today): return date == today || (date < today && !item.isDone)
-        case .overdue(let before): return date < before && !item.isDone
+        case .overdue: return matches(item.content, due: date)
         case .between(let from, let through): return from <= date && date <= through
         }
+    }
+
+    /// Whether `content`, due on `date`, is overdue by `.overdue` (false for the other scopes'
+    /// questions, which are about dates only).
+    public func matches(_ content: TodoContent, due date: CalendarDate) -> Bool {
+        guard case .overdue(let before, let time) = self, !content.isDone else { return false }
+        if date < before { return true }
+        guard date == before, let time, let due = content.dueTime else { return false }
+        return due < time
     }
 }
 
@@ -396,6 +418,13 @@ public struct TodoEnvironment: Sendable {
 
     /// The day it is now, in `timeZone`.
     public var today: CalendarDate { CalendarDate(now(), in: timeZone) }
+
+    /// The same clock and ids, reckoning days in `zone` (TIME-6): a person's own lists.
+    public func reckoning(in zone: TimeZone) -> TodoEnvironment {
+        var environment = self
+        environment.timeZone = zone
+        return environment
+    }
 
     /// The machine's clock, fresh random ids and the machine's zone (`TZ`): for the composition
     /// roots only. Everything else is handed its environment, so a test chooses its own (TEST-1).

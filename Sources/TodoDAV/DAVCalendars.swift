@@ -74,6 +74,8 @@ struct DAVSession: Sendable {
     let calendars: [DAVCalendar]
 
     var me: ListOwner { ListOwner(account: account.id) }
+    /// The zone the person's due times are reckoned in (TIME-6, TIME-8): theirs, else the server's.
+    var timeZone: TimeZone { account.timeZone ?? server.timeZone }
     var principal: String { DAVPath.principal(account.name) }
     var home: String { DAVPath.home(account.name) }
 
@@ -83,7 +85,9 @@ struct DAVSession: Sendable {
 
     static func open(account: Account, server: CalDAVServer) async throws -> DAVSession {
         let me = ListOwner(account: account.id)
-        let own = server.lists.store(me)
+        let shares = try await server.lists.sharing.shares(with: account.id)
+        let stores = try await server.lists.stores([me] + shares.map(\.owner.owner))
+        let own = stores[0]
         let records = try await server.calendars.collections(of: me)
         var calendars: [DAVCalendar] = []
         let inbox = records.first { $0.segment == DAVCalendar.inboxSegment }
@@ -102,11 +106,11 @@ struct DAVSession: Sendable {
                 segment: DAVCalendar.segment(list: project.name), displayName: project.name, list: project.name,
                 owner: me, store: own))
         }
-        for share in try await server.lists.sharing.shares(with: account.id) {
+        for (share, store) in zip(shares, stores.dropFirst()) {
             let name = PersonalLists.SharedList.name(owner: share.owner.name, list: share.list)
             calendars.append(DAVCalendar(
                 segment: DAVCalendar.segment(list: name), displayName: name, list: share.list, owner: share.owner.owner,
-                store: server.lists.store(share.owner.owner), role: share.role))
+                store: store, role: share.role))
         }
         // A segment answers one calendar: the first (own records, then own projects, then shares).
         var seen = Set<String>()

@@ -75,7 +75,7 @@ extension DAVRequests {
         of targets: [(href: String, target: DAVTarget)], asked: DAVPropertyRequest,
         after: (inout DAVWriter) -> Void = { _ in }
     ) async throws -> Response {
-        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        var properties = DAVPropertyWriter(session: session, timeZone: session.timeZone)
         let xml = try await DAVWriterAsync.document { writer in
             for (href, target) in targets {
                 try await properties.response(href: href, target: target, asked: asked, into: &writer)
@@ -226,7 +226,7 @@ extension DAVRequests {
     private func query(_ calendar: DAVCalendar, _ root: DAVElement, _ asked: DAVPropertyRequest) async throws -> Response {
         let filter = root.child(DAVNamespace.caldav, "filter")
         let members = try await session.members(calendar).filter {
-            DAVQueryFilter.matches(filter, $0, timeZone: server.timeZone)
+            DAVQueryFilter.matches(filter, $0, timeZone: session.timeZone)
         }
         return try await properties(of: members.map { (session.href(calendar, $0), .member(calendar, $0)) }, asked: asked)
     }
@@ -280,7 +280,7 @@ extension DAVRequests {
             return resourceName
         }
         let byName = try await session.members(calendar, named: names.compactMap { $0 })
-        var properties = DAVPropertyWriter(session: session, timeZone: server.timeZone)
+        var properties = DAVPropertyWriter(session: session, timeZone: session.timeZone)
         let calendarHref = session.href(calendar)
         let xml = try await DAVWriterAsync.document { writer in
             for (href, name) in zip(hrefs, names) {

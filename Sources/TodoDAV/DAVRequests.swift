@@ -135,7 +135,7 @@ struct DAVRequests {
         headers[.contentType] = "text/calendar; charset=utf-8"
         headers[.eTag] = member.etag
         headers[.lastModified] = Self.httpDate(member.item.updatedAt)
-        let text = member.body(timeZone: server.timeZone)
+        let text = member.body(timeZone: session.timeZone)
         headers[.contentLength] = String(text.utf8.count)
         if request.method == .head { return Response(status: .ok, headers: headers) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
@@ -158,7 +158,7 @@ struct DAVRequests {
             throw DAVFailure(.badRequest, "The calendar data is not UTF-8 text; nothing was changed.")
         }
         var todo: CalDAVTodo
-        do { todo = try CalDAVTodoCodec.read(text, timeZone: server.timeZone) } catch {
+        do { todo = try CalDAVTodoCodec.read(text, timeZone: session.timeZone) } catch {
             // RFC 4791 §5.3.2.1: a component the calendar does not take is a precondition, 403.
             if let component = error.unsupportedComponent {
                 throw DAVFailure(

@@ -44,8 +44,11 @@ public struct PostgresAccountStore: AccountStore {
 
     private static func account(_ row: PostgresRow) throws -> StoredAccount {
         let row = row.byName
+        let zone: String? = try row.decode("time_zone")
         return StoredAccount(
-            account: Account(id: try row.decode("id"), name: try row.decode("name"), createdAt: AccountTime.date(try row.decode("created_at"))),
+            account: Account(
+                id: try row.decode("id"), name: try row.decode("name"), createdAt: AccountTime.date(try row.decode("created_at")),
+                timeZone: AccountZone.zone(zone)),
             passwordHash: try row.decode("password_hash"))
     }
 
@@ -61,8 +64,9 @@ public struct PostgresAccountStore: AccountStore {
             if !taken.isEmpty { throw AccountError.duplicateName(account.name) }
             try await Self.inserting(else: .duplicateName(account.name)) {
                 try await connection.query("""
-                    INSERT INTO \(unescaped: t.account) (id, name, password_hash, created_at)
-                    VALUES (\(account.id), \(Self.text(account.name)), \(Self.text(passwordHash)), \(AccountTime.millis(account.createdAt)))
+                    INSERT INTO \(unescaped: t.account) (id, name, password_hash, created_at, time_zone)
+                    VALUES (\(account.id), \(Self.text(account.name)), \(Self.text(passwordHash)), \(AccountTime.millis(account.createdAt)),
+                            \(AccountZone.identifier(account.timeZone)))
                     """, logger: PostgresTodoDatabase.logger)
             }
         }
@@ -70,14 +74,14 @@ public struct PostgresAccountStore: AccountStore {
 
     public func user(named name: String) async throws -> StoredAccount? {
         try await database.run("""
-            SELECT id, name, password_hash, created_at FROM \(unescaped: t.account)
+            SELECT id, name, password_hash, created_at, time_zone FROM \(unescaped: t.account)
             WHERE \(unescaped: Self.nameKey) = \(Self.folded(Self.text(name)))
             """).first.map(Self.account)
     }
 
     public func user(id: UUID) async throws -> StoredAccount? {
         try await database.run(
-            "SELECT id, name, password_hash, created_at FROM \(unescaped: t.account) WHERE id = \(id)"
+            "SELECT id, name, password_hash, created_at, time_zone FROM \(unescaped: t.account) WHERE id = \(id)"
         ).first.map(Self.account)
     }
 
@@ -87,7 +91,7 @@ public struct PostgresAccountStore: AccountStore {
 
     public func users() async throws -> [Account] {
         try await database.run("""
-            SELECT id, name, password_hash, created_at FROM \(unescaped: t.account)
+            SELECT id, name, password_hash, created_at, time_zone FROM \(unescaped: t.account)
             ORDER BY \(unescaped: Self.nameKey) COLLATE "C", name COLLATE "C"
             """).map { try Self.account($0).account }
     }
@@ -96,6 +100,25 @@ public struct PostgresAccountStore: AccountStore {
         let changed = try await database.run(
             "UPDATE \(unescaped: t.account) SET password_hash = \(Self.text(hash)) WHERE id = \(id) RETURNING 1")
         if changed.isEmpty { throw AccountError.unknownUser(id.uuidString) }
+    }
+
+    public func setTimeZone(_ zone: TimeZone?, of account: UUID) async throws {
+        let changed = try await database.run(
+            "UPDATE \(unescaped: t.account) SET time_zone = \(AccountZone.identifier(zone)) WHERE id = \(account) RETURNING 1")
+        if changed.isEmpty { throw AccountError.unknownUser(account.uuidString) }
+    }
+
+    public func timeZones(of accounts: [UUID]) async throws -> [UUID: TimeZone] {
+        guard !accounts.isEmpty else { return [:] }
+        let rows = try await database.run(
+            "SELECT id, time_zone FROM \(unescaped: t.account) WHERE time_zone IS NOT NULL AND id = ANY(\(accounts))")
+        var zones: [UUID: TimeZone] = [:]
+        for row in rows {
+            let columns = row.byName
+            let id: UUID = try columns.decode("id"), identifier: String? = try columns.decode("time_zone")
+            if let zone = AccountZone.zone(identifier) { zones[id] = zone }
+        }
+        return zones
     }
 
     public func removeUser(id: UUID) async throws {
@@ -154,7 +177,7 @@ public struct PostgresAccountStore: AccountStore {
 
     public func token(hash: String) async throws -> TokenMatch? {
         guard let row = try await database.run("""
-            SELECT a.id, a.name, a.password_hash, a.created_at, k.label, k.created_at AS token_created_at,
+            SELECT a.id, a.name, a.password_hash, a.created_at, a.time_zone, k.label, k.created_at AS token_created_at,
                    k.last_used_at
             FROM \(unescaped: t.token) k JOIN \(unescaped: t.account) a ON a.id = k.account_id
             WHERE k.hash = \(Self.text(hash))

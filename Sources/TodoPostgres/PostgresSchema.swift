@@ -393,6 +393,13 @@ enum PostgresSchema {
                 """,
             ]
         },
+        Migration(version: 14, name: "each person's time zone") { S in
+            // docs/specs/times.md, TIME-6: the IANA identifier (`Asia/Tokyo`); NULL until the
+            // person chooses one, and their list is reckoned in the server's zone.
+            [
+                "ALTER TABLE \(S.account) ADD COLUMN time_zone text CHECK (time_zone IS NULL OR char_length(time_zone) BETWEEN 1 AND 64)",
+            ]
+        },
     ]
 
     static let upperAZ = "'ABCDEFGHIJKLMNOPQRSTUVWXYZ'"

@@ -197,7 +197,11 @@ public struct PostgresStorage: TodoStorage {
                 offset = 0
             }
             // By priority, its rank after the section (PRIO-14).
-            let rank = query.order == .priority ? Priority.storedRank(column: "i.priority") + (query.reversed ? " DESC, " : ", ") : ""
+            let rank = switch query.order {
+            case .position: ""
+            case .priority: Priority.storedRank(column: "i.priority") + (query.reversed ? " DESC, " : ", ")
+            case .time: ListOrder.storedTimeRank(column: "i.due_time") + (query.reversed ? " DESC, " : ", ")
+            }
             sql.append(query.reversed
                 ? " ORDER BY i.is_done DESC, \(rank)i.position DESC, i.id DESC" : " ORDER BY i.is_done, \(rank)i.position, i.id")
             if let limit = query.limit { sql.append(" LIMIT \(sql.bind(max(limit, 0)))") }

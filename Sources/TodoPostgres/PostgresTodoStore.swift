@@ -111,8 +111,12 @@ struct SQL: Sendable {
             case .todayWithOverdue(let today):
                 let day = bind(today.iso)
                 and("i.due_date <= \(day)::date AND (i.due_date = \(day)::date OR NOT i.is_done)")
-            case .overdue(let before):
+            case .overdue(let before, nil):
                 and("i.due_date < \(bind(before.iso))::date AND NOT i.is_done")
+            case .overdue(let before, let time?):
+                // TIME-7: today's to-dos whose time has passed too.
+                let day = bind(before.iso)
+                and("i.due_date <= \(day)::date AND NOT i.is_done AND (i.due_date < \(day)::date OR i.due_time < \(bind(time.minutes)))")
             case .between(let from, let through):
                 and("i.due_date BETWEEN \(bind(from.iso))::date AND \(bind(through.iso))::date")
             }

@@ -24,6 +24,8 @@ public enum AccountProblem: Equatable, Sendable {
     case duplicateLabel(String)
     case unknownLabel(String)
     case tooManyTokens(maximum: Int)
+    /// The identifier sent names no time zone (TIME-6).
+    case unknownTimeZone(String)
 
     /// The seconds to wait before trying again, for a refusal that says to wait.
     public var retryAfter: Int? {
@@ -31,6 +33,12 @@ public enum AccountProblem: Equatable, Sendable {
         case .rateLimited(let seconds), .signUpsLimited(let seconds), .wrongPasswordsLimited(let seconds): seconds
         default: nil
         }
+    }
+
+    /// Whether the refusal is about the time zone sent: shown in the time zone section.
+    public var isAboutZone: Bool {
+        if case .unknownTimeZone = self { return true }
+        return false
     }
 
     /// The sentence in `language`.
@@ -54,6 +62,7 @@ public enum AccountProblem: Equatable, Sendable {
         case .duplicateLabel(let label): return words("account.duplicate-label", ["label": label])
         case .unknownLabel(let label): return words("account.unknown-label", ["label": label])
         case .tooManyTokens(let maximum): return words("account.too-many-tokens", ["maximum": String(maximum)])
+        case .unknownTimeZone(let identifier): return words("account.unknown-time-zone", ["zone": identifier])
         }
     }
 
@@ -121,7 +130,8 @@ public struct TokenSummary: Equatable, Sendable {
     }
 }
 
-/// The settings page: the person, their tokens, a token just made (shown once) and a notice.
+/// The settings page: the person, their tokens, a token just made (shown once), their time zone
+/// and a notice.
 public struct SettingsViewModel: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         public let label: String
@@ -141,11 +151,17 @@ public struct SettingsViewModel: Equatable, Sendable {
     public let problem: AccountProblem?
     /// A sentence saying what was just done (“Your password was changed.”).
     public let notice: String?
+    /// The time zone section (TIME-6).
+    public let zone: ZoneSettingViewModel
 
+    /// - Parameters:
+    ///   - timeZone: the zone the tokens' dates are shown in.
+    ///   - chosenZone: the person's zone, nil while they have chosen none.
+    ///   - serverZone: the zone used while they have chosen none.
     public init(
         name: String, tokens: [TokenSummary], newToken: (label: String, text: String)? = nil,
         problem: AccountProblem? = nil, done: SettingsDone? = nil, timeZone: TimeZone = .current,
-        language: Language = .english
+        chosenZone: TimeZone? = nil, serverZone: TimeZone = .current, language: Language = .english
     ) {
         let words = TodoWords.strings(language)
         self.language = language
@@ -161,10 +177,12 @@ public struct SettingsViewModel: Equatable, Sendable {
         self.newToken = newToken
         self.problem = problem
         self.notice = done.map { $0.message(language) }
+        self.zone = ZoneSettingViewModel(chosen: chosenZone, server: serverZone, problem: problem, language: language)
     }
 
     public var title: String { TodoWords.strings(language)("account.settings.title") }
-    public var message: String? { problem?.message(language) }
+    /// The refusal shown above the forms (one about the time zone is shown in its section).
+    public var message: String? { problem?.isAboutZone == true ? nil : problem?.message(language) }
     public var hasTokens: Bool { !rows.isEmpty }
     /// “Your new token “laptop”: copy it now, it is not shown again.”
     public var newTokenMessage: String? {
@@ -174,7 +192,7 @@ public struct SettingsViewModel: Equatable, Sendable {
     public static func == (lhs: SettingsViewModel, rhs: SettingsViewModel) -> Bool {
         lhs.language == rhs.language && lhs.name == rhs.name && lhs.rows == rhs.rows
             && lhs.newToken?.label == rhs.newToken?.label && lhs.newToken?.text == rhs.newToken?.text
-            && lhs.problem == rhs.problem && lhs.notice == rhs.notice
+            && lhs.problem == rhs.problem && lhs.notice == rhs.notice && lhs.zone == rhs.zone
     }
 }
 
@@ -182,12 +200,56 @@ public struct SettingsViewModel: Equatable, Sendable {
 public enum SettingsDone: Equatable, Sendable {
     case passwordChanged
     case tokenRevoked(String)
+    /// The time zone was saved (TIME-6).
+    case zoneSaved
 
     public func message(_ language: Language) -> String {
         let words = TodoWords.strings(language)
         return switch self {
         case .passwordChanged: words("account.password-changed")
         case .tokenRevoked(let label): words("account.token.revoked", ["label": label])
+        case .zoneSaved: words("account.zone.saved")
         }
     }
 }
+
+/// The time zone section of Settings (docs/specs/times.md, TIME-6): every zone the system
+/// knows, the person's selected; while they have none, the server's is selected and the page
+/// may propose the browser's own.
+public struct ZoneSettingViewModel: Equatable, Sendable {
+    public struct Option: Equatable, Sendable {
+        /// The IANA identifier, `Asia/Tokyo`: the option's value and its text.
+        public let identifier: String
+        public let selected: Bool
+    }
+
+    /// Every zone the system knows, sorted (read once).
+    public static let knownIdentifiers: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+
+    public let options: [Option]
+    /// Whether the person has chosen a zone.
+    public let isChosen: Bool
+    /// While none is chosen: “Not chosen yet: the server's zone, Etc/UTC, is used.”
+    public let serverNote: String?
+    /// While none is chosen, for the page's script to fill `{zone}` with the browser's zone:
+    /// “Your browser's zone, {zone}, is proposed. Save to keep it.”
+    public let proposal: String?
+    /// Why the zone sent was refused, shown in the section.
+    public let refusal: String?
+
+    public init(chosen: TimeZone?, server: TimeZone, problem: AccountProblem? = nil, language: Language = .english) {
+        let words = TodoWords.strings(language)
+        let selected = (chosen ?? server).identifier
+        var identifiers = Self.knownIdentifiers
+        // The server's zone (`Etc/UTC`) may be one the list leaves out: it is offered all the same.
+        if !identifiers.contains(selected) {
+            identifiers.insert(selected, at: identifiers.firstIndex { $0 > selected } ?? identifiers.endIndex)
+        }
+        options = identifiers.map { Option(identifier: $0, selected: $0 == selected) }
+        isChosen = chosen != nil
+        serverNote = chosen == nil ? words("account.zone.server", ["zone": server.identifier]) : nil
+        proposal = chosen == nil ? words("account.zone.proposed", ["zone": "{zone}"]) : nil
+        refusal = problem?.isAboutZone == true ? problem?.message(language) : nil
+    }
+}
+

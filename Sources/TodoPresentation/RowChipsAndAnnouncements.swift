@@ -4,9 +4,10 @@ import TodoCore
 /// the fields' other screens, `ItemFieldScreens`).
 extension TodoRowViewModel {
     /// A to-do row whose due date has passed: shown in a warning style, with the word "overdue".
-    public func isOverdue(today: CalendarDate) -> Bool {
+    /// Given the time it is (`now`), also one due today at a time before it (TIME-7).
+    public func isOverdue(today: CalendarDate, now: TimeOfDay? = nil) -> Bool {
         guard let dueDate else { return false }
-        return dueDate < today
+        return DueScope.overdue(before: today, time: now).matches(entry.content, due: dueDate)
     }
 
     /// The check control's accessible name: "Check Buy milk" / "Uncheck Buy milk".

@@ -73,11 +73,23 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     public var locationName: String? { isDone ? nil : entry.content.location?.name }
     /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
     public var dueDate: CalendarDate? { isDone ? nil : entry.content.dueDate }
+    /// The due time, for to-do rows with a due date only (TIME-1).
+    public var dueTime: TimeOfDay? { dueDate == nil ? nil : entry.content.dueTime }
     /// The due date in the language's numeric style, for to-do rows with a due date only:
     /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
     /// With its time after it when it has one (TIME-9): `12/08/2026 15:00`.
     public var dueDateText: String? {
         dueDate.map { date in TodoWords.date(date, in: language) + (entry.content.dueTime.map { " " + $0.text } ?? "") }
+    }
+    /// The due date said relative to `today` where that is shorter (TIME-9): `Today 15:00`,
+    /// `Tomorrow`, a weekday of the coming week (`Sat`, `周六`, `土`), else `dueDateText`.
+    public func dueText(today: CalendarDate) -> String? {
+        guard let date = dueDate else { return nil }
+        let days = today.days(to: date)
+        guard (0...6).contains(days) else { return dueDateText }
+        let strings = self.strings
+        let day = days == 0 ? strings("day.today") : days == 1 ? strings("day.tomorrow") : strings.shortWeekday(date.weekday)
+        return day + (entry.content.dueTime.map { " " + $0.text } ?? "")
     }
     /// Done rows show their title struck through (LIST-5).
     public var isStruckThrough: Bool { isDone }
@@ -131,6 +143,8 @@ public final class TodoListViewModel {
     private let store: any TodoListReadModel
     private let preferences: any ListPreferences
     private let today: () -> CalendarDate
+    /// The time it is on the list's clock (TIME-7); nil: only dates tell what is overdue.
+    private let now: () -> TimeOfDay?
     /// Only the rows of these priorities, whatever the scope (PRIO-12); nil: every row.
     public let priorities: Set<Priority.Level>?
     /// Only the rows with every one of these tags, whatever the scope (TAG-14); empty: every row.
@@ -165,9 +179,10 @@ public final class TodoListViewModel {
 
     public init(
         store: any TodoListReadModel, scope: ListScope = .all, preferences: any ListPreferences = InMemoryListPreferences(),
-        today: @escaping () -> CalendarDate, language: Language = .english, priorities: Set<Priority.Level>? = nil, tags: [String] = [],
-        order: ListOrder = .position
+        today: @escaping () -> CalendarDate, now: @escaping () -> TimeOfDay? = { nil }, language: Language = .english,
+        priorities: Set<Priority.Level>? = nil, tags: [String] = [], order: ListOrder = .position
     ) {
+        self.now = now
         self.store = store
         self.scope = scope
         self.priorities = priorities
@@ -232,7 +247,7 @@ public final class TodoListViewModel {
         case .search(let query):
             // `milk !high`: the sign is a filter, the rest the words to find (PRIO-13).
             PlainWords.searchFilter(query)
-        case .overdue: TodoFilter(due: .overdue(before: today()))
+        case .overdue: TodoFilter(due: .overdue(before: today(), time: now()))
         case .tag(let name): TodoFilter(tags: [name])
         }
         if let priorities { filter.priorities = filter.priorities.map { $0.intersection(priorities) } ?? priorities }
@@ -247,11 +262,14 @@ public final class TodoListViewModel {
     }
 
     /// Whether `row` is overdue (DAY-1): the View marks it with `overdueLabel`.
-    public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today()) }
+    public func isOverdue(_ row: TodoRowViewModel) -> Bool { row.isOverdue(today: today(), now: now()) }
     /// Today, by the ViewModel's clock: a View that marks a long list's overdue rows reads it
     /// once per render and asks each row `isOverdue(today:)`, rather than reading the clock and
     /// the time zone for every row.
     public var currentDay: CalendarDate { today() }
+    /// The time it is on the list's clock, when the ViewModel was given one: a to-do due today
+    /// before it is overdue (TIME-7). Read once per render, as `currentDay`.
+    public var currentTime: TimeOfDay? { now() }
     /// The word that marks an overdue row, beside its date (DAY-2), in English.
     public static let overdueLabel = "overdue"
     /// The word that marks an overdue row, beside its date (DAY-2), in the list's language.

@@ -15,7 +15,7 @@ public struct UpcomingDayViewModel: Equatable, Sendable {
 
 /// Upcoming (DAY-5): the to-do items due in the next 7 days (tomorrow through 7 days after
 /// today), grouped by day in date order; days with nothing due are left out. Each day is paged
-/// like a list's section.
+/// like a list's section, its to-dos with a time first, by time (TIME-5).
 @Observable
 public final class UpcomingViewModel {
     /// How many days after today Upcoming covers.
@@ -61,7 +61,7 @@ public final class UpcomingViewModel {
         var loaded: [(CalendarDate, ListPage)] = []
         for date in dates {
             loaded.append((date, try await store.listPage(
-                TodoFilter(dueDate: date), sections: [.todo], page: page, rowsPerSection: rowsPerDay)))
+                TodoFilter(dueDate: date, order: .time), sections: [.todo], page: page, rowsPerSection: rowsPerDay)))
         }
         let pageCount = loaded.map(\.1.pageCount).max() ?? 1
         let shownPage = min(max(page, 1), pageCount)
@@ -87,7 +87,7 @@ public final class UpcomingViewModel {
     /// The items of each day, whole (for JSON), in row order.
     public func loadItems() async throws -> [(date: CalendarDate, items: [TodoItem])] {
         let dates = self.dates
-        let items = try await store.items(TodoFilter(unfinishedOnly: true, due: .between(dates[0], dates[dates.count - 1])))
+        let items = try await store.items(TodoFilter(unfinishedOnly: true, due: .between(dates[0], dates[dates.count - 1]), order: .time))
         let byDay = Dictionary(grouping: items) { $0.dueDate! }
         return dates.compactMap { date in byDay[date].map { (date, $0) } }
     }

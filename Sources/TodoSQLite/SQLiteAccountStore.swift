@@ -56,11 +56,14 @@ public struct SQLiteAccountStore: AccountStore {
         var name: String
         var passwordHash: String
         var createdAt: Int64
+        /// The IANA identifier of the person's zone (migration v19-account-zone, TIME-6).
+        var timeZone: String?
 
         var stored: StoredAccount? {
             guard let uuid = UUID(uuidString: id) else { return nil }
             return StoredAccount(
-                account: Account(id: uuid, name: name, createdAt: AccountTime.date(createdAt)), passwordHash: passwordHash)
+                account: Account(id: uuid, name: name, createdAt: AccountTime.date(createdAt), timeZone: AccountZone.zone(timeZone)),
+                passwordHash: passwordHash)
         }
     }
 
@@ -111,7 +114,8 @@ public struct SQLiteAccountStore: AccountStore {
             }
             try Self.inserting(AccountRow(
                 id: Self.key(account.id), name: account.name, passwordHash: passwordHash,
-                createdAt: AccountTime.millis(account.createdAt)), db, else: .duplicateName(account.name))
+                createdAt: AccountTime.millis(account.createdAt), timeZone: AccountZone.identifier(account.timeZone)),
+                db, else: .duplicateName(account.name))
         }
     }
 
@@ -139,6 +143,33 @@ public struct SQLiteAccountStore: AccountStore {
         try await database.write { db in
             try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, Self.key(id)])
             if db.changesCount == 0 { throw AccountError.unknownUser(id.uuidString) }
+        }
+    }
+
+    public func setTimeZone(_ zone: TimeZone?, of account: UUID) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE account SET timeZone = ? WHERE id = ?", arguments: [AccountZone.identifier(zone), Self.key(account)])
+            if db.changesCount == 0 { throw AccountError.unknownUser(account.uuidString) }
+        }
+    }
+
+    public func timeZones(of accounts: [UUID]) async throws -> [UUID: TimeZone] {
+        guard !accounts.isEmpty else { return [:] }
+        return try await database.read { db in
+            var zones: [UUID: TimeZone] = [:]
+            // In slices: a statement takes at most so many arguments.
+            for start in stride(from: 0, to: accounts.count, by: 500) {
+                let slice = accounts[start..<min(accounts.count, start + 500)].map(Self.key)
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT id, timeZone FROM account WHERE timeZone IS NOT NULL AND id IN (\(databaseQuestionMarks(count: slice.count)))",
+                    arguments: StatementArguments(slice))
+                for row in rows {
+                    let id: String = row["id"], identifier: String? = row["timeZone"]
+                    if let uuid = UUID(uuidString: id), let zone = AccountZone.zone(identifier) { zones[uuid] = zone }
+                }
+            }
+            return zones
         }
     }
 

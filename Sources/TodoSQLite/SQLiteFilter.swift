@@ -28,9 +28,13 @@ enum SQLiteFilter {
             case .todayWithOverdue(let today):
                 conditions.append("i.dueDate <= ? AND (i.dueDate = ? OR i.isDone = 0)")
                 _ = arguments.append(contentsOf: [today.iso, today.iso])
-            case .overdue(let before):
+            case .overdue(let before, nil):
                 conditions.append("i.dueDate < ? AND i.isDone = 0")
                 _ = arguments.append(contentsOf: [before.iso])
+            case .overdue(let before, let time?):
+                // TIME-7: today's to-dos whose time has passed too.
+                conditions.append("i.dueDate <= ? AND i.isDone = 0 AND (i.dueDate < ? OR i.dueTime < ?)")
+                _ = arguments.append(contentsOf: [before.iso, before.iso, time.minutes])
             case .between(let from, let through):
                 conditions.append("i.dueDate BETWEEN ? AND ?")
                 _ = arguments.append(contentsOf: [from.iso, through.iso])

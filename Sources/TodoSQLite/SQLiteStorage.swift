@@ -91,28 +91,47 @@ public struct SQLiteStorage: TodoStorage {
 
         public func subtaskCounts(of parents: [UUID]) throws -> [UUID: SubtaskCount] {
             var counts: [UUID: SubtaskCount] = [:]
+            guard !parents.isEmpty else { return counts }
+            counts.reserveCapacity(parents.count)
             // A list with no subtask at all (most) answers from the empty index at once.
-            guard !parents.isEmpty, try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM todoItem WHERE owner = ? AND parent IS NOT NULL LIMIT 1"), arguments: [owner]) != nil
-            else { return counts }
-            // In slices, each a few index look-ups of the items that have a parent.
-            for start in stride(from: 0, to: parents.count, by: Self.countedAtOnce) {
-                let slice = parents[start..<min(start + Self.countedAtOnce, parents.count)]
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(sql: """
-                    SELECT parent, COUNT(*), SUM(isDone) FROM todoItem WHERE owner = ? AND parent IN (\(marks)) GROUP BY parent
-                    """)
-                let arguments = StatementArguments([owner] + slice.map(\.lowercasedText))
-                for row in try Row.fetchAll(statement, arguments: arguments) {
-                    guard let text: String = row[0], let id = UUID(text: text) else { continue }
-                    counts[id] = SubtaskCount(done: row[2], total: row[1])
+            var any = false
+            try SQLiteStoredRow.forEach(
+                db.cachedStatement(sql: "SELECT 1 FROM todoItem WHERE owner = ? AND parent IS NOT NULL LIMIT 1"), [owner], of: db
+            ) { _ in any = true }
+            guard any else { return counts }
+            // One statement, the ids bound as one JSON array: binding each id on its own (and
+            // reading the answer through GRDB's rows) cost more than SQLite's index look-ups.
+            let ids = String(unsafeUninitializedCapacity: parents.count * 39 + 2) { output in
+                var count = 0
+                func write(_ byte: UInt8) {
+                    output[count] = byte
+                    count += 1
                 }
+                write(UInt8(ascii: "["))
+                for (index, id) in parents.enumerated() {
+                    if index > 0 { write(UInt8(ascii: ",")) }
+                    write(UInt8(ascii: "\""))
+                    var text = id.lowercasedText
+                    text.withUTF8 { for byte in $0 { write(byte) } }
+                    write(UInt8(ascii: "\""))
+                }
+                write(UInt8(ascii: "]"))
+                return count
+            }
+            // Each id looked up in the parent index in turn (no list of them built, no grouping):
+            // a subtask's row at a time, counted here.
+            let statement = try db.cachedStatement(sql: """
+                SELECT i.parent, i.isDone FROM json_each(?) j CROSS JOIN todoItem i WHERE i.owner = ? AND i.parent = j.value
+                """)
+            try SQLiteStoredRow.forEach(statement, [ids, owner], of: db) { row in
+                guard let id = try? row.id(at: 0) else { return }
+                var count = counts[id] ?? SubtaskCount(done: 0, total: 0)
+                count.total += 1
+                if row.flag(at: 1) == true { count.done += 1 }
+                counts[id] = count
             }
             return counts
         }
-
-        /// How many parents one statement counts the subtasks of (SQLite binds at most 32,766 values).
-        private static let countedAtOnce = 500
 
         public func trash(_ query: TrashQuery) throws -> [TrashedItem] {
             let (condition, arguments) = trashCondition(query)
@@ -207,7 +226,11 @@ public struct SQLiteStorage: TodoStorage {
         /// index orders it by after `isDone` (a row value with `isDone` in it would make
         /// SQLite read a range of `isDone` and sort); by priority, its rank first (PRIO-14).
         private static func order(_ query: ItemQuery) -> String {
-            let inSection = query.order == .priority ? Priority.storedRank(column: "i.priority") + ", i.position, i.id" : "i.position, i.id"
+            let inSection = switch query.order {
+            case .position: "i.position, i.id"
+            case .priority: Priority.storedRank(column: "i.priority") + ", i.position, i.id"
+            case .time: ListOrder.storedTimeRank(column: "i.dueTime") + ", i.position, i.id"
+            }
             return query.section == nil ? "i.isDone, " + inSection : inSection
         }
 

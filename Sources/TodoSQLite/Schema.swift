@@ -209,6 +209,7 @@ extension AppDatabase {
         registerNumbersTrashAndSearch(&migrator)
         registerAccountsOwnersChangesAndCalDAV(&migrator)
         registerRicherItems(&migrator)
+        registerAccountZones(&migrator)
         return migrator
     }()
 
@@ -407,6 +408,18 @@ extension AppDatabase {
                 ALTER TABLE trashedItem ADD COLUMN \(Schema.dueTimeColumn);
                 DROP INDEX todoItem_section;
                 CREATE INDEX todoItem_section ON todoItem(\(Schema.sectionIndexColumns));
+                """)
+        }
+    }
+
+    /// v19: each person's time zone (docs/specs/times.md, TIME-6).
+    private static func registerAccountZones(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19-account-zone each person's time zone") { db in
+            // The IANA identifier (`Asia/Tokyo`); NULL until the person chooses one, and their
+            // list is reckoned in the server's zone.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN timeZone TEXT
+                    CHECK (timeZone IS NULL OR length(timeZone) BETWEEN 1 AND 64);
                 """)
         }
     }

@@ -24,7 +24,7 @@ struct APIItem: Encodable {
 struct APIController: Sendable {
     let stores: RequestStore
     func store(_ context: TodoRequestContext) throws -> any TodoStore { try stores.current(context) }
-    let today: @Sendable () -> CalendarDate
+    let clock: RequestClock
 
     func register(on api: RouterGroup<TodoRequestContext>) {
         api.get("todos", use: listTodos)
@@ -73,7 +73,7 @@ struct APIController: Sendable {
         var draft = try body.draft()
         if body.parse == true {
             // The title read as plain words; a field sent in the body wins over its words (WORDS-15).
-            draft = PlainWordsInput.apply(PlainWords.read(draft.title, today: today()), to: draft, wordsWin: false)
+            draft = PlainWordsInput.apply(PlainWords.read(draft.title, today: clock.today(context)()), to: draft, wordsWin: false)
         }
         let item = try await self.store(context).add(draft)
         let location = url(for: item, request)
@@ -145,7 +145,8 @@ struct APIController: Sendable {
     ) async throws -> Response {
         let store = try self.store(context)
         let quickAdd = QuickAddViewModel(
-            store: store, source: StoreQuickAddOptions(store: store, today: today), context: QuickAddController.context(request), today: today)
+            store: store, source: StoreQuickAddOptions(store: store, today: clock.today(context)), context: QuickAddController.context(request),
+            today: clock.today(context))
         await quickAdd.loadSection(kind)
         let section = quickAdd.section(kind)
         struct Option: Encodable { let id: String; let label: String; let selected: Bool }

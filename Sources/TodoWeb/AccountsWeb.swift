@@ -25,6 +25,8 @@ struct AccountsWeb: Sendable {
     let allowSignup: Bool
     let secureCookies: Bool
     let clientAddress: @Sendable (Request, TodoRequestContext) -> String
+    /// The zone a person's list is reckoned in while they have chosen none (TIME-6).
+    var serverZone: TimeZone
 
     /// Sharing lists by people's names (SHARE-8).
     var sharing: SharingService {
@@ -138,6 +140,11 @@ struct PasswordForm: Decodable {
     var `repeat`: String?
 }
 
+struct ZoneForm: Decodable {
+    /// The IANA identifier chosen (TIME-6).
+    var zone: String?
+}
+
 struct TokenForm: Decodable {
     var label: String?
     /// The current password, to make a token (HARDEN-18); revoking needs none.
@@ -196,6 +203,7 @@ struct SettingsPageView: PageView {
     let newToken: NewToken?
     let message: String?
     let notice: String?
+    let zone: ZoneSettingViewModel
 
     init(_ model: SettingsViewModel, frame: PageFrame) {
         self.frame = frame
@@ -206,6 +214,7 @@ struct SettingsPageView: PageView {
         newToken = model.newToken.map { NewToken(label: $0.label, text: $0.text, message: model.newTokenMessage ?? "") }
         message = model.message
         notice = model.notice
+        zone = model.zone
     }
 }
 
@@ -231,6 +240,7 @@ extension AccountProblem {
         case .duplicateLabel(let label): self = .duplicateLabel(label)
         case .unknownLabel(let label): self = .unknownLabel(label)
         case .tooManyTokens(let maximum): self = .tooManyTokens(maximum: maximum)
+        case .unknownTimeZone(let identifier): self = .unknownTimeZone(String(identifier.prefix(AccountsController.maxEchoedName)))
         }
     }
 }
@@ -264,6 +274,7 @@ struct AccountsController: Sendable {
         router.post("/settings/end-everything", use: endEverything)
         router.post("/settings/tokens", use: createToken)
         router.post("/settings/tokens/revoke", use: revokeToken)
+        router.post("/settings/zone", use: saveZone)
     }
 
     private func language(_ request: Request) -> Language { LanguageChoice.of(request) }
@@ -355,7 +366,9 @@ struct AccountsController: Sendable {
         let tokens = try await web.accounts.tokens(name: account.name)
             .map { TokenSummary(label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
         let model = SettingsViewModel(
-            name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done, language: language(request))
+            name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done,
+            timeZone: account.timeZone ?? web.serverZone, chosenZone: account.timeZone, serverZone: web.serverZone,
+            language: language(request))
         var frame = views.frame(model.title, request, account)
         // The forms answer with this page: the language switcher comes back to its address.
         frame.here = "/settings"
@@ -372,7 +385,26 @@ struct AccountsController: Sendable {
     }
 
     @Sendable func settingsPage(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
-        try await settingsPage(request, account: try signedIn(context))
+        // `?done=zone`: where saving the time zone comes back to.
+        let done: SettingsDone? = request.formQueryValue("done") == Self.zoneSaved ? .zoneSaved : nil
+        return try await settingsPage(request, account: try signedIn(context), done: done)
+    }
+
+    /// What `/settings?done=…` says after the time zone was saved.
+    static let zoneSaved = "zone"
+
+    /// Stores the person's time zone and goes back to the settings page, which says so; an
+    /// unknown zone is refused in its section (TIME-6).
+    @Sendable func saveZone(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
+        let account = try signedIn(context)
+        let identifier = try await WebFormat.form(ZoneForm.self, of: request).zone ?? ""
+        do {
+            try await web.accounts.setTimeZone(name: account.name, to: identifier)
+        } catch {
+            guard let problem = AccountProblem(error) else { throw error }
+            return try await settingsPage(request, account: account, problem: problem)
+        }
+        return WebFormat.redirect(to: "/settings?done=\(Self.zoneSaved)")
     }
 
     /// Changes the password, keeping this session and ending the others (ACCOUNT-37).

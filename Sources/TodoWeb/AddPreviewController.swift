@@ -33,7 +33,7 @@ struct AddPreviewController: Sendable {
     @Sendable func preview(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let text = request.uri.queryParameters.get("text") ?? ""
         let language = LanguageChoice.of(request)
-        let view = AddPreviewView(PlainWordsPreview(text: text, today: page.today(), language: language))
+        let view = AddPreviewView(PlainWordsPreview(text: text, today: page.today(context)(), language: language))
         return .html(page.views.templates.render(view, "add-preview", language: language), headers: [.cacheControl: "no-store"])
     }
 }

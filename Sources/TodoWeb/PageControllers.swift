@@ -11,16 +11,18 @@ struct PageContext: Sendable {
     let stores: RequestStore
     /// The list this request reads and changes (`RequestStore`).
     func store(_ context: TodoRequestContext) throws -> any TodoStore { try stores.current(context) }
-    let today: @Sendable () -> CalendarDate
+    let clock: RequestClock
     let views: TodoViews
+    /// What "today" is for the request's person (TIME-6).
+    func today(_ context: TodoRequestContext) -> @Sendable () -> CalendarDate { clock.today(context) }
 
     func quickAdd(
         _ context: QuickAddContext, language: Language = .english, for request: TodoRequestContext
     ) throws -> QuickAddViewModel {
         let store = try self.store(request)
         return QuickAddViewModel(
-            store: store, source: StoreQuickAddOptions(store: store, today: today, language: language), context: context,
-            today: today, language: language)
+            store: store, source: StoreQuickAddOptions(store: store, today: today(request), language: language), context: context,
+            today: today(request), language: language)
     }
 
     /// After a form action: back to the page it was made on (POST-redirect-GET). An in-place
@@ -130,19 +132,19 @@ struct ListController: Sendable {
         // `?sort=priority` reads each section by priority (PRIO-15); anything else, the list's own order.
         let order: ListOrder = request.uri.queryParameters.get("sort") == ListOrder.priority.rawValue ? .priority : .position
         let list = TodoListViewModel(
-            store: try page.store(context), scope: scope, preferences: CookiePreferences(request), today: page.today,
-            language: LanguageChoice.of(request), order: order)
+            store: try page.store(context), scope: scope, preferences: CookiePreferences(request), today: page.today(context),
+            now: { [clock = page.clock] in clock.time(context) }, language: LanguageChoice.of(request), order: order)
         // Long lists come a page at a time (`?page=N`), so the first screen never waits for the rest.
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await list.load(page: number, rowsPerSection: Self.rowsPerSection)
         let quickAdd: QuickAddContext = switch scope {
         case .project(let name): .project(name)
-        case .today: .dueDate(page.today())
+        case .today: .dueDate(page.today(context)())
         case .dueDate(let date): .dueDate(date)
         case .all, .search, .overdue, .tag: .none
         }
         var view = ListPageView(
-            list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request), for: context), today: page.today(),
+            list, quickAdd: try page.quickAdd(quickAdd, language: LanguageChoice.of(request), for: context), today: page.today(context)(),
             frame: page.views.frame(list.title, request, context.account), views: page.views)
         if case .project(let name) = scope, let lists = context.identity?.lists, lists.sharedList(named: name) == nil,
             !list.isEmpty
@@ -179,7 +181,7 @@ struct ItemController: Sendable {
     @Sendable func newForm(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let from = WebFormat.localPath(query.get("from"))
-        let form = try ItemFormViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
+        let form = try ItemFormViewModel(store: page.store(context), today: page.today(context), language: LanguageChoice.of(request))
         form.readsPlainWords = true  // the title's words are read on save, and shown under it (WORDS-17)
         form.wordsWinOverFields = true
         if let project = query.get("project") { form.projectName = project }
@@ -192,7 +194,7 @@ struct ItemController: Sendable {
     /// list's project or date as hidden fields, so the item lands in the list it was added on).
     @Sendable func create(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(ItemForm.self, of: request)
-        let form = try ItemFormViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
+        let form = try ItemFormViewModel(store: page.store(context), today: page.today(context), language: LanguageChoice.of(request))
         form.values = fields.values  // an add never reads "done" (EDIT-1)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
@@ -208,7 +210,7 @@ struct ItemController: Sendable {
 
     @Sendable func editForm(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let form = try await ItemFormViewModel.edit(
-            store: page.store(context), id: try itemID(context), today: page.today, language: LanguageChoice.of(request))
+            store: page.store(context), id: try itemID(context), today: page.today(context), language: LanguageChoice.of(request))
         let from = WebFormat.localPath(request.uri.queryParameters.get("from"))
         return try await formPage(form, from: from, error: nil, request, context)
     }
@@ -227,7 +229,7 @@ struct ItemController: Sendable {
         let form: ItemFormViewModel
         do {
             form = try ItemFormViewModel.reopened(
-                store: page.store(context), item: stored, version: version, base: fields.baseValues, today: page.today,
+                store: page.store(context), item: stored, version: version, base: fields.baseValues, today: page.today(context),
                 language: language)
         } catch {
             throw PageError(.badRequest, key: "error.unreadable-start")

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdAuth
 import TodoAccounts
@@ -27,4 +28,26 @@ public struct TodoRequestContext: AuthRequestContext, RequestContext {
 
     /// The signed-in person's account, or nil.
     var account: Account? { identity?.account }
+}
+
+/// The day and the time a request is reckoned in (TIME-6, TIME-7): the signed-in person's time
+/// zone when they have chosen one, else the server's (`TodoWebOptions.timeZone`, whose day is
+/// `TodoWebOptions.today`).
+struct RequestClock: Sendable {
+    let today: @Sendable () -> CalendarDate
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+
+    /// The zone `context`'s person reckons in.
+    func zone(_ context: TodoRequestContext) -> TimeZone { context.account?.timeZone ?? timeZone }
+
+    /// What "today" is for `context`'s person.
+    func today(_ context: TodoRequestContext) -> @Sendable () -> CalendarDate {
+        guard let zone = context.account?.timeZone else { return today }
+        let now = self.now
+        return { CalendarDate(now(), in: zone) }
+    }
+
+    /// The time it is on `context`'s person's clock: a to-do due today before it is overdue.
+    func time(_ context: TodoRequestContext) -> TimeOfDay { TimeOfDay(now(), in: zone(context)) }
 }

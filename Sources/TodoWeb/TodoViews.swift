@@ -15,9 +15,11 @@ struct TodoViews: Sendable {
     let templates: PageTemplates
     let assets: AssetCatalog
     /// 4,096 rows of about 1.2 KiB: some 5 MiB at most.
-    let rows = RenderedTexts<RowKey>(limit: 4096)
-    /// 16 list pages of up to 100 rows (about 120 KiB each): some 2 MiB at most.
-    let lists = RenderedTexts<ListPageView>(limit: 16)
+    let rows = RenderedTexts<RowKey, String>(limit: 4096)
+    /// 16 list pages of up to 100 rows (about 120 KiB each): some 2 MiB at most. Kept as the
+    /// response's bytes: copying a page of 250 KiB into a new buffer for every request cost more
+    /// than finding it (fresh memory, page faults).
+    let lists = RenderedTexts<ListPageView, ByteBuffer>(limit: 16)
 
     /// The Views' own words (the templates' `[[key]]`s and the view values'), per language.
     static let catalog: Catalog = {
@@ -64,7 +66,7 @@ struct TodoViews: Sendable {
     /// A list page, or the same text as last time when nothing it shows has changed (the frame,
     /// and so the language, is part of what it shows).
     func page(_ list: ListPageView) -> Response {
-        .html(lists.text(for: list) { templates.render(list, ListPageView.template, language: list.frame.language) })
+        .html(lists.text(for: list) { ByteBuffer(string: templates.render(list, ListPageView.template, language: list.frame.language)) })
     }
 
     /// A row by `row.mustache` in the row's language, or as rendered before from the same
@@ -72,26 +74,30 @@ struct TodoViews: Sendable {
     /// buttons' names and announcements, some eight sentences) are only worded on a miss, so a
     /// row seen before costs the same in every language.
     /// `movable`: the row has its move handle (not in a list sorted by priority, PRIO-15).
+    /// `now`: the time it is on the list's clock, when a passed time makes a row overdue (TIME-7).
     func render(
-        _ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, from: String, fromQuery: String, movable: Bool = true
+        _ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, now: TimeOfDay? = nil, from: String, fromQuery: String,
+        movable: Bool = true
     ) -> String {
         let key = RowKey(
-            row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today, from: from, fromQuery: fromQuery,
-            movable: movable)
+            row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today,
+            overdue: row.isOverdue(today: today, now: now), from: from, fromQuery: fromQuery, movable: movable)
         return rows.text(for: key) {
-            let view = RowView(row, hidesProject: key.hidesProject, today: today, from: from, fromQuery: fromQuery, movable: movable)
+            let view = RowView(
+                row, hidesProject: key.hidesProject, today: today, overdue: key.overdue, from: from, fromQuery: fromQuery, movable: movable)
             return templates.render(view, "row", language: row.language)
         }
     }
 }
 
 /// Everything a rendered row depends on: the row as read (its language included), whether its
-/// list hides its project, the day (overdue, and when a repeat comes back), and where its
-/// actions return to.
+/// list hides its project, the day (its date's words, and when a repeat comes back), whether it
+/// is overdue, and where its actions return to.
 struct RowKey: Hashable {
     let row: TodoRowViewModel
     let hidesProject: Bool
     let today: CalendarDate
+    let overdue: Bool
     let from: String
     let fromQuery: String
     let movable: Bool
@@ -105,7 +111,8 @@ struct RowKey: Hashable {
     }
 
     static func == (lhs: RowKey, rhs: RowKey) -> Bool {
-        lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.from == rhs.from
+        lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.overdue == rhs.overdue
+            && lhs.from == rhs.from
             && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable
     }
 }
@@ -115,16 +122,16 @@ struct RowKey: Hashable {
 /// same from one page load to the next (a check moves one row), and a list nobody changed is
 /// the same page for everyone who opens it. At most `limit` texts are kept; when full, it
 /// starts over, so memory stays bounded.
-final class RenderedTexts<Value: Hashable>: @unchecked Sendable {
+final class RenderedTexts<Value: Hashable, Text>: @unchecked Sendable {
     let limit: Int
     private let lock = NSLock()
-    private var texts: [Value: String] = [:]
+    private var texts: [Value: Text] = [:]
 
     init(limit: Int) { self.limit = limit }
 
     /// The text kept for `value`, or `render()`'s, which is kept from then on. (Two requests may
     /// render the same value at once; both get the same text.)
-    func text(for value: Value, render: () -> String) -> String {
+    func text(for value: Value, render: () -> Text) -> Text {
         if let text = lock.withLock({ texts[value] }) { return text }
         let text = render()
         lock.withLock {
@@ -244,33 +251,50 @@ struct ListPageView: PageView, Hashable {
         let id: String
         let title: String
         let count: Int
-        /// The section's rows, each as `row.mustache` renders it, one after the other.
-        let rows: String
+        /// The section's rows, each as `row.mustache` renders it (from `TodoViews.rows`), in
+        /// order: joined only when the page is rendered, not on every request.
+        let rows: [String]
         /// The place (1 = first) of the section's first row shown: a move's announcement counts from it.
         var firstPosition = 1
         /// Whether its heading carries the list's sort link (`ListPageView.sortHref`): the first
         /// section's does, on the heading's own line, so a phone's first row stays where it was.
         var showsSort = false
 
+        init(id: String, title: String, count: Int, rows: [String], firstPosition: Int = 1) {
+            self.id = id
+            self.title = title
+            self.count = count
+            self.rows = rows
+            self.firstPosition = firstPosition
+        }
+
+        /// A section whose rows are one text already.
+        init(id: String, title: String, count: Int, rows: String, firstPosition: Int = 1) {
+            self.init(id: id, title: title, count: count, rows: [rows], firstPosition: firstPosition)
+        }
+
         // Hashed by its size, compared byte by byte: hashing 100 rows of text (Unicode-normalized)
         // cost more than rendering the page it was meant to save.
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(count)
-            hasher.combine(rows.utf8.count)
+            hasher.combine(rows.count)
+            for row in rows { hasher.combine(row.utf8.count) }
         }
 
         static func == (lhs: SectionView, rhs: SectionView) -> Bool {
             lhs.id == rhs.id && lhs.title == rhs.title && lhs.count == rhs.count && lhs.firstPosition == rhs.firstPosition
-                && lhs.showsSort == rhs.showsSort && sameBytes(lhs.rows, rhs.rows)
+                && lhs.showsSort == rhs.showsSort && lhs.rows.count == rhs.rows.count
+                && zip(lhs.rows, rhs.rows).allSatisfy(sameBytes)
         }
 
+        /// The same bytes: at once when both are the same kept text (a row found in `TodoViews.rows`).
         private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
             var lhs = lhs, rhs = rhs
             guard lhs.utf8.count == rhs.utf8.count else { return false }
             return lhs.withUTF8 { left in
                 rhs.withUTF8 { right in
-                    left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                    left.isEmpty || left.baseAddress == right.baseAddress || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
                 }
             }
         }
@@ -293,6 +317,23 @@ struct ListPageView: PageView, Hashable {
     }
 }
 
+/// A to-do row's due chip (TIME-9): the day in words, and the date itself for machines and, when
+/// the words differ from it, on hover.
+struct DueView {
+    let text: String
+    /// `2026-12-08T15:00`, as `<time datetime>` says it.
+    let datetime: String
+    /// (Not `title`: a missing value is looked up in the row, which has one.)
+    let exact: String?
+
+    init?(_ row: TodoRowViewModel, today: CalendarDate) {
+        guard let date = row.dueDate, let text = row.dueText(today: today) else { return nil }
+        self.text = text
+        datetime = date.iso + (row.dueTime.map { "T" + $0.text } ?? "")
+        exact = text == row.dueDateText ? nil : row.dueDateText
+    }
+}
+
 /// A row's view value: what `row.mustache` reads.
 struct RowView {
     let id: String
@@ -300,7 +341,7 @@ struct RowView {
     let done: Bool
     let href: String
     let location: String?
-    let due: String?
+    let due: DueView?
     let overdue: Bool
     let project: String?
     let estimate: String?
@@ -331,14 +372,16 @@ struct RowView {
     let subtasksHide: String
     let subtasksShow: String
 
-    init(_ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, from: String, fromQuery: String, movable: Bool) {
+    init(
+        _ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, overdue: Bool, from: String, fromQuery: String, movable: Bool
+    ) {
         id = row.id.lowercasedText
         title = row.title
         done = row.isDone
         href = "/items/" + id + fromQuery
         location = row.locationName
-        due = row.dueDateText
-        overdue = row.isOverdue(today: today)
+        due = DueView(row, today: today)
+        self.overdue = overdue
         project = hidesProject ? nil : row.projectName
         estimate = row.estimateText
         repeats = row.repeatText
@@ -396,6 +439,21 @@ extension RowView: MustacheParent {
         case "hasSubtasks": hasSubtasks
         case "subtasksHide": subtasksHide
         case "subtasksShow": subtasksShow
+        default: nil
+        }
+    }
+}
+
+/// A section answers its own names: its rows are joined here, when the page is rendered.
+extension ListPageView.SectionView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "count": count
+        case "rows": rows.joined()
+        case "firstPosition": firstPosition
+        case "showsSort": showsSort
         default: nil
         }
     }
@@ -503,10 +561,11 @@ extension ListPageView {
     private static func sections(
         of list: TodoListViewModel, today: CalendarDate, from here: String, fromQuery: String, views: TodoViews
     ) -> [SectionView] {
-        let movable = list.order == .position
-        func rows(_ rows: [TodoRowViewModel]) -> String {
-            rows.map { views.render($0, scope: list.scope, today: today, from: here, fromQuery: fromQuery, movable: movable) }
-                .joined()
+        let movable = list.order == .position, now = list.currentTime
+        func rows(_ rows: [TodoRowViewModel]) -> [String] {
+            rows.map {
+                views.render($0, scope: list.scope, today: today, now: now, from: here, fromQuery: fromQuery, movable: movable)
+            }
         }
         let overdue = list.overdueRows.isEmpty ? [] : [SectionView(
             id: "overdue", title: list.overdueHeaderTitle, count: list.overdueCount, rows: rows(list.overdueRows))]

@@ -18,8 +18,10 @@ public struct TodoWebOptions: Sendable {
     public var allowedHosts: [String]
     /// Idle timeout and connection cap (`--idle-timeout`, `--max-connections`).
     public var limits: ConnectionLimits
-    /// What "today" is, for the Today list and the quick-add dates.
+    /// What "today" is in `timeZone`, for the Today list and the quick-add dates.
     public var today: @Sendable () -> CalendarDate
+    /// The server's time zone (`TZ`): a person who has chosen none reckons days in it (TIME-6).
+    public var timeZone = TimeZone(identifier: "UTC")!
     /// The time, for how long ago an item in the Trash was deleted (the store's clock decides
     /// the 30 days).
     public var now: @Sendable () -> Date
@@ -120,7 +122,7 @@ public enum TodoWebApp {
             guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }
             return AccountsWeb(
                 accounts: $0, lists: lists, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
-                clientAddress: options.forwardedClientAddress)
+                clientAddress: options.forwardedClientAddress, serverZone: options.timeZone)
         }
         // With accounts, every request reads the signed-in person's lists, never `store`.
         let stores = RequestStore(local: accounts == nil ? store : nil)
@@ -130,7 +132,8 @@ public enum TodoWebApp {
         // A route that does no work: a liveness check, and the framework's ceiling in bench/run.
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)
-        let page = PageContext(stores: stores, today: options.today, views: views)
+        let clock = RequestClock(today: options.today, now: options.now, timeZone: options.timeZone)
+        let page = PageContext(stores: stores, clock: clock, views: views)
         ListController(page: page).register(on: router)
         UpcomingController(page: page).register(on: router)
         ItemController(page: page).register(on: router)
@@ -147,7 +150,7 @@ public enum TodoWebApp {
         if let live = options.live {
             EventsController(live: live, web: accounts, heartbeat: options.liveHeartbeat).register(on: router)
         }
-        APIController(stores: stores, today: options.today).register(on: router.group("api"))
+        APIController(stores: stores, clock: clock).register(on: router.group("api"))
         // The service worker must be served from the root to control every page.
         views.assets.register(on: router, atRoot: ["sw.js", "manifest.webmanifest"])
         return router

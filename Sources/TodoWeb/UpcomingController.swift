@@ -14,13 +14,13 @@ struct UpcomingController: Sendable {
     }
 
     @Sendable func upcoming(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
-        let upcoming = try UpcomingViewModel(store: page.store(context), today: page.today, language: LanguageChoice.of(request))
+        let upcoming = try UpcomingViewModel(store: page.store(context), today: page.today(context), language: LanguageChoice.of(request))
         let number = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         try await upcoming.load(page: number, rowsPerDay: ListController.rowsPerSection)
-        let tomorrow = page.today().adding(days: 1)
+        let tomorrow = page.today(context)().adding(days: 1)
         let view = ListPageView(
             upcoming, preferences: CookiePreferences(request), quickAdd: try page.quickAdd(.dueDate(tomorrow), language: LanguageChoice.of(request), for: context),
-            today: page.today(), frame: page.views.frame(upcoming.title, request, context.account), views: page.views)
+            today: page.today(context)(), frame: page.views.frame(upcoming.title, request, context.account), views: page.views)
         return page.views.page(view)
     }
 }

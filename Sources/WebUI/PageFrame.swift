@@ -97,11 +97,16 @@ extension Response {
     /// An HTML page (or fragment), never stored by caches: it shows the list as it is now.
     /// It varies with the fragment header, so a cache can't answer one with the other.
     public static func html(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        html(ByteBuffer(string: text), status: status, headers: headers)
+    }
+
+    /// An HTML page already in a buffer: a page kept as rendered is sent without copying it again.
+    public static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
         // …and with the language, chosen by the cookie or the browser's Accept-Language.
         fields[.vary] = PageFragment.header.rawName + ", Accept-Language, Cookie"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: body))
     }
 }

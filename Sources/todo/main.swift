@@ -11,11 +11,13 @@ import TodoWeb
 import WebUI
 
 // The composition root: the Views over the stores, on the real clock and zone (`TZ`) and terminal (TEST-1).
-let clock = TodoEnvironment.live
+// `--tz ZONE` (TIME-6): the list's days and times are reckoned in it, else in `TZ`'s.
+let clock = CLITimeZone.named(in: CommandLine.arguments.dropFirst()).map(TodoEnvironment.live.reckoning) ?? .live
 var context = CLIContext(
     openStore: { location, access in try await people(location, access).lists.store(.local) },
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, today: { clock.today }, now: clock.now)
 context.openPeople = people
+context.systemZone = .current
 // `todo list --watch` (LIVE-16): the file's changes, every 250 ms.
 context.followFile = { try await SQLiteChangeWatcher.watch(path: $0, every: .milliseconds(250), endsWhenGone: true, started: $1, changed: $2) }
 context.buildServer = webServer
@@ -26,18 +28,22 @@ func people(_ location: StoreLocation, _ access: StoreAccess) async throws -> Pe
     switch location {
     case .file(let path):
         let database = try sqlite(path, access)
-        let lists = PeopleLists(sharing: SQLiteListSharing(database: database)) {
-            SQLiteTodoStore(database: database, environment: clock, owner: $0)
+        let accounts = SQLiteAccountStore(database: database)
+        let lists = PeopleLists(sharing: SQLiteListSharing(database: database), zones: { try await accounts.timeZones(of: $0) }) {
+            SQLiteTodoStore(database: database, environment: clock.reckoning(in: $1 ?? clock.timeZone), owner: $0)
         }
         return PeopleDatabase(
-            accounts: SQLiteAccountStore(database: database), lists: lists,
+            accounts: accounts, lists: lists,
             adoptLocalList: { try await SQLiteTodoStore.adoptLocalList(in: database, by: $0) },
             calendars: SQLiteCalendarResources(database: database))
     case .inMemory:
-        return PeopleDatabase(accounts: InMemoryAccountStore(), lists: .inMemory(environment: clock))
+        let accounts = InMemoryAccountStore()
+        return PeopleDatabase(accounts: accounts, lists: .inMemory(environment: clock) { await accounts.timeZones(of: $0) })
     case .postgres(let url):
         let database = try await postgres(url, access)
-        let lists = PeopleLists(sharing: database.sharing) { database.store(owner: $0, environment: clock) }
+        let lists = PeopleLists(sharing: database.sharing, zones: { try await database.accounts.timeZones(of: $0) }) {
+            database.store(owner: $0, environment: clock.reckoning(in: $1 ?? clock.timeZone))
+        }
         return PeopleDatabase(accounts: database.accounts, lists: lists, calendars: database.calendars)
     }
 }
@@ -67,13 +73,14 @@ func webServer(_ start: ServeStart) async throws -> BuiltServer {
     var options = TodoWebOptions(
         host: mode.host, port: mode.port, corsOrigins: mode.corsOrigins, allowedHosts: start.safety.allowedHosts,
         limits: start.safety.limits, today: { clock.today }, now: clock.now)
-    options.trustedProxies = mode.trustedProxies
+    (options.trustedProxies, options.timeZone) = (mode.trustedProxies, clock.timeZone)
     if let people = start.people, let signIn = mode.signIn {
         let accounts = Accounts(store: people.accounts, now: clock.now)
         (options.accounts, options.lists, options.allowSignup, options.secureCookies) =
             (accounts, people.lists, signIn.allowSignup, signIn.secureCookies)
         if let calendars = people.calendars {
-            options.services.append(CalDAVServer(accounts: accounts, lists: people.lists, calendars: calendars, now: clock.now).service())
+            options.services.append(CalDAVServer(
+                accounts: accounts, lists: people.lists, calendars: calendars, timeZone: clock.timeZone, now: clock.now).service())
         }
     }
     let logger = Logger(label: "todo")

@@ -54,7 +54,7 @@ struct AccountSchemaTests {
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account_session") ?? -1)
         }
         #expect(left == (0, 0))
-        #expect(AppDatabase.migrationIdentifiers.suffix(10) == [
+        #expect(AppDatabase.migrationIdentifiers.suffix(11) == [
             "v9-changes the record of changes live pages follow",
             "v10-change-origin a page knows its own changes without it",
             "v11-caldav CalDAV's names, kept text and calendars beside the items",
@@ -65,6 +65,7 @@ struct AccountSchemaTests {
             "v16-repeat-rule an item's repeat is a rule, in the section index",
             "v17-parent an item's parent, in the section index",
             "v18-due-time an item's due time, in the section index",
+            "v19-account-zone each person's time zone",
         ])
     }
 }

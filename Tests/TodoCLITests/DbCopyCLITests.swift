@@ -67,7 +67,7 @@ final class DbCopyHarness {
     /// A person on the PostgreSQL side, and their list there.
     func account(_ name: String) async throws -> any TodoStore {
         let account = try await Accounts(store: accounts, now: { TestEnvironment.referenceDate }, hasher: Self.hasher).add(name: name, password: "correct horse battery")
-        return lists.store(ListOwner(account: account.id))
+        return try await lists.store(ListOwner(account: account.id))
     }
 
     enum CLIFailure: Error { case unexpected(String) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TodoCore
 
@@ -15,12 +16,36 @@ struct PersonalListsTests {
     /// Bob's lists as a request would open them now.
     func bobsLists() async throws -> PersonalLists {
         let stores = [alice.owner: aliceStore, bob.owner: bobStore]
-        return try await PersonalLists.open(person: bob.id, sharing: sharing) { stores[$0]! }
+        return try await PeopleLists(sharing: sharing) { stores[$0]! }.lists(of: bob.id)
     }
 
     @discardableResult
     func aliceAdds(_ title: String, in project: String? = nil) async throws -> TodoItem {
         try await aliceStore.add(TodoDraft(title: title, project: project.map(Project.init(name:))))
+    }
+
+    @Test("TIME-6 each owner's list is opened in the owner's zone, with one look-up for all; one without a zone in the stores' own")
+    func test_TIME_6_listsInTheirOwnersZones() async throws {
+        await sharing.share(list: "Groceries", owner: alice, with: bob, role: .editor)
+        let carol = ListPerson(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000c")!, name: "carol")
+        await sharing.share(list: "Books", owner: carol, with: bob, role: .viewer)
+        let opened = Mutex<[(String, String?)]>([]), lookUps = Mutex<[[UUID]]>([])
+        let people = PeopleLists(sharing: sharing, zones: { ids in
+            lookUps.withLock { $0.append(ids.sorted { $0.uuidString < $1.uuidString }) }
+            return [self.alice.id: TimeZone(identifier: "Asia/Tokyo")!, self.bob.id: TimeZone(identifier: "Pacific/Pago_Pago")!]
+        }) { owner, zone in
+            opened.withLock { $0.append((owner.key, zone?.identifier)) }
+            return InMemoryTodoStore(environment: .fixedForTests())
+        }
+        let lists = try await people.lists(of: bob.id)
+        #expect(lists.shared.map(\.name) == ["alice/Groceries", "carol/Books"])
+        #expect(opened.withLock { $0.map(\.0) } == [bob.owner.key, alice.owner.key, carol.owner.key])
+        #expect(opened.withLock { $0.map(\.1) } == ["Pacific/Pago_Pago", "Asia/Tokyo", nil])
+        #expect(lookUps.withLock { $0 } == [[alice.id, bob.id, carol.id]])
+        // The local list has no account, so no zone of its own: no look-up.
+        _ = try await people.store(.local)
+        #expect(lookUps.withLock { $0.count } == 1)
+        #expect(opened.withLock { $0.last?.1 } == nil)
     }
 
     @Test("SHARE-2 a person is offered their own projects and each shared list as OWNER/LIST")

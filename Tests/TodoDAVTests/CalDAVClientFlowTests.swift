@@ -71,7 +71,7 @@ struct CalDAVClientFlowTests {
     @Test("DAV-21 DAVx5: home-set from the root, sync-collection with a token, multiget, PUT with If-Match")
     func test_DAV_21_davx5() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         _ = try await store.add(TodoDraft(title: "One"))
         try await sut.test { (dav: DAVClient) async throws in
             // DAVx5 asks the base URL for the principal and the home-set at once.

@@ -13,7 +13,7 @@ struct CalDAVDatabaseTests {
     @Test("DAV-6 DAV-7 DAV-8 DAV-9 DAV-14 a task's life over CalDAV and the store, on each database", arguments: DAVSUT.Database.allCases)
     func test_DAV_9_lifeOnEachDatabase(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
         try await sut.test { (dav: DAVClient) async throws in
             let first = try await dav.report(Self.groceries, DAVBodies.sync(token: ""))
@@ -52,7 +52,7 @@ struct CalDAVDatabaseTests {
         arguments: DAVSUT.Database.allCases)
     func test_DAV_24_syncScopedToItsCalendar(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
         _ = try await store.add(TodoDraft(title: "Diary", project: Project(name: "Private")))
         try await sut.lists.sharing.share(
@@ -110,7 +110,7 @@ struct CalDAVDatabaseTests {
         arguments: DAVSUT.Database.allCases)
     func test_DAV_25_completedTimeKept(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let offline = try #require(ISO8601DateFormatter().date(from: "2026-11-20T08:00:00Z"))
         try await sut.test { (dav: DAVClient) async throws in
             let done = ["STATUS:COMPLETED", "COMPLETED:20261120T080000Z"]
@@ -130,7 +130,7 @@ struct CalDAVDatabaseTests {
         arguments: DAVSUT.Database.allCases)
     func test_DAV_26_occurrenceKeepsKept(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let zone = ["BEGIN:VTIMEZONE", "TZID:Europe/Paris", "BEGIN:STANDARD", "DTSTART:19701025T030000",
                     "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
         let kept = ["PRIORITY:1", "CATEGORIES:Home,Errands", "X-CLIENT-THING;X-P=1:value"]
@@ -163,7 +163,7 @@ struct CalDAVDatabaseTests {
           arguments: DAVSUT.Database.allCases)
     func test_DAV_29_noUIDConflict(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let made = try await store.add(TodoDraft(title: "Made on the web", project: Project(name: "Groceries")))
         try await sut.test { (dav: DAVClient) async throws in
             #expect(try await dav.put("list-Groceries", "first.ics", DAVBodies.vtodo(uid: "same-uid", summary: "First")).status == 201)
@@ -188,7 +188,7 @@ struct CalDAVDatabaseTests {
           arguments: DAVSUT.Database.allCases)
     func test_DAV_29_firstSyncLimit(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         var made: [TodoItem] = []
         for title in ["A", "B", "C", "D", "E"] {
             made.append(try await store.add(TodoDraft(title: title, project: Project(name: "Groceries"))))

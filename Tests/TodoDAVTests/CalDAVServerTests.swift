@@ -335,7 +335,7 @@ struct CalDAVServerTests {
     @Test("DAV-12 calendar-query: not completed, STATUS not COMPLETED, and a time-range on DUE")
     func test_DAV_12_query() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let open = try await store.add(TodoDraft(title: "Open", dueDate: CalendarDate(year: 2026, month: 11, day: 24)))
         let later = try await store.add(TodoDraft(title: "Later", dueDate: CalendarDate(year: 2026, month: 12, day: 24)))
         let done = try await store.add(TodoDraft(title: "Done", isDone: true))
@@ -398,7 +398,7 @@ struct CalDAVServerTests {
     @Test("DAV-14 sync-collection: everything first, then what changed, deletions as 404, a limit, a bad token 403")
     func test_DAV_14_sync() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let a = try await store.add(TodoDraft(title: "A", project: Project(name: "Groceries")))
         let b = try await store.add(TodoDraft(title: "B", project: Project(name: "Groceries")))
         let href: @Sendable (TodoItem) -> String = { Self.groceries + $0.id.lowercasedText + ".ics" }

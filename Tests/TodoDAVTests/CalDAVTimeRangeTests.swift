@@ -92,7 +92,7 @@ struct CalDAVTimeRangeTests {
     @Test("DAV-28 a task without DUE, made or completed on the web, is in no range of the year 2000")
     func test_DAV_28_year2000() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let open = try await store.add(TodoDraft(title: "Open"))
         let done = try await store.add(TodoDraft(title: "Done", isDone: true))
         let dated = try await store.add(TodoDraft(title: "Dated", dueDate: CalendarDate(year: 2000, month: 6, day: 1)))

@@ -40,14 +40,18 @@ struct DAVSUT {
         case .sqlite:
             let database = try AppDatabase.inMemory()
             accountStore = SQLiteAccountStore(database: database)
-            lists = PeopleLists(sharing: SQLiteListSharing(database: database)) { owner in
-                SQLiteTodoStore(database: database, environment: environment, owner: owner)
+            lists = PeopleLists(sharing: SQLiteListSharing(database: database), zones: { [accountStore] in
+                try await accountStore.timeZones(of: $0)
+            }) { owner, zone in
+                SQLiteTodoStore(database: database, environment: environment.reckoning(in: zone ?? environment.timeZone), owner: owner)
             }
             calendars = SQLiteCalendarResources(database: database)
         case .postgres:
             let database = try await PostgresTestDatabase.freshDatabase()
             accountStore = database.accounts
-            lists = PeopleLists(sharing: database.sharing) { owner in database.store(owner: owner, environment: environment) }
+            lists = PeopleLists(sharing: database.sharing, zones: { try await database.accounts.timeZones(of: $0) }) { owner, zone in
+                database.store(owner: owner, environment: environment.reckoning(in: zone ?? environment.timeZone))
+            }
             calendars = database.calendars
         }
         let accounts = Accounts(
@@ -63,7 +67,7 @@ struct DAVSUT {
             bobToken: try await accounts.createToken(name: "bob", label: "phone").token.text)
     }
 
-    func store(_ account: Account) -> any TodoStore { lists.store(ListOwner(account: account.id)) }
+    func store(_ account: Account) async throws -> any TodoStore { try await lists.store(ListOwner(account: account.id)) }
 
     var app: some ApplicationProtocol {
         let router = Router()

@@ -50,6 +50,28 @@ struct DueTimeDAVTests {
         }
     }
 
+    @Test("TIME-6 TIME-8 a person's own zone, not the server's, reads and writes their due times and reckons their repeats, on each database",
+          arguments: DAVSUT.Database.allCases)
+    func test_TIME_6_personsZone(_ kind: DAVSUT.Database) async throws {
+        let sut = try await DAVSUT.make(kind)  // the server in UTC
+        try await sut.accounts.setTimeZone(name: "alice", to: "Asia/Tokyo")
+        #expect(try await sut.accounts.user(named: "alice").timeZone == Self.tokyo)
+        try await sut.test { (dav: DAVClient) async throws in
+            let (next, get) = try await Self.completeWeekly(sut, dav, uid: "weekly-alice", dates: ["DUE:20261207T060000Z"])
+            #expect(next.dueDate == Self.day("2026-12-14") && next.dueTime == Self.time("15:00"))
+            #expect(get.text.contains("\r\nDUE:20261214T060000Z\r\n"), "\(get.text)")
+        }
+        // Bob has chosen no zone: 06:00 UTC is 06:00 for him.
+        try await sut.test { (dav: DAVClient) async throws in
+            let created = try await dav.as("bob", sut.bobToken).send(
+                "PUT", "/dav/calendars/bob/inbox/bob.ics", body: DAVBodies.vtodo(uid: "bob", summary: "Bob's", extra: ["DUE:20261207T060000Z"]),
+                headers: ["Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"])
+            #expect(created.status == 201, "\(created.text)")
+        }
+        let bobs = try #require(try await sut.store(sut.bob).items().first)
+        #expect(bobs.dueDate == Self.day("2026-12-07") && bobs.dueTime == Self.time("06:00"))
+    }
+
     @Test("TIME-4 the client's own spelling of DUE and DTSTART (its TZID) moves to the next occurrence by 7 days")
     func test_TIME_4_clientsSpellingMoves() async throws {
         let sut = try await DAVSUT.make(environment: .fixedForTests(in: Self.tokyo))
@@ -65,7 +87,7 @@ struct DueTimeDAVTests {
     @Test("TIME-8 a time set on the web is written DUE:<UTC>Z; a client's new time, or a date, changes the item's time")
     func test_TIME_8_bothWays() async throws {
         let sut = try await DAVSUT.make(environment: .fixedForTests(in: Self.tokyo))
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let made = try await store.add(TodoDraft(content: TodoContent(title: "Dentist", dueDate: Self.day("2026-12-30"), dueTime: Self.time("15:00"))))
         let path = Self.inbox + made.id.lowercasedText + ".ics"
         try await sut.test { (dav: DAVClient) async throws in

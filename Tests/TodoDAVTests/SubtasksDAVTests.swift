@@ -20,7 +20,7 @@ struct SubtasksDAVTests {
         arguments: DAVSUT.Database.allCases)
     func test_SUB_14_clientsParent(_ kind: DAVSUT.Database) async throws {
         let sut = try await DAVSUT.make(kind)
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
         try await sut.test { (dav: DAVClient) async throws in
             let parentPut = try await dav.put("inbox", "trip.ics", DAVBodies.vtodo(uid: "trip-uid", summary: "Pack for the trip"))
@@ -59,7 +59,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 a subtask made on the web is written with its parent's UID: its id, or the UID its client gave it; a client names a web task by its id")
     func test_SUB_14_webParent() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let trip = try await store.add(TodoDraft(title: "Pack for the trip"))
         let passport = try await store.add(TodoDraft(title: "Passport", parent: trip.id))
         _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
@@ -84,7 +84,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 a RELATED-TO naming a UID the person has no task of is given back as it came and gives no parent")
     func test_SUB_14_unresolvedParent() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let bobs = try await sut.store(sut.bob).add(TodoDraft(title: "Bob's trip"))
         let trashed = try await store.add(TodoDraft(title: "Old trip"))
         _ = try await store.delete(id: trashed.id)
@@ -114,7 +114,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 a client's write without RELATED-TO makes it a to-do of its own; a parent the server wrote none for (SUB-6) stays; the ETag follows the parent")
     func test_SUB_14_clientRemovesTheParent() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         let trip = try await store.add(TodoDraft(title: "Pack for the trip"))
         let passport = try await store.add(TodoDraft(title: "Passport", parent: trip.id))
         let missing = TestEnvironment.id(900)
@@ -149,7 +149,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 a parent moved to another calendar as Thunderbird moves it (PUT there, DELETE here) keeps its subtasks")
     func test_SUB_14_parentMovedByPutAndDelete() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         _ = try await store.add(TodoDraft(title: "Milk", project: Project(name: "Groceries")))
         let trip = try await store.add(TodoDraft(title: "Pack for the trip"))
         let passport = try await store.add(TodoDraft(title: "Passport", parent: trip.id))
@@ -170,7 +170,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 a RELATED-TO that breaks the rule answers 400 with its sentence; nothing changes")
     func test_SUB_14_ruleRefused() async throws {
         let sut = try await DAVSUT.make()
-        let store = sut.store(sut.alice)
+        let store = try await sut.store(sut.alice)
         try await sut.test { (dav: DAVClient) async throws in
             let created = try await dav.put("inbox", "a.ics", DAVBodies.vtodo(uid: "a-uid", summary: "A"))
             let itself = try await dav.put(
@@ -184,7 +184,7 @@ struct SubtasksDAVTests {
     @Test("SUB-14 in a shared list: a parent in that list is written and found; one in a list not shared is neither")
     func test_SUB_14_sharedList() async throws {
         let sut = try await DAVSUT.make()
-        let bob = sut.store(sut.bob)
+        let bob = try await sut.store(sut.bob)
         let trip = try await bob.add(TodoDraft(title: "Trip", project: Project(name: "Trip")))
         let hidden = try await bob.add(TodoDraft(title: "Diary", project: Project(name: "Private")))
         let tickets = try await bob.add(TodoDraft(title: "Tickets", project: Project(name: "Trip"), parent: trip.id))

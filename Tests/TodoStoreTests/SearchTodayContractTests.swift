@@ -220,6 +220,50 @@ struct SearchTodayContractTests {
         #expect(try await sut.count(open) == 2)
     }
 
+    @Test("TIME-7 overdue at a time: what is due before the day, and what was due on it before that time", arguments: StoreKind.allCases)
+    func test_TIME_7_overdueAtATime(_ kind: StoreKind) async throws {
+        let sut = try await kind.makeSUT()
+        let today = Self.today
+        try await add(sut, [
+            TodoDraft(title: "Yesterday at noon", dueDate: today.adding(days: -1), dueTime: TimeOfDay(hour: 12, minute: 0)),
+            TodoDraft(title: "Today at 9", dueDate: today, dueTime: TimeOfDay(hour: 9, minute: 0)),
+            TodoDraft(title: "Today at 14:59", dueDate: today, dueTime: TimeOfDay(hour: 14, minute: 59)),
+            TodoDraft(title: "Today at 15", dueDate: today, dueTime: TimeOfDay(hour: 15, minute: 0)),
+            TodoDraft(title: "Today, no time", dueDate: today),
+            TodoDraft(title: "Today at 8, done", isDone: true, dueDate: today, dueTime: TimeOfDay(hour: 8, minute: 0)),
+            TodoDraft(title: "Tomorrow at 1", dueDate: today.adding(days: 1), dueTime: TimeOfDay(hour: 1, minute: 0)),
+        ])
+        let atThree = TodoFilter(due: .overdue(before: today, time: TimeOfDay(hour: 15, minute: 0)))
+        #expect(try await sut.sectionTitles(atThree) == (["Today at 14:59", "Today at 9", "Yesterday at noon"], []))
+        #expect(try await sut.count(atThree) == 3)
+        let page = try await sut.listPage(atThree, sections: [.todo], page: 1, rowsPerSection: 2)
+        #expect(page.entries[.todo]?.map(\.title) == ["Today at 14:59", "Today at 9"])
+        #expect(page.pageCount == 2)
+        // Without the time, only the days count (DAY-1).
+        #expect(try await sut.sectionTitles(TodoFilter(due: .overdue(before: today))) == (["Yesterday at noon"], []))
+    }
+
+    @Test("TIME-5 the order by time: the to-dos with a time first, earliest first, then the others, each in the list's order",
+          arguments: StoreKind.allCases)
+    func test_TIME_5_orderByTime(_ kind: StoreKind) async throws {
+        let sut = try await kind.makeSUT()
+        let day = Self.today.adding(days: 2)
+        try await add(sut, [
+            TodoDraft(title: "No time A", dueDate: day),
+            TodoDraft(title: "At 18", dueDate: day, dueTime: TimeOfDay(hour: 18, minute: 0)),
+            TodoDraft(title: "At 9, second", dueDate: day, dueTime: TimeOfDay(hour: 9, minute: 0)),
+            TodoDraft(title: "No time B", dueDate: day),
+            TodoDraft(title: "At 9, first", dueDate: day, dueTime: TimeOfDay(hour: 9, minute: 0)),
+            TodoDraft(title: "At 0:00", dueDate: day, dueTime: TimeOfDay(hour: 0, minute: 0)),
+        ])
+        let filter = TodoFilter(dueDate: day, order: .time)
+        let order = ["At 0:00", "At 9, first", "At 9, second", "At 18", "No time B", "No time A"]
+        #expect(try await sut.sectionTitles(filter).todo == order)
+        let second = try await sut.listPage(filter, sections: [.todo], page: 2, rowsPerSection: 4)
+        #expect(second.entries[.todo]?.map(\.title) == Array(order.suffix(2)))
+        #expect(try await sut.items(filter).map(\.title) == order)
+    }
+
     @Test("FIND-1 DAY-2 a search and a due scope together keep what matches both", arguments: StoreKind.allCases)
     func test_FIND_1_searchWithinDueScope(_ kind: StoreKind) async throws {
         let sut = try await kind.makeSUT()

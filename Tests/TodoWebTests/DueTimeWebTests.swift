@@ -39,7 +39,7 @@ struct DueTimeWebTests {
             title: "Call the dentist", dueDate: CalendarDate(iso: "2030-12-08"), dueTime: TimeOfDay(hour: 15, minute: 0)))
         try await sut.app.test(.router) { client async throws in
             let list = try await client.execute(uri: "/", method: .get).text
-            #expect(list.contains(#"<span class="chip due" data-testid="due">12/08/2030 15:00</span>"#))
+            #expect(list.contains(#"<span class="chip due" data-testid="due"><time datetime="2030-12-08T15:00">12/08/2030 15:00</time></span>"#))
             let id = item.id.lowercasedText
             let form = try await client.execute(uri: "/items/\(id)/edit", method: .get).text
             #expect(form.contains(#"<input id="dueTime" name="dueTime" type="time" value="15:00" data-testid="time-input">"#))

@@ -84,8 +84,10 @@ struct InPlaceTests {
         try await sut.app.test(.router) { client async throws in
             let html = try await client.execute(uri: "/", method: .get).text
             let late = today.adding(days: -2).monthDayYear, soon = today.adding(days: 2).monthDayYear
-            #expect(html.contains("class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span>\(late)"))
-            #expect(html.contains("class=\"chip due\" data-testid=\"due\">\(soon)"))
+            #expect(html.contains(
+                "class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span><time datetime=\"\(today.adding(days: -2).iso)\">\(late)</time>"))
+            // Two days on, the row says the weekday, the date on hover (TIME-9).
+            #expect(html.contains("class=\"chip due\" data-testid=\"due\"><time datetime=\"\(today.adding(days: 2).iso)\" title=\"\(soon)\">Mon</time>"))
         }
     }
 
@@ -101,7 +103,8 @@ struct InPlaceTests {
             #expect(!before.contains("chip due overdue"))
             day.withLock { $0 = today.adding(days: 1) }
             let after = try await client.execute(uri: "/", method: .get).text
-            #expect(after.contains("class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span>\(today.monthDayYear)"))
+            #expect(after.contains(
+                "class=\"chip due overdue\" data-testid=\"due\"><span class=\"visually-hidden\">overdue, </span><time datetime=\"\(today.iso)\">\(today.monthDayYear)</time>"))
         }
     }
 

@@ -23,7 +23,8 @@ struct ListLanguageRouteTests {
             #expect(page.text.contains(#"<html lang="ja""#))
             #expect(page.text.contains(#"data-testid="header-todo">未完了</h2>"#))
             #expect(page.text.contains(#"data-testid="header-done">完了</h2>"#))
-            #expect(page.text.contains(">2026/11/24</span>"))
+            // Three days on: the weekday, the date on hover (TIME-9).
+            #expect(page.text.contains(#"<time datetime="2026-11-24" title="2026/11/24">火</time></span>"#))
             #expect(page.text.contains(#"aria-label="「牛乳を買う」を完了にする""#))
             #expect(page.text.contains("未完了のみ表示"))
             // The words of the list's own parts (the quick-add popup and the shortcuts are worded elsewhere).

@@ -31,7 +31,7 @@ struct PageRouteTests {
             let todo = try #require(html.range(of: "data-testid=\"header-todo\""))
             let doneHeader = try #require(html.range(of: "data-testid=\"header-done\""))
             #expect(todo.lowerBound < doneHeader.lowerBound)
-            #expect(html.contains(">Shop</span>") && html.contains(">03/04/2026</span>"))
+            #expect(html.contains(">Shop</span>") && html.contains(">03/04/2026</time></span>"))
             #expect(html.contains("<s class=\"title\">Finished</s>"))
             #expect(html.contains(">Uncheck</span></button>") && html.contains(">Check</span></button>"))
         }

@@ -189,7 +189,8 @@ extension AccountsWebSUT {
     /// Sharing by names over the SUT's accounts and lists.
     static func sharing(_ sut: AccountsWebSUT) -> SharingService {
         AccountsWeb(
-            accounts: sut.accounts, lists: sut.lists, allowSignup: false, secureCookies: false, clientAddress: { _, _ in "test" }
+            accounts: sut.accounts, lists: sut.lists, allowSignup: false, secureCookies: false, clientAddress: { _, _ in "test" },
+            serverZone: testUTC
         ).sharing
     }
 }

@@ -7,6 +7,8 @@ import datetime
 import json
 import os
 import re
+import shutil
+import signal
 import subprocess
 import time
 import urllib.error
@@ -16,7 +18,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from built_executables import built_executable
-from waiting import end_process
+from waiting import end_process, wait_until
 
 CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
 #: The time zone every ``todo`` the tests run is given (TZ), whatever the machine's own: the
@@ -27,6 +29,23 @@ ZONE = "UTC"
 def environment() -> dict[str, str]:
     """The environment a ``todo`` of the tests runs in: the tests' own, in ``ZONE``."""
     return {**os.environ, "TZ": ZONE}
+
+
+def under_clock(command: list[str], start: str) -> list[str]:
+    """``command`` with its clock started at ``start`` (``YYYY-MM-DD hh:mm:ss`` in ``ZONE``) and
+    running on from there: Debian's ``faketime``, which starts the command as its child (a Swift
+    binary given libfaketime by ``LD_PRELOAD`` alone reads no arguments)."""
+    assert shutil.which("faketime"), "faketime is missing: scripts/test installs it"
+    return ["faketime", "-f", "@" + start, *command]
+
+
+def child_pid(parent: int, timeout: float = 10.0) -> int:
+    """The PID of ``parent``'s one child, once it has started."""
+    def child() -> int | None:
+        with open(f"/proc/{parent}/task/{parent}/children") as children:
+            found = children.read().split()
+        return int(found[0]) if found else None
+    return wait_until(child, timeout, f"process {parent} started no child")
 READY = re.compile(r"Todo is running at (http://\S+?/) ")
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
@@ -56,7 +75,7 @@ class TodoServer:
     """
 
     def __init__(self, binary: Path, db: Path, log: Path, mode: str = "local", database_url: str | None = None,
-                 extra: list[str] | None = None):
+                 extra: list[str] | None = None, clock: str | None = None):
         assert mode in MODES, mode
         assert (mode == "postgres") == (database_url is not None), "postgres mode needs a database URL"
         self.binary = binary
@@ -65,6 +84,10 @@ class TodoServer:
         self.mode = mode
         self.database_url = database_url
         self.extra = extra or []
+        #: The moment the server's clock starts at (``under_clock``); None: the real one.
+        self.clock = clock
+        #: With a clock, the server's own PID (the child of ``faketime``, which ``process`` is).
+        self.server_pid: int | None = None
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.starts = 0
@@ -120,7 +143,7 @@ class TodoServer:
     @property
     def pid(self) -> int:
         assert self.process is not None
-        return self.process.pid
+        return self.server_pid or self.process.pid
 
     def start(self) -> "TodoServer":
         assert self.process is None, "already running"
@@ -129,10 +152,14 @@ class TodoServer:
         out = open(log_path, "wb")
         try:
             # The binary itself, no shell: Popen.pid is the server's PID.
+            command = [str(self.binary), *self.serve_args()]
             self.process = subprocess.Popen(
-                [str(self.binary), *self.serve_args()],
-                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment(),
+                under_clock(command, self.clock) if self.clock else command,
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env={**environment(), "FAKETIME_DONT_FAKE_MONOTONIC": "1"} if self.clock else environment(),
             )
+            if self.clock:
+                self.server_pid = child_pid(self.process.pid)
         finally:
             out.close()
         deadline = time.monotonic() + START_TIMEOUT
@@ -150,6 +177,14 @@ class TodoServer:
 
     def stop(self) -> None:
         process, self.process = self.process, None
+        server_pid, self.server_pid = self.server_pid, None
+        if server_pid is not None and process is not None and process.poll() is None:
+            # The server itself first; faketime ends with it.
+            try:
+                os.kill(server_pid, signal.SIGTERM)
+                process.wait(timeout=STOP_TIMEOUT)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
         end_process(process, STOP_TIMEOUT)
 
     def restart(self) -> "TodoServer":

@@ -430,3 +430,25 @@
   document.addEventListener("page:swapped", bind);
   bind();
 })();
+
+// Settings' time zone (docs/specs/times.md, TIME-6): while the person has chosen none, the page
+// marks the select, which shows the server's zone; this proposes the browser's own zone by
+// selecting it, and says so with the sentence the server rendered. Saving is the form's own.
+(function () {
+  function propose() {
+    var select = document.querySelector("select[data-zone-propose]");
+    var line = document.querySelector("[data-zone-proposal]");
+    if (!select || !line || select.dataset.proposed) return;
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { return; }
+    var option = Array.prototype.find.call(select.options, function (each) { return each.value === zone; });
+    if (!option) return;
+    select.dataset.proposed = "1";
+    option.selected = true;
+    line.textContent = line.getAttribute("data-zone-proposal").replace("{zone}", zone);
+    line.hidden = false;
+  }
+
+  document.addEventListener("page:swapped", propose);
+  propose();
+})();
