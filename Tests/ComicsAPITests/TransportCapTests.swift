@@ -19,13 +19,14 @@ struct TransportCapTests {
                 while true { try await writer.write(chunk) }
             })
         }
-        let (error, elapsed) = try await Self.withServer(router) { baseURL in
+        let (error, _) = try await Self.withServer(router) { baseURL in
             await Self.failure(AsyncHTTPTransport(maxBodyBytes: 1 << 20), baseURL.appendingPathComponent("endless"), timeout: 20)
         }
 
+        // The body never ends: only counting while it arrives can refuse it as too large (the
+        // 20 s timeout would be a timeout). No bound on the time it took: a loaded machine is slow.
         #expect(error?.kind == .tooLarge)
         #expect(error?.detail.contains("over the 1048576-byte cap") == true, "\(String(describing: error))")
-        #expect(elapsed < .seconds(10))
     }
 
     @Test("HARDEN-5: a Content-Length over the cap is refused before the body is read")
