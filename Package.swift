@@ -289,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "TodoWebTests",
             dependencies: [
-                "TodoCore", "TodoWeb", "TodoTestSupport", "TodoAccounts",
+                "TodoCore", "TodoWeb", "TodoTestSupport", "TodoAccounts", "TodoSQLite",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),

@@ -10,6 +10,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 
+#: The browser every page is tested in: Debian's Chromium as its headless shell (the package
+#: `chromium-headless-shell`, the same Blink as `chromium`; Playwright's own default for headless
+#: runs), which costs a third less time per test than the whole browser run headless.
+#: `TDA_CHROMIUM` names another, e.g. `/usr/bin/chromium`.
+CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium-headless-shell")
+
 
 @functools.cache
 def bin_dir() -> Path:

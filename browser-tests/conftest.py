@@ -7,7 +7,7 @@ session fixtures; each suite makes its own pages.
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
+from built_executables import CHROMIUM
 
 
 @pytest.fixture(scope="session")
@@ -18,7 +18,7 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance) -> Browser:
-    # root needs --no-sandbox; Debian's chromium, since `playwright install` can't download here.
+    # root needs --no-sandbox; Debian's Chromium, since `playwright install` can't download here.
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
     yield browser
     browser.close()

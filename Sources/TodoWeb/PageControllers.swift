@@ -13,6 +13,9 @@ struct PageContext: Sendable {
     func store(_ context: TodoRequestContext) throws -> any TodoStore { try stores.current(context) }
     let clock: RequestClock
     let views: TodoViews
+    /// The database's record of changes, whose newest id tells whether a kept page is still
+    /// the page (LIVE-17); nil: no page is kept.
+    let changes: (any ChangeRecord)?
     /// What "today" is for the request's person (TIME-6).
     func today(_ context: TodoRequestContext) -> @Sendable () -> CalendarDate { clock.today(context) }
 
@@ -129,6 +132,18 @@ struct ListController: Sendable {
         {
             throw PageError(.notFound, key: "live.list-not-shared", ["name": name])
         }
+        // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1); right after a check that
+        // left a parent's subtasks all done: the offer to check it too, once (SUB-9). Such a page
+        // is made for its request; any other is answered as last time while nothing it shows
+        // has changed (LIVE-17).
+        let cookies = [NoticeCookie.undo, .offer].filter { $0.isSet(request) }
+        var kept: (key: KeptPageKey, change: Int64)?
+        if cookies.isEmpty, let changes = page.changes {
+            let key = keptPageKey(request, context)
+            let change = try await changes.latestChangeID()
+            if let bytes = page.views.kept.page(for: key, change: change) { return .html(bytes) }
+            kept = (key, change)
+        }
         // `?sort=priority` reads each section by priority (PRIO-15); anything else, the list's own order.
         let order: ListOrder = request.uri.queryParameters.get("sort") == ListOrder.priority.rawValue ? .priority : .position
         let list = TodoListViewModel(
@@ -151,16 +166,28 @@ struct ListController: Sendable {
         {
             view.shareHref = SharingController.path(name, "settings")
         }
-        // Right after a delete: “Deleted “X” · Undo”, once (UNDO-1); right after a check that
-        // left a parent's subtasks all done: the offer to check it too, once (SUB-9).
-        let cookies = [NoticeCookie.undo, .offer].filter { $0.isSet(request) }
-        guard !cookies.isEmpty else { return page.views.page(view) }
+        guard !cookies.isEmpty else {
+            let bytes = page.views.bytes(of: view)
+            if let kept { page.views.kept.keep(bytes, for: kept.key, change: kept.change) }
+            return .html(bytes)
+        }
         view.undo = try await NoticeCookie.undoNotice(request, store: page.store(context)).map { UndoNoticeView($0, from: view.here) }
         view.offer = try await NoticeCookie.subtaskOffer(request, store: page.store(context)).map {
             SubtaskOfferView($0, from: view.here, announcement: TodoWords.strings(list.language)("row.checked", ["title": $0.parent.title]))
         }
         // The list's own renderer, which remembers unchanged pages.
         return cookies.reduce(page.views.page(view)) { response, cookie in cookie.cleared(response) }
+    }
+}
+
+extension ListController {
+    /// What the list page `request` asks for is made of besides the lists (LIVE-17).
+    private func keptPageKey(_ request: Request, _ context: TodoRequestContext) -> KeptPageKey {
+        KeptPageKey(
+            person: context.account?.id, name: context.account?.name, zone: page.clock.zone(context).identifier,
+            today: page.today(context)(), now: page.clock.time(context),
+            address: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""), fragment: PageFragment.isRequested(by: request),
+            language: LanguageChoice.of(request), unfinishedOnly: CookiePreferences(request).showUnfinishedOnly)
     }
 }
 

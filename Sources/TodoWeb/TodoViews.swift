@@ -20,6 +20,9 @@ struct TodoViews: Sendable {
     /// response's bytes: copying a page of 250 KiB into a new buffer for every request cost more
     /// than finding it (fresh memory, page faults).
     let lists = RenderedTexts<ListPageView, ByteBuffer>(limit: 16)
+    /// The list pages as last answered, each with the change record's newest id when it was
+    /// made (LIVE-17): 16 pages, some 4 MiB at most.
+    let kept = KeptPages(limit: 16)
 
     /// The Views' own words (the templates' `[[key]]`s and the view values'), per language.
     static let catalog: Catalog = {
@@ -65,8 +68,11 @@ struct TodoViews: Sendable {
 
     /// A list page, or the same text as last time when nothing it shows has changed (the frame,
     /// and so the language, is part of what it shows).
-    func page(_ list: ListPageView) -> Response {
-        .html(lists.text(for: list) { ByteBuffer(string: templates.render(list, ListPageView.template, language: list.frame.language)) })
+    func page(_ list: ListPageView) -> Response { .html(bytes(of: list)) }
+
+    /// A list page's bytes, or the same bytes as last time when nothing it shows has changed.
+    func bytes(of list: ListPageView) -> ByteBuffer {
+        lists.text(for: list) { ByteBuffer(string: templates.render(list, ListPageView.template, language: list.frame.language)) }
     }
 
     /// A row by `row.mustache` in the row's language, or as rendered before from the same
@@ -139,6 +145,50 @@ final class RenderedTexts<Value: Hashable, Text>: @unchecked Sendable {
             texts[value] = text
         }
         return text
+    }
+}
+
+/// Everything a list page is made of besides the lists themselves (LIVE-17): who asks, their
+/// zone, day and minute, and what they ask for. With the change record's newest id, which stands
+/// for the lists, it tells whether the page answered last time is still the page.
+struct KeptPageKey: Hashable, Sendable {
+    let person: UUID?
+    let name: String?
+    let zone: String
+    let today: CalendarDate
+    let now: TimeOfDay
+    /// The path with its query: the list, its order, its page.
+    let address: String
+    let fragment: Bool
+    let language: Language
+    let unfinishedOnly: Bool
+}
+
+/// List pages as last answered, by what they were made of, each with the change record's
+/// newest id read before it was made (LIVE-17). A page is answered again only while that id is
+/// still the newest: a change since, in this process or another, makes it anew.
+final class KeptPages: @unchecked Sendable {
+    let limit: Int
+    private let lock = NSLock()
+    private var pages: [KeptPageKey: (change: Int64, bytes: ByteBuffer)] = [:]
+    private var makes = 0
+    /// How many pages were made rather than answered from what was kept (for the tests).
+    var made: Int { lock.withLock { makes } }
+
+    init(limit: Int) { self.limit = limit }
+
+    /// The page kept for `key`, if it was made when `change` was the newest change.
+    func page(for key: KeptPageKey, change: Int64) -> ByteBuffer? {
+        lock.withLock { pages[key].flatMap { $0.change == change ? $0.bytes : nil } }
+    }
+
+    /// Keeps `bytes` as `key`'s page made at `change`, in place of any kept before.
+    func keep(_ bytes: ByteBuffer, for key: KeptPageKey, change: Int64) {
+        lock.withLock {
+            makes += 1
+            if pages[key] == nil, pages.count >= limit { pages.removeAll(keepingCapacity: true) }
+            pages[key] = (change, bytes)
+        }
     }
 }
 

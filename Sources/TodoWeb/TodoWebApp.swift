@@ -43,6 +43,10 @@ public struct TodoWebOptions: Sendable {
     public var trustedProxies: [String] = []
     /// The live changes pages follow at `GET /events` (docs/specs/live.md); nil: no such route.
     public var live: LiveChanges? = nil
+    /// The database's record of changes: with it, a list page asked for again while nothing it
+    /// shows has changed is answered with the bytes kept from last time (LIVE-17). Nil (a store
+    /// in memory): every page is made for its request.
+    public var changes: (any ChangeRecord)? = nil
     /// How often an idle event stream gets a comment (LIVE-4).
     public var liveHeartbeat: Duration = .seconds(15)
     /// Services on the same listener that sign people in their own way (CalDAV under `/dav/`,
@@ -133,7 +137,7 @@ public enum TodoWebApp {
         router.get("/healthz") { _, _ in "ok\n" }
         LanguageChoice.addRoutes(to: router)
         let clock = RequestClock(today: options.today, now: options.now, timeZone: options.timeZone)
-        let page = PageContext(stores: stores, clock: clock, views: views)
+        let page = PageContext(stores: stores, clock: clock, views: views, changes: options.changes)
         ListController(page: page).register(on: router)
         UpcomingController(page: page).register(on: router)
         ItemController(page: page).register(on: router)

@@ -87,12 +87,15 @@ func webServer(_ start: ServeStart) async throws -> BuiltServer {
     let streams = LiveChanges.Limits(total: DescriptorBudget.fit(&options.limits, maxStreams: mode.maxStreams, logger: logger))
     var follow: (@Sendable () async throws -> Void)?, pool: [any Service] = [], migrate: @Sendable () async throws -> Void = {}
     if case .file(let path) = mode.location {
-        let live = LiveChanges(record: SQLiteChangeRecord(database: try sqlite(path, .server)), limits: streams)
-        (options.live, follow) = (live, { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } })
+        let record = SQLiteChangeRecord(database: try sqlite(path, .server))
+        let live = LiveChanges(record: record, limits: streams)
+        (options.live, options.changes) = (live, record)
+        follow = { try await SQLiteChangeWatcher.watch(path: path) { await live.changed() } }
     } else if case .postgres(let url) = mode.location {
         let database = try await postgres(url, .server)
         let live = LiveChanges(record: database.changes, limits: streams)
-        (options.live, follow) = (live, { for await _ in database.notifications() { await live.changed() } })
+        (options.live, options.changes) = (live, database.changes)
+        follow = { for await _ in database.notifications() { await live.changed() } }
         (pool, migrate) = ([database.client], { try await database.migrate() })
     }  // In memory, a throwaway demo: no record of changes.
     let app = try TodoWebApp.buildApplication(

@@ -14,6 +14,7 @@ final class WebClock: @unchecked Sendable {
     private var time = Date(timeIntervalSince1970: 1_790_000_000)
     var now: Date { lock.withLock { time } }
     func advance(_ seconds: TimeInterval) { lock.withLock { time += seconds } }
+    func set(_ moment: Date) { lock.withLock { time = moment } }
 }
 
 /// The web app with accounts over an in-memory account store, a cheap hasher and a test clock.
@@ -29,6 +30,8 @@ struct AccountsWebSUT {
     /// The live changes `/events` follows (none: no such route), and its heartbeat.
     var live: LiveChanges?
     var liveHeartbeat: Duration = .seconds(15)
+    /// The record of changes that keeps list pages (LIVE-17); none: every page is made.
+    var changes: (any ChangeRecord)?
 
     init(allowSignup: Bool = false, secureCookies: Bool = false) {
         let clock = WebClock()
@@ -45,6 +48,7 @@ struct AccountsWebSUT {
             options.accounts = accounts
             options.live = live
             options.liveHeartbeat = liveHeartbeat
+            options.changes = changes
             options.lists = lists
             options.allowSignup = allowSignup
             options.secureCookies = secureCookies

@@ -17,10 +17,9 @@ import urllib.request
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from built_executables import built_executable
+from built_executables import CHROMIUM, built_executable
 from waiting import end_process, wait_until
 
-CHROMIUM = os.environ.get("TDA_CHROMIUM", "/usr/bin/chromium")
 #: The time zone every ``todo`` the tests run is given (TZ), whatever the machine's own: the
 #: server's today, the CLI's and the tests' (``today()``) are one day.
 ZONE = "UTC"
