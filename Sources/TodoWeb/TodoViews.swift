@@ -171,9 +171,6 @@ final class KeptPages: @unchecked Sendable {
     let limit: Int
     private let lock = NSLock()
     private var pages: [KeptPageKey: (change: Int64, bytes: ByteBuffer)] = [:]
-    private var makes = 0
-    /// How many pages were made rather than answered from what was kept (for the tests).
-    var made: Int { lock.withLock { makes } }
 
     init(limit: Int) { self.limit = limit }
 
@@ -185,7 +182,6 @@ final class KeptPages: @unchecked Sendable {
     /// Keeps `bytes` as `key`'s page made at `change`, in place of any kept before.
     func keep(_ bytes: ByteBuffer, for key: KeptPageKey, change: Int64) {
         lock.withLock {
-            makes += 1
             if pages[key] == nil, pages.count >= limit { pages.removeAll(keepingCapacity: true) }
             pages[key] = (change, bytes)
         }
