@@ -204,7 +204,11 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
-        .target(name: "TodoTestSupport", dependencies: ["TodoCore"], path: "Tests/TodoTestSupport", swiftSettings: strict),
+        // Child processes and sockets waited for off Swift concurrency's few threads.
+        .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport", swiftSettings: strict),
+        .target(
+            name: "TodoTestSupport", dependencies: ["TodoCore", "ProcessTestSupport"], path: "Tests/TodoTestSupport",
+            swiftSettings: strict),
         // The test cluster's database (PG-9): one pool for the whole test process, a fresh schema per test.
         .target(
             name: "TodoPostgresTestSupport",
@@ -217,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "TodoStoreTests",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoTestSupport", propertyBased, "TodoAccounts",
+                "TodoCore", "TodoSQLite", "TodoTestSupport", "ProcessTestSupport", propertyBased, "TodoAccounts",
                 "TodoPostgres", "TodoPostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"), logging,
             ],
             swiftSettings: strict),
@@ -233,7 +237,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "ProcessTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",
@@ -273,7 +277,8 @@ let package = Package(
         .testTarget(
             name: "ComicsCLITests",
             dependencies: [
-                "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "comics", argumentParser,
+                "ComicsCLI", "ComicsCore", "ComicsCatalog", "ComicsAPI", "ComicsTestSupport", "ProcessTestSupport", "comics",
+                argumentParser,
                 "ComicsCache",
                 hummingbird, hummingbirdTesting, logging, "ComicsWeb", "WebUI",
             ],
@@ -289,7 +294,7 @@ let package = Package(
         .testTarget(
             name: "TodoWebTests",
             dependencies: [
-                "TodoCore", "TodoWeb", "TodoTestSupport", "TodoAccounts", "TodoSQLite",
+                "TodoCore", "TodoWeb", "TodoTestSupport", "ProcessTestSupport", "TodoAccounts", "TodoSQLite",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),

@@ -26,8 +26,9 @@ public struct PostgresChangeRecord: ChangeRecord {
     /// The channel every trigger notifies, with the schema's name as the payload.
     public static let channel = "todo_changes"
 
-    /// The time now in milliseconds, as PostgreSQL computes it in a statement.
-    static let now = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+    /// The time now in milliseconds, as PostgreSQL computes it in a statement (the clock of
+    /// every change's `at`).
+    public static let now = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 
     /// The transaction-local setting that silences the item triggers while one write changes
     /// many items (an import): it ends with the transaction, committed or not, and never makes

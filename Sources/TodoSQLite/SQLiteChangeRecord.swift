@@ -16,8 +16,9 @@ public struct SQLiteChangeRecord: ChangeRecord {
 
     public init(database: AppDatabase) { self.database = database }
 
-    /// The time now in milliseconds, as SQLite computes it in a statement.
-    static let now = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+    /// The time now in milliseconds, as SQLite computes it in a statement (the clock of every
+    /// change's `at`).
+    public static let now = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
     /// Migration v9-changes: the table as v9 made it, the switch that silences the triggers
     /// while one write changes many items (an import), and the triggers. History: v10 remade

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Hummingbird
 import Logging
 import Testing
@@ -11,8 +12,8 @@ import FoundationNetworking
 @Suite("The comics executable", .serialized)
 struct ComicsExecutableTests {
     @Test("COMICS-1 `comics list --api-base-url http://comics.invalid` (no such name) fails with the no-connection message, no stack trace")
-    func noNetwork() throws {
-        let run = try Self.run(["list", "--api-base-url", "http://comics.invalid"])
+    func noNetwork() async throws {
+        let run = try await Self.run(["list", "--api-base-url", "http://comics.invalid"])
 
         #expect(run.status == 1)
         #expect(run.stderr == "There is no internet connection. Check your connection and try again.\n")
@@ -20,8 +21,8 @@ struct ComicsExecutableTests {
     }
 
     @Test("COMICS-MSG-1 `comics list --api-base-url http://127.0.0.1:1` (refused) says the server isn't answering")
-    func closedPort() throws {
-        let run = try Self.run(["list", "--api-base-url", "http://127.0.0.1:1"])
+    func closedPort() async throws {
+        let run = try await Self.run(["list", "--api-base-url", "http://127.0.0.1:1"])
 
         #expect(run.status == 1)
         #expect(run.stderr == "The comics server isn't answering. Please try again later.\n")
@@ -35,7 +36,7 @@ struct ComicsExecutableTests {
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"oops""#)))
         }
         let port = try await Self.withServer(router) { port in
-            let run = try Self.run(["list", "--api-base-url", "http://127.0.0.1:\(port)"])
+            let run = try await Self.run(["list", "--api-base-url", "http://127.0.0.1:\(port)"])
             #expect(run.status == 1)
             #expect(run.stderr == "The content couldn't be read. Please try again later.\n")
             #expect(!run.stderr.contains("Fatal") && !run.stderr.contains("Stack"))
@@ -45,16 +46,16 @@ struct ComicsExecutableTests {
     }
 
     @Test("CHARACTERS-2 an unknown comic id in the bundled catalog fails with the can't-be-shown message")
-    func unknownComic() throws {
-        let run = try Self.run(["characters", "1"])
+    func unknownComic() async throws {
+        let run = try await Self.run(["characters", "1"])
 
         #expect(run.status == 1)
         #expect(run.stderr == "The list of characters can't be shown. Please try again later.\n")
     }
 
     @Test("COMICS-3 `comics list --json` reads the bundled catalog: 150+ comics in letter groups, '#' last")
-    func bundledCatalog() throws {
-        let run = try Self.run(["list", "--json"])
+    func bundledCatalog() async throws {
+        let run = try await Self.run(["list", "--json"])
 
         #expect(run.status == 0)
         let decoded = try JSONDecoder().decode(Groups.self, from: Data(run.stdout.utf8))
@@ -74,7 +75,7 @@ struct ComicsExecutableTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        let line = try await Self.firstLine(of: stdout, within: .seconds(20))
+        let line = await Self.firstLine(of: stdout, from: process, within: 20)
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         #expect(line.contains("open \(url) in your browser"))
 
@@ -83,7 +84,7 @@ struct ComicsExecutableTests {
         #expect(try JSONDecoder().decode(Groups.self, from: data).groups.flatMap(\.comics).count >= 150)
 
         process.terminate()
-        process.waitUntilExit()
+        await ChildProcess.waitUntilExit(process)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
@@ -123,44 +124,20 @@ struct ComicsExecutableTests {
         return environment
     }
 
-    static func run(_ arguments: [String], locale: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], locale: [String: String] = [:]) async throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         // COMICS-COPY-1: the offline copy goes to a folder of the test's own, never the person's.
         process.environment = isolatedEnvironment().merging(locale, uniquingKeysWith: { $1 })
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let ended = try await ChildProcess.run(process)
+        return Run(status: ended.status, stdout: ended.output, stderr: ended.errors)
     }
 
-    static func firstLine(of pipe: Pipe, within limit: Duration) async throws -> String {
-        let handle = pipe.fileHandleForReading
-        return try await withThrowingTaskGroup(of: String.self) { group in
-            group.addTask {
-                var buffer = Data()
-                while !buffer.contains(UInt8(ascii: "\n")) {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    buffer.append(chunk)
-                }
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw CancellationError()
-            }
-            let line = try await group.next() ?? ""
-            group.cancelAll()
-            return line
-        }
+    /// What the started `process` prints to `pipe` up to its first line's end (read off the
+    /// pool); one that prints none within `seconds` is stopped, which ends the read.
+    static func firstLine(of pipe: Pipe, from process: Process, within seconds: Double) async -> String {
+        await ChildProcess.read(pipe.fileHandleForReading, of: process, within: seconds) { $0.contains("\n") }
     }
 
     static func withServer<Value: Sendable>(
@@ -186,8 +163,8 @@ struct ComicsExecutableTests {
 @Suite("The comics executable in the terminal's language", .serialized)
 struct ComicsExecutableLanguageTests {
     @Test("LANG-3 COMICS-1 `LANG=ja_JP.UTF-8 comics list` with no network says so in Japanese")
-    func test_LANG_3_japanese() throws {
-        let run = try ComicsExecutableTests.run(
+    func test_LANG_3_japanese() async throws {
+        let run = try await ComicsExecutableTests.run(
             ["list", "--api-base-url", "http://comics.invalid"], locale: ["LANG": "ja_JP.UTF-8"])
 
         #expect(run.status == 1)
@@ -195,8 +172,8 @@ struct ComicsExecutableLanguageTests {
     }
 
     @Test("LANG-3 COMICS-3 `LANG=zh_CN.UTF-8 comics list` prints the bundled catalog with the attribution in Chinese")
-    func test_LANG_3_chinese() throws {
-        let run = try ComicsExecutableTests.run(["list"], locale: ["LANG": "zh_CN.UTF-8"])
+    func test_LANG_3_chinese() async throws {
+        let run = try await ComicsExecutableTests.run(["list"], locale: ["LANG": "zh_CN.UTF-8"])
 
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("\n数据由 Marvel 提供。© 2025 MARVEL\n"))

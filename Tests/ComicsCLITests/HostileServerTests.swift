@@ -1,5 +1,6 @@
 import ComicsTestSupport
 import Foundation
+import ProcessTestSupport
 import Hummingbird
 import Logging
 import Testing
@@ -142,20 +143,25 @@ struct HostileServerTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let pid = process.processIdentifier
-        defer { stop(process, pid: pid) }
-        let line = try await ComicsExecutableTests.firstLine(of: stdout, within: .seconds(20))
-        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
-        try await body(try #require(URL(string: address)), pid)
+        do {
+            let line = await ComicsExecutableTests.firstLine(of: stdout, from: process, within: 20)
+            let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+            try await body(try #require(URL(string: address)), pid)
+        } catch {
+            await stop(process, pid: pid)
+            throw error
+        }
+        await stop(process, pid: pid)
     }
 
     /// SIGTERM to that PID; SIGKILL to the same PID if it has not exited 5 s later (a server still busy
     /// with an endless load would otherwise keep its graceful shutdown waiting).
-    static func stop(_ process: Process, pid: pid_t) {
+    static func stop(_ process: Process, pid: pid_t) async {
         guard process.isRunning else { return }
         kill(pid, SIGTERM)
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        for _ in 0..<50 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        await ChildProcess.waitUntilExit(process)
     }
 
     /// One GET with its status, body and duration; gives up (throws) after 45 s rather than hang.

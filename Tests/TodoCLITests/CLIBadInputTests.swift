@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import TodoCore
 import TodoTestSupport
@@ -70,24 +71,19 @@ struct CLIBadInputTests {
 @Suite("Bad input (todo executable)", .serialized)
 struct CLIProcessBadInputTests {
     @Test("an argument that is not UTF-8 is refused with a sentence, not stored as replacement characters")
-    func test_invalidUTF8Argument() throws {
+    func test_invalidUTF8Argument() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let db = folder.file("t.sqlite")
-        #expect(try TodoProcess.run(["add", "keep", "--db", db]).status == 0)
-        let before = try TodoProcess.run(["list", "--json", "--db", db]).out
+        #expect(try await TodoProcess.run(["add", "keep", "--db", db]).status == 0)
+        let before = try await TodoProcess.run(["list", "--json", "--db", db]).out
         // Only a shell can hand a process bytes that are not UTF-8.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"exec "$0" add "$(printf 'caf\351 \377')" --db "$1""#, TodoProcess.executable.path, db]
-        let errPipe = Pipe()
-        process.standardError = errPipe
-        process.standardOutput = Pipe()
-        try process.run()
-        let err = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(err == "todo: argument 2 is not valid UTF-8 text; nothing was changed.\n")
-        #expect(try TodoProcess.run(["list", "--json", "--db", db]).out == before)
+        let ended = try await ChildProcess.run(process)
+        #expect(ended.status == 64)
+        #expect(ended.errors == "todo: argument 2 is not valid UTF-8 text; nothing was changed.\n")
+        #expect(try await TodoProcess.run(["list", "--json", "--db", db]).out == before)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import TodoCLI
 import TodoCore
 import TodoTestSupport
@@ -48,10 +49,10 @@ enum TodoProcess {
         let err: String
     }
 
-    /// Runs `todo` to its end; with `stopAfter`, a process still running then (a server that
-    /// should have refused to start) is stopped, so that a test fails instead of waiting.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stopAfter seconds: Double? = nil) throws
-        -> Result
+    /// Runs `todo` to its end, off the pool; with `stopAfter`, a process still running then (a
+    /// server that should have refused to start) is stopped, so that a test fails instead of waiting.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stopAfter seconds: Double? = nil)
+        async throws -> Result
     {
         let process = Process()
         process.executableURL = executable
@@ -61,18 +62,7 @@ enum TodoProcess {
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
-        if let seconds {
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { if process.isRunning { process.terminate() } }
-        }
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
-            err: String(decoding: err, as: UTF8.self))
+        let ended = try await ChildProcess.run(process, stopAfter: seconds)
+        return Result(status: ended.status, out: ended.output, err: ended.errors)
     }
 }

@@ -82,20 +82,20 @@ struct ListLanguageCLITests {
     }
 
     @Test("LANG-3 LANG-4 the todo executable takes LANG from its environment")
-    func test_LANG_3_process() throws {
+    func test_LANG_3_process() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let base = ["TODO_DB": folder.file("t.sqlite"), "LC_ALL": "", "LC_MESSAGES": ""]
-        #expect(try TodoProcess.run(["add", "Buy milk", "--raw"], environment: base).status == 0)
-        #expect(try TodoProcess.run(["add", "Old", "--raw"], environment: base).status == 0)
-        #expect(try TodoProcess.run(["check", "2"], environment: base).status == 0)
+        #expect(try await TodoProcess.run(["add", "Buy milk", "--raw"], environment: base).status == 0)
+        #expect(try await TodoProcess.run(["add", "Old", "--raw"], environment: base).status == 0)
+        #expect(try await TodoProcess.run(["check", "2"], environment: base).status == 0)
         let headers: [(String, [String])] = [
             ("ja_JP.UTF-8", ["未完了", "完了"]), ("zh_CN.UTF-8", ["待办", "已完成"]), ("C", ["To Do", "Done"]),
         ]
         for (lang, expected) in headers {
             var env = base
             env["LANG"] = lang
-            let result = try TodoProcess.run(["list"], environment: env)
+            let result = try await TodoProcess.run(["list"], environment: env)
             #expect(result.status == 0, "\(result.err)")
             let lines = result.out.split(separator: "\n").map(String.init).filter { !$0.hasPrefix(" ") }
             #expect(lines == expected, "\(lang)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Testing
 import TodoCore
 import TodoInterop
@@ -16,7 +17,7 @@ struct RealToolTests {
     }
 
     /// Runs `command` (found on PATH) with `arguments`, in `environment` on top of ours.
-    static func run(_ command: String, _ arguments: [String], _ environment: [String: String]) throws -> Run {
+    static func run(_ command: String, _ arguments: [String], _ environment: [String: String]) async throws -> Run {
         let path = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
                 .map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) },
@@ -28,47 +29,41 @@ struct RealToolTests {
         env["TODO_DB"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
+        let ended = try await ChildProcess.run(process)
+        return Run(status: ended.status, out: ended.output, err: ended.errors)
     }
 
     /// `todo` with the database of `env`; expects success.
     @discardableResult
-    static func todo(_ arguments: [String], _ env: [String: String]) throws -> String {
-        let result = try TodoProcess.run(arguments, environment: env)
+    static func todo(_ arguments: [String], _ env: [String: String]) async throws -> String {
+        let result = try await TodoProcess.run(arguments, environment: env)
         #expect(result.status == 0, "todo \(arguments.joined(separator: " ")): \(result.err)")
         return result.out
     }
 
     /// The list as `todo export --format json` gives it.
-    static func items(_ env: [String: String]) throws -> [TodoItem] {
-        try JSONDecoder().decode([TodoItem].self, from: Data(try todo(["export", "--format", "json"], env).utf8))
+    static func items(_ env: [String: String]) async throws -> [TodoItem] {
+        try JSONDecoder().decode([TodoItem].self, from: Data(try await todo(["export", "--format", "json"], env).utf8))
     }
 
     /// A database holding the fixtures, in a scratch folder.
-    static func seeded(_ folder: TemporaryFolder, _ extra: [String: String]) throws -> [String: String] {
+    static func seeded(_ folder: TemporaryFolder, _ extra: [String: String]) async throws -> [String: String] {
         var env = extra
         env["TODO_DB"] = folder.file("todo.sqlite")
         env["HOME"] = folder.path
         try JSONFormat().encode(InteropFixtures.items).write(toFile: folder.file("seed.json"), atomically: true, encoding: .utf8)
-        try todo(["import", folder.file("seed.json")], env)
+        try await todo(["import", folder.file("seed.json")], env)
         return env
     }
 
     // MARK: todo.txt
 
     @Test("todo-txt ls shows every item of our todo.txt export; todo-txt do on one, then our import marks it done")
-    func test_todoTxt_lsAndDo() throws {
+    func test_todoTxt_lsAndDo() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var env = try Self.seeded(folder, ["TZ": "UTC"])
+        var env = try await Self.seeded(folder, ["TZ": "UTC"])
         try FileManager.default.createDirectory(atPath: folder.file("todo"), withIntermediateDirectories: true)
         try """
             export TODO_DIR="\(folder.file("todo"))"
@@ -79,11 +74,11 @@ struct RealToolTests {
             """.write(toFile: folder.file("todo.cfg"), atomically: true, encoding: .utf8)
         env["TODOTXT_CFG_FILE"] = folder.file("todo.cfg")
         let file = folder.file("todo/todo.txt")
-        try Self.todo(["export", "-o", file], env)
+        try await Self.todo(["export", "-o", file], env)
         let exported = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
 
         // -p: plain (no colours); ls prints "N line" for each task, sorted by text.
-        let ls = try Self.run("todo-txt", ["-p", "ls"], env)
+        let ls = try await Self.run("todo-txt", ["-p", "ls"], env)
         #expect(ls.status == 0, "\(ls.err)")
         let listed = ls.out.split(separator: "\n").map(String.init)
         #expect(listed.last == "TODO: 6 of 6 tasks shown")
@@ -97,11 +92,11 @@ struct RealToolTests {
         // -a: keep done tasks in todo.txt (no archiving to done.txt).
         let rent = InteropFixtures.items[1]
         let number = try #require(exported.firstIndex { $0.contains("id:\(rent.id.lowercasedText)") }) + 1
-        let done = try Self.run("todo-txt", ["-p", "-a", "do", "\(number)"], env)
+        let done = try await Self.run("todo-txt", ["-p", "-a", "do", "\(number)"], env)
         #expect(done.status == 0 && done.out.contains("TODO: \(number) marked as done."), "\(done.out) \(done.err)")
-        let report = try Self.todo(["import", file], env)
+        let report = try await Self.todo(["import", file], env)
         #expect(report == "Imported 6 items from \(file): 0 added, 1 updated, 5 unchanged.\n")
-        let after = try Self.items(env)
+        let after = try await Self.items(env)
         let checked = try #require(after.first { $0.id == rent.id })
         #expect(checked.isDone && checked.completedAt != nil)
         #expect(after.first(where: \.isDone)?.id == rent.id, "a checked item goes first of Done")
@@ -111,7 +106,7 @@ struct RealToolTests {
     }
 
     @Test("PRIO-8 a task added with todo-txt add ((A) +project @context due:) imports with its fields")
-    func test_todoTxt_add() throws {
+    func test_todoTxt_add() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var env = ["TZ": "UTC", "HOME": folder.path, "TODO_DB": folder.file("todo.sqlite")]
@@ -121,12 +116,12 @@ struct RealToolTests {
         env["TODOTXT_CFG_FILE"] = folder.file("todo.cfg")
         // -t: prepend the creation date, as most people configure it. todo-txt reads the
         // machine's clock (`date`): faketime (Debian) hands it the test's day instead (TEST-1).
-        #expect(try Self.run(
+        #expect(try await Self.run(
             "faketime", ["2026-11-21 09:00:00", "todo-txt", "-p", "-t", "add", "(A) Brötchen holen 🥐 +Shop @Bäckerei due:2026-12-24"],
             env).status == 0)
-        #expect(try Self.run("todo-txt", ["-p", "add", "Plain, no date"], env).status == 0)
-        try Self.todo(["import", folder.file("todo/todo.txt")], env)
-        let items = try Self.items(env)
+        #expect(try await Self.run("todo-txt", ["-p", "add", "Plain, no date"], env).status == 0)
+        try await Self.todo(["import", folder.file("todo/todo.txt")], env)
+        let items = try await Self.items(env)
         #expect(items.map(\.title) == ["Brötchen holen 🥐", "Plain, no date"])
         #expect(items.map(\.priority.level) == [.high, nil], "todo.txt's (A) is the priority")
         #expect(items[0].project == Project(name: "Shop") && items[0].location == Location(name: "Bäckerei"))
@@ -147,27 +142,27 @@ struct RealToolTests {
     }
 
     @Test("our Taskwarrior export goes through task import, and task export of it comes back unchanged in every mapped field")
-    func test_taskwarrior_roundTrip() throws {
+    func test_taskwarrior_roundTrip() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // A time zone away from UTC: due dates are local midnights in Taskwarrior.
-        let env = try Self.taskwarrior(folder, try Self.seeded(folder, ["TZ": "Europe/Berlin"]))
-        try Self.todo(["export", "-o", folder.file("out.taskwarrior.json")], env)
-        let imported = try Self.run("task", ["import", folder.file("out.taskwarrior.json")], env)
+        let env = try Self.taskwarrior(folder, try await Self.seeded(folder, ["TZ": "Europe/Berlin"]))
+        try await Self.todo(["export", "-o", folder.file("out.taskwarrior.json")], env)
+        let imported = try await Self.run("task", ["import", folder.file("out.taskwarrior.json")], env)
         #expect(imported.status == 0, "\(imported.err)")
-        let exported = try Self.run("task", ["export"], env)
+        let exported = try await Self.run("task", ["export"], env)
         #expect(exported.status == 0, "\(exported.err)")
         try exported.out.write(toFile: folder.file("back.taskwarrior.json"), atomically: true, encoding: .utf8)
         #expect(exported.out.contains(#""due":"20261130T230000Z""#), "2026-12-01 is Berlin's midnight")
 
         // Into the store it came from: nothing to change.
-        #expect(try Self.todo(["import", folder.file("back.taskwarrior.json")], env)
+        #expect(try await Self.todo(["import", folder.file("back.taskwarrior.json")], env)
             == "Imported 6 items from \(folder.file("back.taskwarrior.json")): 0 added, 0 updated, 6 unchanged.\n")
 
         // Into an empty store: every field back, timestamps to Taskwarrior's second.
         var fresh = env
         fresh["TODO_DB"] = folder.file("fresh.sqlite")
-        try Self.todo(["import", folder.file("back.taskwarrior.json")], fresh)
+        try await Self.todo(["import", folder.file("back.taskwarrior.json")], fresh)
         let expected = InteropFixtures.items.map { item in
             var item = item
             let seconds = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
@@ -177,11 +172,11 @@ struct RealToolTests {
             item.version = 1
             return item
         }
-        #expect(try Self.items(fresh) == expected)
+        #expect(try await Self.items(fresh) == expected)
     }
 
     @Test("PRIO-9 tasks made with task add … project:X due:… priority:… (and done, annotated) import correctly")
-    func test_taskwarrior_taskAdd() throws {
+    func test_taskwarrior_taskAdd() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let env = try Self.taskwarrior(
@@ -193,13 +188,13 @@ struct RealToolTests {
             ["1", "annotate", "semi; colon, comma \"quoted\""],
             ["3", "done"],
         ] {
-            let result = try Self.run("task", arguments, env)
+            let result = try await Self.run("task", arguments, env)
             #expect(result.status == 0, "task \(arguments): \(result.err)")
         }
-        let exported = try Self.run("task", ["export"], env)
+        let exported = try await Self.run("task", ["export"], env)
         try exported.out.write(toFile: folder.file("tasks.taskwarrior.json"), atomically: true, encoding: .utf8)
-        #expect(try Self.todo(["import", folder.file("tasks.taskwarrior.json")], env).contains("3 added"))
-        let items = try Self.items(env)
+        #expect(try await Self.todo(["import", folder.file("tasks.taskwarrior.json")], env).contains("3 added"))
+        let items = try await Self.items(env)
         let milk = try #require(items.first { $0.title == "Buy milk ☕ (oat)" })
         #expect(milk.project == Project(name: "Home") && milk.dueDate == CalendarDate(iso: "2026-12-01"))
         #expect(milk.details == "semi; colon, comma \"quoted\"" && !milk.isDone)

@@ -12,8 +12,8 @@ import TodoTestSupport
 /// The built `todo` executable in separate processes, on a real database file.
 @Suite("todo executable (separate processes)", .serialized)
 struct TodoProcessTests {
-    private func listJSON(_ env: [String: String], _ extra: [String] = []) throws -> (todo: [String], done: [String]) {
-        let result = try TodoProcess.run(["list", "--json"] + extra, environment: env)
+    private func listJSON(_ env: [String: String], _ extra: [String] = []) async throws -> (todo: [String], done: [String]) {
+        let result = try await TodoProcess.run(["list", "--json"] + extra, environment: env)
         #expect(result.status == 0, "\(result.err)")
         let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: [[String: Any]]]
         func titles(_ key: String) -> [String] { object?[key]?.compactMap { $0["title"] as? String } ?? [] }
@@ -21,19 +21,19 @@ struct TodoProcessTests {
     }
 
     @Test("SAVE-1 SAVE-2 SAVE-3 add, check, uncheck and rm persist between processes, with TODO_DB or --db")
-    func test_SAVE_persistsBetweenProcesses() throws {
+    func test_SAVE_persistsBetweenProcesses() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let env = ["TODO_DB": folder.file("t.sqlite")]
-        #expect(try TodoProcess.run(["add", "Buy milk"], environment: env).status == 0)
-        #expect(try listJSON(env) == (["Buy milk"], []))
-        #expect(try listJSON([:], ["--db", folder.file("t.sqlite")]) == (["Buy milk"], []))
-        #expect(try TodoProcess.run(["check", "1"], environment: env).status == 0)
-        #expect(try listJSON(env) == ([], ["Buy milk"]))
-        #expect(try TodoProcess.run(["uncheck", "1", "--db", folder.file("t.sqlite")]).status == 0)
-        #expect(try listJSON(env) == (["Buy milk"], []))
-        #expect(try TodoProcess.run(["rm", "1"], environment: env).status == 0)
-        #expect(try listJSON(env) == ([], []))
+        #expect(try await TodoProcess.run(["add", "Buy milk"], environment: env).status == 0)
+        #expect(try await listJSON(env) == (["Buy milk"], []))
+        #expect(try await listJSON([:], ["--db", folder.file("t.sqlite")]) == (["Buy milk"], []))
+        #expect(try await TodoProcess.run(["check", "1"], environment: env).status == 0)
+        #expect(try await listJSON(env) == ([], ["Buy milk"]))
+        #expect(try await TodoProcess.run(["uncheck", "1", "--db", folder.file("t.sqlite")]).status == 0)
+        #expect(try await listJSON(env) == (["Buy milk"], []))
+        #expect(try await TodoProcess.run(["rm", "1"], environment: env).status == 0)
+        #expect(try await listJSON(env) == ([], []))
     }
 
     @Test("SAVE-6 after add, check, import and a server's clean stop, the list is in todo.sqlite alone: no -wal file is left")
@@ -41,17 +41,17 @@ struct TodoProcessTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let database = folder.file("t.sqlite"), log = database + "-wal"
-        func leavesNoLog(_ arguments: [String]) throws {
-            let result = try TodoProcess.run(arguments + ["--db", database])
+        func leavesNoLog(_ arguments: [String]) async throws {
+            let result = try await TodoProcess.run(arguments + ["--db", database])
             #expect(result.status == 0, "\(arguments): \(result.err)")
             #expect(!FileManager.default.fileExists(atPath: log), "\(arguments) left \(log)")
         }
-        try leavesNoLog(["add", "Buy milk"])
-        try leavesNoLog(["check", "1"])
+        try await leavesNoLog(["add", "Buy milk"])
+        try await leavesNoLog(["check", "1"])
         try Data("Buy bread +Home\n".utf8).write(to: URL(fileURLWithPath: folder.file("in.txt")))
-        try leavesNoLog(["import", folder.file("in.txt")])
+        try await leavesNoLog(["import", folder.file("in.txt")])
 
-        let server = try BuiltTodo.serve(["--port", "0", "--db", database])
+        let server = try await BuiltTodo.serve(["--port", "0", "--db", database])
         let port = try #require(server.port, "no address printed: \(server.printed)")
         var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/todos")))
         request.httpMethod = "POST"
@@ -60,7 +60,7 @@ struct TodoProcessTests {
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
         #expect(FileManager.default.fileExists(atPath: log), "a server keeps its log while it runs")
-        server.stop()
+        await server.stop()
         #expect(server.process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: log), "the server's stop left \(log)")
 
@@ -72,7 +72,7 @@ struct TodoProcessTests {
     }
 
     @Test("MODE-2 todo serve refuses a --host other machines could reach, in the person's language, before opening anything")
-    func test_MODE_2_nonLoopbackHostRefused() throws {
+    func test_MODE_2_nonLoopbackHostRefused() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cases = [
@@ -83,7 +83,7 @@ struct TodoProcessTests {
         ]
         for (number, (host, language, sentence)) in cases.enumerated() {
             let database = folder.file("t\(number).sqlite")
-            let result = try TodoProcess.run(
+            let result = try await TodoProcess.run(
                 ["serve", "--host", host, "--port", "0", "--db", database],
                 environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": language], stopAfter: 20)
             #expect(result.status != 0, "\(host)")
@@ -94,25 +94,25 @@ struct TodoProcessTests {
     }
 
     @Test("the default database lives under XDG_DATA_HOME")
-    func test_defaultPath() throws {
+    func test_defaultPath() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let env = ["XDG_DATA_HOME": folder.path, "HOME": folder.file("home")]
-        #expect(try TodoProcess.run(["add", "x"], environment: env).status == 0)
+        #expect(try await TodoProcess.run(["add", "x"], environment: env).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.file("todo/todo.sqlite")))
     }
 
     @Test("ADD-3 a blank title exits non-zero with a sentence and leaves the database unchanged")
-    func test_ADD_3_blankTitle() throws {
+    func test_ADD_3_blankTitle() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let env = ["TODO_DB": folder.file("t.sqlite")]
-        _ = try TodoProcess.run(["add", "keep"], environment: env)
-        let before = try TodoProcess.run(["list", "--json"], environment: env).out
-        let result = try TodoProcess.run(["add", "   "], environment: env)
+        _ = try await TodoProcess.run(["add", "keep"], environment: env)
+        let before = try await TodoProcess.run(["list", "--json"], environment: env).out
+        let result = try await TodoProcess.run(["add", "   "], environment: env)
         #expect(result.status != 0)
         #expect(result.err == "todo: The title can't be empty.\n")
-        #expect(try TodoProcess.run(["list", "--json"], environment: env).out == before, "every field as it was")
+        #expect(try await TodoProcess.run(["list", "--json"], environment: env).out == before, "every field as it was")
     }
 
     @Test("a corrupt, newer-schema or unreachable database gets one sentence, no stack trace")
@@ -121,7 +121,7 @@ struct TodoProcessTests {
         defer { folder.remove() }
         let corrupt = folder.file("corrupt.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: corrupt))
-        var result = try TodoProcess.run(["list", "--db", corrupt])
+        var result = try await TodoProcess.run(["list", "--db", corrupt])
         #expect(result.status == 1)
         #expect(result.err == "todo: The file at \(corrupt) is not a Todo database or is damaged; nothing was changed.\n")
 
@@ -130,20 +130,20 @@ struct TodoProcessTests {
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2 from the future')")
         }
-        result = try TodoProcess.run(["add", "x", "--db", newer])
+        result = try await TodoProcess.run(["add", "x", "--db", newer])
         #expect(result.status == 1)
         #expect(result.err.contains("was written by a newer version of Todo"))
 
         try Data().write(to: URL(fileURLWithPath: folder.file("afile")))
-        result = try TodoProcess.run(["list", "--db", folder.file("afile/todo.sqlite")])
+        result = try await TodoProcess.run(["list", "--db", folder.file("afile/todo.sqlite")])
         #expect(result.status == 1)
         #expect(result.err.hasPrefix("todo: Can't open the database"))
     }
 
     @Test("the process exits 0 on --help and 64 on an unknown option")
-    func test_exitCodes() throws {
-        #expect(try TodoProcess.run(["--help"]).status == 0)
-        let result = try TodoProcess.run(["list", "--bogus"])
+    func test_exitCodes() async throws {
+        #expect(try await TodoProcess.run(["--help"]).status == 0)
+        let result = try await TodoProcess.run(["list", "--bogus"])
         #expect(result.status == 64)
         #expect(result.err.contains("Unknown option '--bogus'"))
     }

@@ -139,27 +139,27 @@ struct TrashCLITests {
     }
 
     @Test("TRASH-11 TRASH-13 SAVE-3 `todo rm 3`, then the restore it prints, in separate processes: back at row 3")
-    func test_TRASH_13_rmThenRestoreBetweenProcesses() throws {
+    func test_TRASH_13_rmThenRestoreBetweenProcesses() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let env = ["TODO_DB": folder.file("t.sqlite")]
         for title in ["E", "D", "C", "B", "A"] {
-            #expect(try TodoProcess.run(["add", title], environment: env).status == 0)
+            #expect(try await TodoProcess.run(["add", title], environment: env).status == 0)
         }
-        let rm = try TodoProcess.run(["rm", "3"], environment: env)
+        let rm = try await TodoProcess.run(["rm", "3"], environment: env)
         #expect(rm.status == 0, "\(rm.err)")
         let hint = try #require(rm.out.firstRange(of: "(restore with: todo ")).upperBound
         let command = rm.out[hint...].prefix { $0 != ")" }.split(separator: " ").map(String.init)
         #expect(command.first == "restore" && command.count == 2, "\(rm.out)")
-        let listed = try TodoProcess.run(["list"], environment: env)
+        let listed = try await TodoProcess.run(["list"], environment: env)
         #expect(!listed.out.contains(" C"), "SAVE-3: gone from the list")
-        let trash = try TodoProcess.run(["trash"], environment: env)
+        let trash = try await TodoProcess.run(["trash"], environment: env)
         #expect(trash.out.contains("C") && trash.out.contains("deleted just now"), "\(trash.out)")
 
-        let restore = try TodoProcess.run(command, environment: env)
+        let restore = try await TodoProcess.run(command, environment: env)
         #expect(restore.status == 0, "\(restore.err)")
         #expect(restore.out == "Restored “C” to To Do.\n")
-        let list = try TodoProcess.run(["list", "--json"], environment: env)
+        let list = try await TodoProcess.run(["list", "--json"], environment: env)
         let object = try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [String: [[String: Any]]]
         #expect(object?["todo"]?.compactMap { $0["title"] as? String } == ["A", "B", "C", "D", "E"])
     }

@@ -6,7 +6,7 @@ import TodoTestSupport
 @Suite("todo serve --trusted-proxy (separate processes)", .serialized)
 struct TrustedProxyProcessTests {
     @Test("SERVERS-8 todo serve refuses a --trusted-proxy that is not an IP address, in the person's language, before opening anything")
-    func test_SERVERS_8_notAnAddressRefused() throws {
+    func test_SERVERS_8_notAnAddressRefused() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cases = [
@@ -16,7 +16,7 @@ struct TrustedProxyProcessTests {
         ]
         for (number, (address, language, sentence)) in cases.enumerated() {
             let database = folder.file("t\(number).sqlite")
-            let result = try TodoProcess.run(
+            let result = try await TodoProcess.run(
                 ["serve", "--port", "0", "--db", database, "--trusted-proxy", "127.0.0.1", "--trusted-proxy", address],
                 environment: ["LC_ALL": "", "LC_MESSAGES": "", "LANG": language], stopAfter: 20)
             #expect(result.status != 0, "\(address)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Synchronization
 import Testing
 import TodoAccounts
@@ -272,7 +273,7 @@ struct UsersCLITests {
 /// ACCOUNT-26: the real `todo` executable, separate processes, one database file.
 @Suite("todo users (separate processes)", .serialized)
 struct UsersProcessTests {
-    static func run(_ arguments: [String], input: String? = nil) throws -> TodoProcess.Result {
+    static func run(_ arguments: [String], input: String? = nil) async throws -> TodoProcess.Result {
         let process = Process()
         process.executableURL = TodoProcess.executable
         process.arguments = arguments
@@ -282,52 +283,42 @@ struct UsersProcessTests {
         env["LC_ALL"] = nil
         env["LC_MESSAGES"] = nil
         process.environment = env
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return TodoProcess.Result(
-            status: process.terminationStatus, out: String(decoding: out, as: UTF8.self), err: String(decoding: err, as: UTF8.self))
+        let ended = try await ChildProcess.run(process, input: Data((input ?? "").utf8))
+        return TodoProcess.Result(status: ended.status, out: ended.output, err: ended.errors)
     }
 
     @Test("ACCOUNT-26 printf 'pw\\n' | todo users add alice --db F; todo users token alice prints one token line; another process sees alice")
-    func test_ACCOUNT_26_endToEnd() throws {
+    func test_ACCOUNT_26_endToEnd() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let db = folder.file("t.sqlite")
         // One person's list first: the first account takes it (OWNER-7).
-        #expect(try TodoProcess.run(["add", "Buy bread", "--db", db]).status == 0)
-        let added = try Self.run(["users", "add", "alice", "--db", db], input: "correct horse battery\n")
+        #expect(try await TodoProcess.run(["add", "Buy bread", "--db", db]).status == 0)
+        let added = try await Self.run(["users", "add", "alice", "--db", db], input: "correct horse battery\n")
         #expect(added.status == 0, "\(added.err)")
         #expect(added.out == "Added user alice.\nalice now owns the 1 item this database held before it had accounts.\n")
-        let token = try Self.run(["users", "token", "alice", "--db", db])
+        let token = try await Self.run(["users", "token", "alice", "--db", db])
         #expect(token.status == 0, "\(token.err)")
         let lines = token.out.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.last.flatMap { Secret(String($0)) } != nil, "the last line is the token alone")
-        let listed = try Self.run(["users", "list", "--json", "--db", db])
+        let listed = try await Self.run(["users", "list", "--json", "--db", db])
         let names = (try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: String]])?.map { $0["name"] }
         #expect(names == ["alice"])
-        let tokens = try Self.run(["users", "tokens", "alice", "--db", db])
+        let tokens = try await Self.run(["users", "tokens", "alice", "--db", db])
         #expect(tokens.out.hasPrefix("token-1  made "))
         #expect(!tokens.out.contains(String(lines.last ?? "")))
         // The items in the same file are alice's now (MODE-4): whose list is said with --user.
-        let unsaid = try TodoProcess.run(["add", "Buy milk", "--db", db])
+        let unsaid = try await TodoProcess.run(["add", "Buy milk", "--db", db])
         #expect(unsaid.status != 0)
         #expect(unsaid.err.contains("has accounts: say whose list with --user NAME."))
-        #expect(try TodoProcess.run(["add", "Buy milk", "--db", db, "--user", "alice"]).status == 0)
-        let list = try TodoProcess.run(["list", "--db", db, "--user", "alice"]).out
+        #expect(try await TodoProcess.run(["add", "Buy milk", "--db", db, "--user", "alice"]).status == 0)
+        let list = try await TodoProcess.run(["list", "--db", db, "--user", "alice"]).out
         #expect(list.contains("Buy milk") && list.contains("Buy bread"))
-        let serve = try TodoProcess.run(["serve", "--port", "0", "--db", db])
+        let serve = try await TodoProcess.run(["serve", "--port", "0", "--db", db])
         #expect(serve.status != 0)
         #expect(serve.err.contains("start the server with --accounts"))
-        let refused = try Self.run(["users", "rm", "alice", "--db", db])
+        let refused = try await Self.run(["users", "rm", "alice", "--db", db])
         #expect(refused.status == 1)
         #expect(refused.err.hasPrefix("todo: Removing the user alice can't be undone"))
     }

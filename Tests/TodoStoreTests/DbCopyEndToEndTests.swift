@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import PostgresNIO
 import Testing
 import TodoTestSupport
@@ -16,22 +17,15 @@ struct DbCopyEndToEndTests {
 
     struct Run { let status: Int32, out: String, err: String }
 
-    static func todo(_ arguments: String...) throws -> Run {
+    static func todo(_ arguments: String...) async throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for key in ["TODO_DB", "TODO_DATABASE_URL", "LANG", "LC_ALL", "LC_MESSAGES"] { environment[key] = nil }
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+        let ended = try await ChildProcess.run(process)
+        return Run(status: ended.status, out: ended.output, err: ended.errors)
     }
 
     /// A new database on the test cluster, its URL, and a pool on it.
@@ -100,14 +94,14 @@ struct DbCopyEndToEndTests {
         let address = try #require(URLComponents(string: url)).password.map { url.replacingOccurrences(of: ":" + $0 + "@", with: "@") } ?? url
 
         // COPY-1, COPY-5, COPY-7: everything, with its id and number; the line names no password.
-        var result = try Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "alice")
+        var result = try await Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "alice")
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out == "Copied 299 items to alice's list on \(address) (299 new, 0 replaced, 0 already there).\n")
         #expect(try await alice.items(.all) == original)
         #expect(try await alice.add(TodoDraft(title: "after the copy")).number == 301)
 
         // COPY-4: again — the same items, none twice.
-        result = try Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "alice")
+        result = try await Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "alice")
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out == "Copied 299 items to alice's list on \(address) (0 new, 0 replaced, 299 already there).\n")
         #expect(try await alice.count(.all) == 300)
@@ -125,22 +119,22 @@ struct DbCopyEndToEndTests {
         try await database.client.query(
             PostgresQuery(
                 unsafeSQL: "CREATE TRIGGER refuse_one BEFORE INSERT OR UPDATE ON \(schema).todo_item FOR EACH ROW EXECUTE FUNCTION \(schema).refuse_one()"))
-        result = try Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "bob")
+        result = try await Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "bob")
         #expect(result.status == 1)
         #expect(result.out.isEmpty)
         #expect(result.err == "todo: The item breaks a rule of the database; nothing was changed.\n")
         #expect(try await bob.count(.all) == 0)
         #expect(try await bob.add(TodoDraft(title: "bob's first")).number == 1, "the counter moved for nothing copied")
         try await database.client.query(PostgresQuery(unsafeSQL: "DROP TRIGGER refuse_one ON \(schema).todo_item"))
-        result = try Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "bob")
+        result = try await Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "bob")
         #expect(result.status == 0, "\(result.err)")
         #expect(try await bob.count(.all) == 300)
 
         // COPY-3, COPY-7: refusals, each one sentence, nothing written.
-        result = try Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "carol")
+        result = try await Self.todo("db", "copy", "--from", file, "--to", url, "--owner", "carol")
         #expect(result.status == 1)
         #expect(result.err == "todo: There is no user named “carol” on \(address): add them first with todo users add carol --database-url URL.\n")
-        result = try Self.todo("db", "copy", "--from", folder + "/missing.sqlite", "--to", url, "--owner", "alice")
+        result = try await Self.todo("db", "copy", "--from", folder + "/missing.sqlite", "--to", url, "--owner", "alice")
         #expect(result.status == 1)
         #expect(result.err == "todo: There is no database file at \(folder)/missing.sqlite.\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))

@@ -20,18 +20,19 @@ struct ServeModesProcessTests {
     @Test("MODE-3 TODO_DATABASE_URL alone turns accounts on: todo serve listens on 0.0.0.0 with sign-up, as --database-url does")
     func test_MODE_3_databaseURLFromEnvironment() async throws {
         let url = try await PostgresTestDatabase.newDatabaseURL(prefix: "serve")
-        let server = try BuiltTodo.serve(
-            ["--host", "0.0.0.0", "--port", "0", "--allow-signup"], environment: ["TODO_DATABASE_URL": url])
-        defer { server.stop() }
-        let served = try #require(server.port, "no address printed: \(server.printed)")
-        #expect(!server.printed.contains(url), "the address is printed without its password")
-        #expect(try await Self.status(served, "/signin") == 200)
-        #expect(try await Self.status(served, "/signup") == 200, "--allow-signup goes with the accounts the URL brings")
-        #expect(try await Self.status(served, "/") == 200, "the sign-in page, for a person not signed in")
+        try await BuiltTodo.withServer(
+            ["--host", "0.0.0.0", "--port", "0", "--allow-signup"], environment: ["TODO_DATABASE_URL": url]
+        ) { server in
+            let served = try #require(server.port, "no address printed: \(server.printed)")
+            #expect(!server.printed.contains(url), "the address is printed without its password")
+            #expect(try await Self.status(served, "/signin") == 200)
+            #expect(try await Self.status(served, "/signup") == 200, "--allow-signup goes with the accounts the URL brings")
+            #expect(try await Self.status(served, "/") == 200, "the sign-in page, for a person not signed in")
+        }
     }
 
     @Test("MODE-2 without accounts, --allow-signup and a --host other machines reach are refused before anything is opened")
-    func test_MODE_2_withoutAccounts() throws {
+    func test_MODE_2_withoutAccounts() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let database = folder.file("t.sqlite")
@@ -39,8 +40,8 @@ struct ServeModesProcessTests {
             (["--allow-signup"], "--allow-signup and --secure-cookies are for a server with accounts"),
             (["--host", "0.0.0.0"], "Without accounts, todo serve answers this machine only"),
         ] {
-            let server = try BuiltTodo.serve(arguments + ["--port", "0", "--db", database])
-            server.stop()
+            let server = try await BuiltTodo.serve(arguments + ["--port", "0", "--db", database])
+            await server.stop()
             #expect(server.port == nil && server.process.terminationStatus != 0, "\(arguments)")
             #expect(server.printed.contains(sentence), "\(arguments): \(server.printed)")
             #expect(!FileManager.default.fileExists(atPath: database), "nothing opened")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 
 /// The built `todo` executable, for tests that run it as a separate process: `TODO_BIN` when
 /// set, else the one in the build folder the tests run from.
@@ -27,16 +28,19 @@ public enum BuiltTodo {
         public let printed: String
 
         /// Stops it by its PID (SIGTERM: a clean shutdown) and waits for it to end.
-        public func stop() {
+        public func stop() async {
             if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-            process.waitUntilExit()
+            await ChildProcess.waitUntilExit(process)
         }
     }
+
+    /// The address `todo serve` prints, its port captured.
+    private static var address: Regex<(Substring, Substring)> { /http:\/\/\S*?:(\d+)\// }
 
     /// `todo serve` with `arguments`, and `environment` over the test's own (less the variables
     /// that choose a database or a language), until it prints its address. One that neither
     /// prints it nor ends within a minute is stopped, so that a test fails instead of waiting.
-    public static func serve(_ arguments: [String], environment: [String: String] = [:]) throws -> Server {
+    public static func serve(_ arguments: [String], environment: [String: String] = [:]) async throws -> Server {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve"] + arguments
@@ -47,22 +51,30 @@ public enum BuiltTodo {
         process.standardOutput = out
         process.standardError = out
         try process.run()
-        let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGTERM) } }
         // The log's lines come first; the address is on the line that says where Todo runs.
-        var printed = ""
-        while true {
-            if let match = printed.firstMatch(of: /http:\/\/\S*?:(\d+)\//) {
-                return Server(port: Int(match.1), process: process, printed: printed)
-            }
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty {
-                // Its output closes as it ends; it has ended once waited for (within the minute
-                // above), so a test may read how (TEST-3: that traps while it runs).
-                process.waitUntilExit()
-                return Server(port: nil, process: process, printed: printed)
-            }
-            printed += String(decoding: chunk, as: UTF8.self)
+        let printed = await ChildProcess.read(out.fileHandleForReading, of: process, within: 60) { $0.contains(address) }
+        if let match = printed.firstMatch(of: address) {
+            return Server(port: Int(match.1), process: process, printed: printed)
+        }
+        // Its output closes as it ends: once waited for, a test may read how (TEST-3: that
+        // traps while it runs).
+        await ChildProcess.waitUntilExit(process)
+        return Server(port: nil, process: process, printed: printed)
+    }
+
+    /// `body` with a `todo serve` started as `serve` starts it, stopped afterwards however
+    /// `body` ends.
+    public static func withServer<T: Sendable>(
+        _ arguments: [String], environment: [String: String] = [:], _ body: (Server) async throws -> T
+    ) async throws -> T {
+        let server = try await serve(arguments, environment: environment)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -257,7 +258,7 @@ struct HardeningWebTests {
         let sut = WebSUT()
         try await sut.app.test(.live) { client async throws in
             let port = try #require(client.port)
-            let answer = try RawHTTP.exchange(
+            let answer = try await RawHTTP.exchange(
                 port: port,
                 "POST /api/todos HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{\"title\":\"x\"}\r\n0\r\n\r\n")
@@ -269,9 +270,14 @@ struct HardeningWebTests {
 }
 
 /// One request written as raw bytes on a new connection, and everything the server answers
-/// until it closes (or 15 s pass): for requests no HTTP client would send.
+/// until it closes (or 15 s pass): for requests no HTTP client would send. The socket is waited
+/// for off the pool: the server under test answers on it.
 enum RawHTTP {
-    static func exchange(port: Int, _ request: String) throws -> String {
+    static func exchange(port: Int, _ request: String) async throws -> String {
+        try await OffThePool.run { try blockingExchange(port: port, request) }
+    }
+
+    private static func blockingExchange(port: Int, _ request: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(fd) }
