@@ -35,7 +35,7 @@ struct ComicsViews: Sendable {
             title: title, stylesheets: [assets.path("webui.css"), assets.path("comics.css")],
             scripts: loading || scripts ? [assets.path("webui.js"), assets.path("comics.js")] : [],
             icon: assets.path("comics-icon.svg"), fragment: PageFragment.isRequested(by: request),
-            language: LanguageChoice.of(request), here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+            language: LanguageChoice.of(request), here: request.pathAndQuery)
     }
 
     /// The rendered page in its frame's language, `no-store` and varying with the fragment header

@@ -114,7 +114,7 @@ struct AccountsMiddleware: RouterMiddleware {
         // The API and the event stream answer 401: a script reads them, not a person.
         if AccountsWeb.isAPI(path) || path == EventsController.path { throw AccountsWeb.unauthorized }
         // Back to the page asked for, once signed in; a form sent after the session ended goes home.
-        let here = [.get, .head].contains(request.method) ? path + (request.uri.query.map { "?" + $0 } ?? "") : "/"
+        let here = [.get, .head].contains(request.method) ? request.pathAndQuery : "/"
         let from = WebFormat.localPath(here)
         return WebFormat.redirect(to: from == "/" ? "/signin" : "/signin" + TodoPaths.query(from: from))
     }

@@ -186,7 +186,7 @@ extension ListController {
         KeptPageKey(
             person: context.account?.id, name: context.account?.name, zone: page.clock.zone(context).identifier,
             today: page.today(context)(), now: page.clock.time(context),
-            address: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""), fragment: PageFragment.isRequested(by: request),
+            address: request.pathAndQuery, fragment: PageFragment.isRequested(by: request),
             language: LanguageChoice.of(request), unfinishedOnly: CookiePreferences(request).showUnfinishedOnly)
     }
 }

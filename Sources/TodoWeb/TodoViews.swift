@@ -51,7 +51,7 @@ struct TodoViews: Sendable {
             manifest: "/manifest.webmanifest", icon: assets.path("icon.svg"),
             appleTouchIcon: assets.path("icon-192.png"),
             fragment: PageFragment.isRequested(by: request), language: language,
-            here: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+            here: request.pathAndQuery)
         // With accounts, the person signed in and a way out (ACCOUNT-31); nothing without.
         if let account {
             let words = TodoWords.strings(language)

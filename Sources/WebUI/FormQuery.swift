@@ -12,6 +12,9 @@ public enum FormEncoding {
 }
 
 extension Request {
+    /// The address asked for: its path and, when it has one, `?` and its query (as sent).
+    public var pathAndQuery: String { uri.path + (uri.query.map { "?" + $0 } ?? "") }
+
     /// The value of `name` in the query as an HTML form sends it: the first value; nil when
     /// absent or not valid percent-encoding.
     public func formQueryValue(_ name: String) -> String? {
