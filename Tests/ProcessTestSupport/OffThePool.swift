@@ -21,8 +21,6 @@ public enum ChildProcess {
     /// How it ended, and everything it wrote.
     public struct Ended: Sendable {
         public let status: Int32
-        /// Whether it exited (rather than being ended by a signal).
-        public let exited: Bool
         public let out: Data
         public let err: Data
 
@@ -46,16 +44,16 @@ public enum ChildProcess {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { if process.isRunning { kill(pid, SIGTERM) } }
         }
         return try await OffThePool.run {
+            // Both pipes at once, from before its input is written: a child that fills one while
+            // the other (or its input) is waited for would wait forever.
+            let errors = ReadToEnd(err.fileHandleForReading)
             if let stdin, let input {
                 try? stdin.fileHandleForWriting.write(contentsOf: input)
                 try? stdin.fileHandleForWriting.close()
             }
-            // Both pipes at once: a child that fills one while the other is read would wait forever.
-            let errors = ReadToEnd(err.fileHandleForReading)
             let output = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Ended(
-                status: process.terminationStatus, exited: process.terminationReason == .exit, out: output, err: errors.data())
+            return Ended(status: process.terminationStatus, out: output, err: errors.data())
         }
     }
 
