@@ -220,6 +220,12 @@ public struct PersonalLists: TodoStore {
         sharedList(named: item.project?.name).map { TodoFilter(project: $0.name) } ?? .all
     }
 
+    /// A list shared with the person as viewer is theirs to read only (SHARE-12).
+    public func access(toList project: String?) -> ListAccess {
+        guard let list = sharedList(named: project), list.share.role != .editor else { return .changes }
+        return .viewOnly(owner: list.share.owner.name)
+    }
+
     // MARK: Writes
 
     public func add(_ draft: TodoDraft) async throws -> TodoItem {

@@ -103,6 +103,16 @@ public actor InMemoryListSharing: ListSharing {
     }
 }
 
+/// What a person may do with a list they see (SHARE-12): a View shows only the controls that work.
+public enum ListAccess: Equatable, Sendable {
+    /// Their own list, or one shared with them as editor: read and change it.
+    case changes
+    /// A list shared with them as viewer, by its owner's name: read it only.
+    case viewOnly(owner: String)
+
+    public var isViewOnly: Bool { self != .changes }
+}
+
 /// Why a person may not do what they asked on a list shared with them (SHARE-4, SHARE-5).
 /// Views answer 403 with the sentence in the person's language.
 public enum TodoAccessError: Error, Equatable, Sendable, LocalizedError {

@@ -237,6 +237,10 @@ public protocol TodoListReadModel: Sendable {
     /// The list whose rows `move(id:toIndex:)` counts for `item`: the whole list, unless a
     /// store shows the item in a list of its own (a shared list, `PersonalLists`).
     func moveScope(of item: TodoItem) -> TodoFilter
+    /// What the person may do with the list `project` names (nil: the whole list), and so with
+    /// its items (SHARE-12): everything, unless a store shows it as shared to read only
+    /// (`PersonalLists`).
+    func access(toList project: String?) -> ListAccess
     /// A page of one section: the rows of `section` whose items match `filter` (its
     /// `unfinishedOnly` is ignored), in display order, from `offset` (0-based), at most
     /// `limit`, each with its place in the list `filter` reads. A default reads the whole list;
@@ -310,6 +314,7 @@ extension TodoListReadModel {
     }
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }
+    public func access(toList project: String?) -> ListAccess { .changes }
 
     /// Read from every item: a store that selects them in its database does so instead.
     public func subtasks(of parent: UUID) async throws -> [TodoItem] {

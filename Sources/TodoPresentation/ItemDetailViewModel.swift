@@ -59,6 +59,13 @@ public final class ItemDetailViewModel {
 
     public var title: String { item?.title ?? "" }
 
+    /// What the person may do with the item, by its list (SHARE-12): a view-only item's page has
+    /// no control that changes it (SHARE-13). Known once loaded.
+    public var access: ListAccess { store.access(toList: item?.project?.name) }
+
+    /// "View only · alice's list" for an item of a list shared to read only; nil for any other.
+    public var viewOnlyNotice: String? { SharingWording.viewOnly(access, language) }
+
     /// "Check" for a to-do item, "Uncheck" for a done one (DETAIL-1, DETAIL-2).
     public var toggleButtonTitle: String { item?.isDone == true ? strings("details.uncheck") : strings("details.check") }
 

@@ -18,6 +18,12 @@ public enum SharingWording {
         }
     }
 
+    /// “View only · alice's list” for a list shared to read only (SHARE-12); nil for any other.
+    public static func viewOnly(_ access: ListAccess, _ language: Language) -> String? {
+        guard case .viewOnly(let owner) = access else { return nil }
+        return TodoWords.strings(language)("access.view-only", ["owner": owner])
+    }
+
     /// “viewer”, “editor”, in the person's language.
     public static func role(_ role: ShareRole, _ language: Language) -> String {
         let words = TodoWords.strings(language)

@@ -228,6 +228,13 @@ public final class TodoListViewModel {
         return nil
     }
 
+    /// What the person may do with this list (SHARE-12): a view-only list shows no control that
+    /// changes it (SHARE-13).
+    public var access: ListAccess { store.access(toList: projectName) }
+
+    /// "View only · alice's list" on a list shared to read only; nil on any other.
+    public var viewOnlyNotice: String? { SharingWording.viewOnly(access, language) }
+
     /// True when no row shows (LIST-4): the View shows `emptyMessage` and no headers.
     public var isEmpty: Bool { sections.isEmpty && overdueRows.isEmpty }
 

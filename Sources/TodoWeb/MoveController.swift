@@ -29,8 +29,11 @@ struct MoveController: Sendable {
         let raw = try context.parameters.require("id")
         guard let id = UUID(uuidString: raw) else { throw TodoPresentationError.itemNotFound }
         let fields = try await WebFormat.form(MoveForm.self, of: request)
-        try await ItemMoveViewModel(store: page.store(context), id: id, language: LanguageChoice.of(request)).move(to: try Self.place(fields))
-        return page.back(to: fields.from)
+        let place = try Self.place(fields)
+        return try await page.refusingViewOnly(back: fields.from) {
+            try await ItemMoveViewModel(store: page.store(context), id: id, language: LanguageChoice.of(request)).move(to: place)
+            return page.back(to: fields.from)
+        }
     }
 
     private static func place(_ fields: MoveForm) throws -> ItemMoveViewModel.Place {

@@ -31,6 +31,16 @@ struct PageContext: Sendable {
     /// After a form action: back to the page it was made on (POST-redirect-GET). An in-place
     /// request follows the redirect with its fragment header and gets that page's fragment.
     func back(to from: String?) -> Response { WebFormat.redirect(to: WebFormat.localPath(from)) }
+
+    /// `write`'s answer, or, when a list shared to read only refused it, back to `from`, which
+    /// then says so once (SHARE-14): never an error page in place of the list.
+    func refusingViewOnly(back from: String?, _ write: () async throws -> Response) async throws -> Response {
+        do {
+            return try await write()
+        } catch TodoAccessError.readOnly(let list) {
+            return NoticeCookie.refused.setting(list: list, on: back(to: from))
+        }
+    }
 }
 
 /// The "show unfinished only" choice, remembered in a cookie.
@@ -136,7 +146,7 @@ struct ListController: Sendable {
         // left a parent's subtasks all done: the offer to check it too, once (SUB-9). Such a page
         // is made for its request; any other is answered as last time while nothing it shows
         // has changed (LIVE-17).
-        let cookies = [NoticeCookie.undo, .offer].filter { $0.isSet(request) }
+        let cookies = [NoticeCookie.undo, .offer, .refused].filter { $0.isSet(request) }
         var kept: (key: KeptPageKey, change: Int64)?
         if cookies.isEmpty, let changes = page.changes {
             let key = keptPageKey(request, context)
@@ -175,8 +185,12 @@ struct ListController: Sendable {
         view.offer = try await NoticeCookie.subtaskOffer(request, store: page.store(context)).map {
             SubtaskOfferView($0, from: view.here, announcement: TodoWords.strings(list.language)("row.checked", ["title": $0.parent.title]))
         }
-        // The list's own renderer, which remembers unchanged pages.
-        return cookies.reduce(page.views.page(view)) { response, cookie in cookie.cleared(response) }
+        view.refused = NoticeCookie.refusal(request, store: try page.store(context))
+        // The list's own renderer, which remembers unchanged pages; a refused write's page says
+        // so with its status (SHARE-14).
+        return cookies.reduce(page.views.page(view, status: view.refused == nil ? .ok : .forbidden)) { response, cookie in
+            cookie.cleared(response)
+        }
     }
 }
 
@@ -225,20 +239,30 @@ struct ItemController: Sendable {
         form.values = fields.values  // an add never reads "done" (EDIT-1)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
-        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
+        return try await page.refusingViewOnly(back: fields.from) {
+            try await save(form, from: WebFormat.localPath(fields.from), request, context)
+        }
     }
 
     @Sendable func details(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let details = try ItemDetailViewModel(store: page.store(context), id: try itemID(context), language: LanguageChoice.of(request))
         try await details.load()
         let back = WebFormat.localPath(request.uri.queryParameters.get("from"))
-        return page.views.page(DetailsPageView(details, back: back, frame: page.views.frame(details.title, request, context.account)))
+        var view = DetailsPageView(details, back: back, frame: page.views.frame(details.title, request, context.account))
+        // Right after a write its list refused: the sentence, once (SHARE-14).
+        guard NoticeCookie.refused.isSet(request) else { return page.views.page(view) }
+        view.refused = NoticeCookie.refusal(request, store: try page.store(context))
+        return NoticeCookie.refused.cleared(page.views.page(view, status: view.refused == nil ? .ok : .forbidden))
     }
 
     @Sendable func editForm(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
-        let form = try await ItemFormViewModel.edit(
-            store: page.store(context), id: try itemID(context), today: page.today(context), language: LanguageChoice.of(request))
+        let id = try itemID(context), store = try page.store(context)
         let from = WebFormat.localPath(request.uri.queryParameters.get("from"))
+        // A view-only item has no form: its details say why (SHARE-14).
+        if let list = try await store.item(id: id)?.project?.name, store.access(toList: list).isViewOnly {
+            return NoticeCookie.refused.setting(list: list, on: WebFormat.redirect(to: TodoPaths.item(id) + TodoPaths.query(from: from)))
+        }
+        let form = try await ItemFormViewModel.edit(store: store, id: id, today: page.today(context), language: LanguageChoice.of(request))
         return try await formPage(form, from: from, error: nil, request, context)
     }
 
@@ -262,16 +286,20 @@ struct ItemController: Sendable {
             throw PageError(.badRequest, key: "error.unreadable-start")
         }
         form.values = fields.values
-        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
+        return try await page.refusingViewOnly(back: fields.from) {
+            try await save(form, from: WebFormat.localPath(fields.from), request, context)
+        }
     }
 
     @Sendable func setDone(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
         let item = try ItemDetailViewModel(store: page.store(context), id: itemID(context), language: LanguageChoice.of(request))
-        try await item.setDone(fields.done != "0")
-        // SUB-9: the page it returns to offers to check the parent too.
-        guard let offer = item.offer else { return page.back(to: fields.from) }
-        return NoticeCookie.offer.setting(offer.parent.id, on: page.back(to: fields.from))
+        return try await page.refusingViewOnly(back: fields.from) {
+            try await item.setDone(fields.done != "0")
+            // SUB-9: the page it returns to offers to check the parent too.
+            guard let offer = item.offer else { return page.back(to: fields.from) }
+            return NoticeCookie.offer.setting(offer.parent.id, on: page.back(to: fields.from))
+        }
     }
 
     /// Deleting what is already gone (a second click, another tab) is no error: the list it
@@ -279,12 +307,14 @@ struct ItemController: Sendable {
     @Sendable func delete(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
         let id = try itemID(context)
         let fields = try await WebFormat.form(RowActionForm.self, of: request)
-        do {
-            try await ItemDetailViewModel(store: page.store(context), id: id).delete()
-        } catch TodoPresentationError.itemNotFound {
-            return page.back(to: fields.from)
+        return try await page.refusingViewOnly(back: fields.from) {
+            do {
+                try await ItemDetailViewModel(store: page.store(context), id: id).delete()
+            } catch TodoPresentationError.itemNotFound {
+                return page.back(to: fields.from)
+            }
+            return NoticeCookie.undo.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
         }
-        return NoticeCookie.undo.setting(id, on: page.back(to: fields.from))  // the list then offers Undo
     }
 
     private func formPage(_ form: ItemFormViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,
@@ -314,7 +344,7 @@ struct ItemController: Sendable {
         } catch TodoPresentationError.itemNotFound {
             throw TodoPresentationError.itemNotFound
         } catch TodoAccessError.readOnly(let list) {
-            throw TodoAccessError.readOnly(list: list)  // 403 (SHARE-9): nothing the form could change
+            throw TodoAccessError.readOnly(list: list)  // back to `from`, which says so (SHARE-14)
         } catch {
             // The reason in the form's language (LANG-4); the JSON API keeps the English one.
             let message = form.message(for: error) ?? SharingWording.sentence(for: error, form.language)
@@ -378,14 +408,15 @@ struct QuickAddController: Sendable {
         for (kind, ids) in chosen {
             for id in ids where !id.isEmpty { quickAdd.select(id, in: kind) }
         }
-        guard try await quickAdd.save() != nil else {
-            // An empty title saves nothing (QUICK-3); without a script, say why.
-            await quickAdd.loadAllSections()
-            let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
-            return quickAddPage(quickAdd, from: from, error: error, request, context,
-                                status: .unprocessableContent)
+        return try await page.refusingViewOnly(back: from) {
+            guard try await quickAdd.save() != nil else {
+                // An empty title saves nothing (QUICK-3); without a script, say why.
+                await quickAdd.loadAllSections()
+                let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
+                return quickAddPage(quickAdd, from: from, error: error, request, context, status: .unprocessableContent)
+            }
+            return page.back(to: from)
         }
-        return page.back(to: from)
     }
 
     private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,

@@ -37,6 +37,11 @@ struct DetailsPageView: PageView {
     let addSubtaskTitle: String
     /// The list a subtask added here goes to: its parent's.
     let project: String?
+    /// "View only · alice's list" for an item of a list shared to read only, whose page has no
+    /// control that changes it (SHARE-13); nil for any other.
+    let viewOnly: String?
+    /// The sentence of a write its list just refused, once (SHARE-14).
+    var refused: String? = nil
 
     init(_ details: ItemDetailViewModel, back: String, frame: PageFrame) {
         self.frame = frame
@@ -55,6 +60,7 @@ struct DetailsPageView: PageView {
         toggleValue = details.item?.isDone == true ? "0" : "1"
         toggleAnnouncement = details.toggleAnnouncementText
         placeLabel = details.placeLabel
+        viewOnly = details.viewOnlyNotice
         let here = self.here
         let link = { (item: TodoItem) in
             Link(id: item.id.lowercasedText, title: item.title, href: TodoPaths.item(item.id) + TodoPaths.query(from: here), done: item.isDone)

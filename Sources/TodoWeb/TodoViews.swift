@@ -68,7 +68,7 @@ struct TodoViews: Sendable {
 
     /// A list page, or the same text as last time when nothing it shows has changed (the frame,
     /// and so the language, is part of what it shows).
-    func page(_ list: ListPageView) -> Response { .html(bytes(of: list)) }
+    func page(_ list: ListPageView, status: HTTPResponse.Status = .ok) -> Response { .html(bytes(of: list), status: status) }
 
     /// A list page's bytes, or the same bytes as last time when nothing it shows has changed.
     func bytes(of list: ListPageView) -> ByteBuffer {
@@ -80,17 +80,20 @@ struct TodoViews: Sendable {
     /// buttons' names and announcements, some eight sentences) are only worded on a miss, so a
     /// row seen before costs the same in every language.
     /// `movable`: the row has its move handle (not in a list sorted by priority, PRIO-15).
+    /// `changes`: the row has the controls that change it (not in a view-only list, SHARE-13).
     /// `now`: the time it is on the list's clock, when a passed time makes a row overdue (TIME-7).
     func render(
         _ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, now: TimeOfDay? = nil, from: String, fromQuery: String,
-        movable: Bool = true
+        movable: Bool = true, changes: Bool = true
     ) -> String {
         let key = RowKey(
             row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today,
-            overdue: row.isOverdue(today: today, now: now), from: from, fromQuery: fromQuery, movable: movable)
+            overdue: row.isOverdue(today: today, now: now), from: from, fromQuery: fromQuery, movable: movable && changes,
+            changes: changes)
         return rows.text(for: key) {
             let view = RowView(
-                row, hidesProject: key.hidesProject, today: today, overdue: key.overdue, from: from, fromQuery: fromQuery, movable: movable)
+                row, hidesProject: key.hidesProject, today: today, overdue: key.overdue, from: from, fromQuery: fromQuery,
+                movable: key.movable, changes: changes)
             return templates.render(view, "row", language: row.language)
         }
     }
@@ -107,6 +110,7 @@ struct RowKey: Hashable {
     let from: String
     let fromQuery: String
     let movable: Bool
+    let changes: Bool
 
     // Hashed by what tells rows apart; compared field by field.
     func hash(into hasher: inout Hasher) {
@@ -119,7 +123,7 @@ struct RowKey: Hashable {
     static func == (lhs: RowKey, rhs: RowKey) -> Bool {
         lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.overdue == rhs.overdue
             && lhs.from == rhs.from
-            && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable
+            && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable && lhs.changes == rhs.changes
     }
 }
 
@@ -285,6 +289,11 @@ struct ListPageView: PageView, Hashable {
     var offer: SubtaskOfferView? = nil
     /// The list's settings page, for its owner when there are accounts (SHARE-8).
     var shareHref: String? = nil
+    /// "View only · alice's list" on a list shared to read only, whose page has no control that
+    /// changes it (SHARE-13); nil on any other.
+    let viewOnly: String?
+    /// The sentence of a write that list just refused, once (SHARE-14).
+    var refused: String? = nil
 
     struct NavLink: Hashable {
         let label: String
@@ -409,6 +418,9 @@ struct RowView {
     let movedAnnouncement: String
     /// Whether the row has its move handle: a list sorted by priority has none (PRIO-15).
     let movable: Bool
+    /// Whether it has its check and delete buttons and its edit shortcut: a view-only list's rows
+    /// have none (SHARE-13).
+    let changes: Bool
     /// How deep it is nested under the rows above it (SUB-7), at most `Subtasks.maxDepth - 1`.
     let depth: Int
     /// Whether it is nested under a row above it.
@@ -419,7 +431,8 @@ struct RowView {
     let subtasksShow: String
 
     init(
-        _ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, overdue: Bool, from: String, fromQuery: String, movable: Bool
+        _ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, overdue: Bool, from: String, fromQuery: String, movable: Bool,
+        changes: Bool = true
     ) {
         id = row.id.lowercasedText
         title = row.title
@@ -444,6 +457,7 @@ struct RowView {
         moveLabel = row.moveLabel
         movedAnnouncement = row.movedAnnouncement(position: "{position}")
         self.movable = movable
+        self.changes = changes
         depth = min(row.depth, Subtasks.maxDepth - 1)
         nested = row.depth > 0
         hasSubtasks = row.hasSubtasks
@@ -480,6 +494,7 @@ extension RowView: MustacheParent {
         case "moveLabel": moveLabel
         case "movedAnnouncement": movedAnnouncement
         case "movable": movable
+        case "changes": changes
         case "depth": depth
         case "nested": nested
         case "hasSubtasks": hasSubtasks
@@ -571,6 +586,7 @@ extension ListPageView {
         unfinishedNext = list.showUnfinishedOnly ? "0" : "1"
         isEmpty = list.isEmpty
         emptyMessage = list.emptyMessage
+        viewOnly = list.viewOnlyNotice
         sections = Self.sections(of: list, today: today, from: here, fromQuery: hereQuery, views: views)
         if list.pageCount > 1 {
             let size = list.rowsPerSection ?? 1
@@ -607,10 +623,11 @@ extension ListPageView {
     private static func sections(
         of list: TodoListViewModel, today: CalendarDate, from here: String, fromQuery: String, views: TodoViews
     ) -> [SectionView] {
-        let movable = list.order == .position, now = list.currentTime
+        let movable = list.order == .position, now = list.currentTime, changes = !list.access.isViewOnly
         func rows(_ rows: [TodoRowViewModel]) -> [String] {
             rows.map {
-                views.render($0, scope: list.scope, today: today, now: now, from: here, fromQuery: fromQuery, movable: movable)
+                views.render(
+                    $0, scope: list.scope, today: today, now: now, from: here, fromQuery: fromQuery, movable: movable, changes: changes)
             }
         }
         let overdue = list.overdueRows.isEmpty ? [] : [SectionView(

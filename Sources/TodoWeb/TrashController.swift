@@ -75,6 +75,8 @@ struct NoticeCookie: Sendable {
 
     static let undo = NoticeCookie(name: "undo")
     static let offer = NoticeCookie(name: "offer")
+    /// A write refused on a list shared to read only (SHARE-14): the list's name.
+    static let refused = NoticeCookie(name: "refused")
 
     /// `response` (the action's redirect) carrying `id`.
     func setting(_ id: UUID, on response: Response) -> Response {
@@ -98,6 +100,23 @@ struct NoticeCookie: Sendable {
 
     /// Whether the request carries the cookie (then the page answering it clears it).
     func isSet(_ request: Request) -> Bool { request.cookies[name] != nil }
+
+    /// `response` (the refused write's redirect) carrying the name of the list that refused it.
+    func setting(list: String, on response: Response) -> Response {
+        var response = response
+        let value = list.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        response.setCookie(Cookie(name: name, value: value, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// The sentence of the refusal the request's cookie carries (SHARE-14), in the request's
+    /// language; nil without one. Only a name of a list shared with the person to read only is
+    /// ever said: a cookie made by hand names nothing else.
+    static func refusal(_ request: Request, store: any TodoStore) -> String? {
+        guard let list = request.cookies[refused.name]?.value.removingPercentEncoding, store.access(toList: list).isViewOnly
+        else { return nil }
+        return SharingWording.sentence(for: TodoAccessError.readOnly(list: list), LanguageChoice.of(request))
+    }
 
     /// The Undo notice for the id the request's cookie carries, when that item is still in the
     /// Trash, in the request's language.

@@ -50,6 +50,7 @@ extension ListPageView {
         isSortedByPriority = false
         isEmpty = upcoming.isEmpty
         emptyMessage = upcoming.emptyMessage
+        viewOnly = nil  // the person's own items only
         let fromQuery = hereQuery
         sections = upcoming.days.map { day in
             SectionView(

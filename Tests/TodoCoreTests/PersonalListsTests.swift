@@ -90,6 +90,27 @@ struct PersonalListsTests {
         #expect(try await aliceStore.item(id: secret.id)?.title == "Diary")
     }
 
+    @Test("SHARE-12 a list shared to read only is view only by its owner's name; the person's own lists and an editor's are theirs to change")
+    func test_SHARE_12_access() async throws {
+        try await aliceAdds("Milk", in: "Groceries")
+        try await aliceAdds("Report", in: "Work")
+        _ = try await bobStore.add(TodoDraft(title: "Call mum", project: Project(name: "Home")))
+        await sharing.share(list: "Groceries", owner: alice, with: bob, role: .viewer)
+        await sharing.share(list: "Work", owner: alice, with: bob, role: .editor)
+        let lists = try await bobsLists()
+        #expect(lists.access(toList: "alice/Groceries") == .viewOnly(owner: "alice"))
+        #expect(lists.access(toList: "alice/Groceries").isViewOnly)
+        #expect(lists.access(toList: "alice/Work") == .changes)
+        for own in ["Home", nil, "Nowhere", "alice/Private", "Groceries"] as [String?] {
+            #expect(lists.access(toList: own) == .changes, "\(own ?? "the whole list")")
+        }
+        // A store of one person's list has no list to read only.
+        #expect(aliceStore.access(toList: "Groceries") == .changes)
+        // The share changed: the next request's lists say so (SHARE-6).
+        await sharing.share(list: "Groceries", owner: alice, with: bob, role: .editor)
+        #expect(try await bobsLists().access(toList: "alice/Groceries") == .changes)
+    }
+
     @Test("SHARE-4 a viewer's every write is refused and changes nothing")
     func test_SHARE_4_viewer() async throws {
         let milk = try await aliceAdds("Milk", in: "Groceries")

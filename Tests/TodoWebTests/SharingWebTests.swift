@@ -104,14 +104,16 @@ struct SharingWebTests {
             #expect(home.text.contains("alice/Groceries"), "offered in bob's lists")
             #expect(try await client.execute(uri: "/items/\(milk)", method: .get, headers: .session(sessions.bob)).status == .ok)
 
+            // A page's write comes back to its page, which says why (SHARE-14).
             let check = try await client.execute(
                 uri: "/items/\(milk)/done", method: .post, headers: .sessionForm(sessions.bob), body: .form([("done", "1")]))
-            #expect(check.status == .forbidden)
-            #expect(check.text.contains("read only"))
+            #expect(check.status == .seeOther)
+            #expect(check.headers[.setCookie]?.hasPrefix("refused=alice%2FGroceries;") == true)
             let add = try await client.execute(
                 uri: "/items", method: .post, headers: .sessionForm(sessions.bob),
                 body: .form([("title", "Cheese"), ("project", "alice/Groceries")]))
-            #expect(add.status == .forbidden)
+            #expect(add.status == .seeOther)
+            #expect(add.headers[.setCookie]?.hasPrefix("refused=") == true)
             let api = try await client.execute(
                 uri: "/api/todos/\(milk)", method: .patch, headers: [.cookie: "todo_session=\(sessions.bob)", .contentType: "application/json"],
                 body: ByteBuffer(string: #"{"completed":true}"#))

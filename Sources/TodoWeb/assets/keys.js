@@ -90,7 +90,7 @@
         focusRow(all[at]);
         return;
       case "x":
-        target = row && row.querySelector("[data-row-focus]");
+        target = row && row.querySelector("[data-check]");  // none on a view-only list (SHARE-13)
         if (target) { event.preventDefault(); target.click(); }
         return;
       case "e":
