@@ -157,6 +157,44 @@ public struct SearchWords: Equatable, Hashable, Sendable {
         return asciiLowered(text).contains(asciiLowered(word))
     }
 
+    /// Where the words appear in `text` (FIND-12), compared as `matches` compares them: in
+    /// order, overlapping and touching places joined. What a View marks in a found row.
+    public func matchedRanges(in text: String) -> [Range<String.Index>] {
+        guard !words.isEmpty, !text.isEmpty else { return [] }
+        var found: [Range<String.Index>] = []
+        let lowered = Self.asciiLowered(text)
+        for word in words {
+            if Self.isIndexable(word) {
+                var rest = text.startIndex..<text.endIndex
+                while let range = text.range(of: word, options: [.caseInsensitive, .literal], range: rest), !range.isEmpty {
+                    found.append(range)
+                    rest = range.upperBound..<text.endIndex
+                }
+            } else {
+                // A short word is compared with ASCII letters folded only; `lowered` has the same
+                // UTF-8 offsets as `text` (one ASCII byte for another).
+                let needle = Self.asciiLowered(word)
+                var rest = lowered.startIndex..<lowered.endIndex
+                while let range = lowered.range(of: needle, options: .literal, range: rest), !range.isEmpty {
+                    let start = lowered.utf8.distance(from: lowered.startIndex, to: range.lowerBound)
+                    let length = lowered.utf8.distance(from: range.lowerBound, to: range.upperBound)
+                    let lower = text.utf8.index(text.startIndex, offsetBy: start)
+                    found.append(lower..<text.utf8.index(lower, offsetBy: length))
+                    rest = range.upperBound..<lowered.endIndex
+                }
+            }
+        }
+        var joined: [Range<String.Index>] = []
+        for range in found.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = joined.last, range.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                joined.append(range)
+            }
+        }
+        return joined
+    }
+
     private static func asciiLowered(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar

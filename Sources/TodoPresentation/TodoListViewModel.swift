@@ -238,6 +238,13 @@ public final class TodoListViewModel {
     /// True when no row shows (LIST-4): the View shows `emptyMessage` and no headers.
     public var isEmpty: Bool { sections.isEmpty && overdueRows.isEmpty }
 
+    /// The words a search list looks for, which its rows mark (FIND-12); nil on any other list.
+    public var searchWords: SearchWords? {
+        guard case .search = scope else { return nil }
+        let words = filter.words
+        return words.isEmpty ? nil : words
+    }
+
     /// The text searched for, on a search list.
     public var searchText: String? {
         if case .search(let text) = scope { return text }

@@ -81,19 +81,20 @@ struct TodoViews: Sendable {
     /// row seen before costs the same in every language.
     /// `movable`: the row has its move handle (not in a list sorted by priority, PRIO-15).
     /// `changes`: the row has the controls that change it (not in a view-only list, SHARE-13).
+    /// `marks`: the words a search found, marked in the title (FIND-12).
     /// `now`: the time it is on the list's clock, when a passed time makes a row overdue (TIME-7).
     func render(
         _ row: TodoRowViewModel, scope: ListScope, today: CalendarDate, now: TimeOfDay? = nil, from: String, fromQuery: String,
-        movable: Bool = true, changes: Bool = true
+        movable: Bool = true, changes: Bool = true, marks: SearchWords? = nil
     ) -> String {
         let key = RowKey(
             row: row, hidesProject: scope == .project(row.projectName ?? ""), today: today,
             overdue: row.isOverdue(today: today, now: now), from: from, fromQuery: fromQuery, movable: movable && changes,
-            changes: changes)
+            changes: changes, marks: marks)
         return rows.text(for: key) {
             let view = RowView(
                 row, hidesProject: key.hidesProject, today: today, overdue: key.overdue, from: from, fromQuery: fromQuery,
-                movable: key.movable, changes: changes)
+                movable: key.movable, changes: changes, marks: marks)
             return templates.render(view, "row", language: row.language)
         }
     }
@@ -111,6 +112,7 @@ struct RowKey: Hashable {
     let fromQuery: String
     let movable: Bool
     let changes: Bool
+    let marks: SearchWords?
 
     // Hashed by what tells rows apart; compared field by field.
     func hash(into hasher: inout Hasher) {
@@ -123,7 +125,7 @@ struct RowKey: Hashable {
     static func == (lhs: RowKey, rhs: RowKey) -> Bool {
         lhs.row == rhs.row && lhs.hidesProject == rhs.hidesProject && lhs.today == rhs.today && lhs.overdue == rhs.overdue
             && lhs.from == rhs.from
-            && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable && lhs.changes == rhs.changes
+            && lhs.fromQuery == rhs.fromQuery && lhs.movable == rhs.movable && lhs.changes == rhs.changes && lhs.marks == rhs.marks
     }
 }
 
@@ -393,6 +395,8 @@ struct DueView {
 struct RowView {
     let id: String
     let title: String
+    /// The title in pieces, what a search found marked (FIND-12); nil when nothing is marked.
+    let marked: [MarkedText.Part]?
     let done: Bool
     let href: String
     let location: String?
@@ -432,10 +436,11 @@ struct RowView {
 
     init(
         _ row: TodoRowViewModel, hidesProject: Bool, today: CalendarDate, overdue: Bool, from: String, fromQuery: String, movable: Bool,
-        changes: Bool = true
+        changes: Bool = true, marks: SearchWords? = nil
     ) {
         id = row.id.lowercasedText
         title = row.title
+        marked = marks.flatMap { MarkedText(row.title, marking: $0)?.parts }
         done = row.isDone
         href = "/items/" + id + fromQuery
         location = row.locationName
@@ -473,6 +478,7 @@ extension RowView: MustacheParent {
         switch name {
         case "id": id
         case "title": title
+        case "marked": marked
         case "done": done
         case "href": href
         case "location": location
@@ -624,10 +630,12 @@ extension ListPageView {
         of list: TodoListViewModel, today: CalendarDate, from here: String, fromQuery: String, views: TodoViews
     ) -> [SectionView] {
         let movable = list.order == .position, now = list.currentTime, changes = !list.access.isViewOnly
+        let marks = list.searchWords
         func rows(_ rows: [TodoRowViewModel]) -> [String] {
             rows.map {
                 views.render(
-                    $0, scope: list.scope, today: today, now: now, from: here, fromQuery: fromQuery, movable: movable, changes: changes)
+                    $0, scope: list.scope, today: today, now: now, from: here, fromQuery: fromQuery, movable: movable, changes: changes,
+                    marks: marks)
             }
         }
         let overdue = list.overdueRows.isEmpty ? [] : [SectionView(

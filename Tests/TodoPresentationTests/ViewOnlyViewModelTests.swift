@@ -61,3 +61,28 @@ struct ViewOnlyViewModelTests {
         #expect(editable.viewOnlyNotice == nil)
     }
 }
+
+/// FIND-12: a search list's rows show what matched.
+@Suite("Search marks (FIND-12)")
+struct SearchMarksViewModelTests {
+    @Test("FIND-12 a title in pieces, the places the search found marked; nil when none is in it")
+    func test_FIND_12_markedText() {
+        let words = SearchWords("milk oat")
+        #expect(MarkedText("Oat milk, please", marking: words)?.parts == [
+            .init("Oat", isMatch: true), .init(" ", isMatch: false), .init("milk", isMatch: true), .init(", please", isMatch: false),
+        ])
+        #expect(MarkedText("milk", marking: words)?.parts == [.init("milk", isMatch: true)])
+        #expect(MarkedText("Bread", marking: words) == nil)
+    }
+
+    @Test("FIND-12 a search list's words are what it looks for, without its signs; other lists have none")
+    func test_FIND_12_searchWords() {
+        let store = InMemoryTodoStore(environment: .fixedForTests())
+        let search = TodoListViewModel(store: store, scope: .search("milk !high +shop Oat"), today: { today })
+        #expect(search.searchWords?.words == ["milk", "Oat"])
+        #expect(TodoListViewModel(store: store, scope: .search("!high"), today: { today }).searchWords == nil)
+        for scope in [ListScope.all, .today, .project("milk"), .tag("milk")] {
+            #expect(TodoListViewModel(store: store, scope: scope, today: { today }).searchWords == nil, "\(scope)")
+        }
+    }
+}

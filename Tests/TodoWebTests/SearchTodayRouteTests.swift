@@ -50,6 +50,24 @@ struct SearchTodayRouteTests {
         }
     }
 
+    @Test("FIND-12 a found row marks each place the search's words are in its title; the text around stays escaped; other lists mark nothing")
+    func test_FIND_12_marks() async throws {
+        let sut = WebSUT()
+        let oat = try await sut.store.add(TodoDraft(title: "Oat MILK <b>milk</b>"))
+        _ = try await sut.store.add(TodoDraft(title: "Bread", details: "milk bread"))
+        try await sut.app.test(.router) { client async throws in
+            let html = try await client.execute(uri: "/search?q=milk+oat", method: .get).text
+            #expect(html.contains(
+                "<span class=\"title\"><mark>Oat</mark> <mark>MILK</mark> &lt;b&gt;<mark>milk</mark>&lt;/b&gt;</span>"))
+            #expect(html.contains("<span class=\"title\">Bread</span>") == false, "Bread has no oat")
+            let details = try await client.execute(uri: "/search?q=bread", method: .get).text
+            #expect(details.contains("<span class=\"title\"><mark>Bread</mark></span>"))
+            let all = try await client.execute(uri: "/", method: .get).text
+            #expect(!all.contains("<mark>"))
+            #expect(all.contains("data-testid=\"row-\(oat.id.lowercasedText)\""))
+        }
+    }
+
     @Test("FIND-6 FIND-8 nothing matches says so; a blank query goes to the whole list; a long one is refused")
     func test_FIND_6_emptyBlankAndLong() async throws {
         let sut = WebSUT()

@@ -148,3 +148,32 @@ def test_A11Y_long_list_with_pagers_and_an_announcement(page, server, api):
     assert_no_violations(page, "after a check in place")
     lst.act(lambda: page.get_by_test_id("page-next").first.click())
     assert_no_violations(page, "long list, page 2 of 2")
+
+
+@pytest.mark.parametrize("server", ["accounts"], indirect=True)
+def test_A11Y_SHARE_13_SHARE_14_FIND_12_a_viewer_s_pages_and_marked_results(context, server, api):
+    """A viewer's list and details, the list saying a write was refused, and search results with
+    their matches marked."""
+    server.add_person("bob")
+    milk = api.add("Buy milk", project="Groceries", dueDate="2030-03-06", priority="high", tags=["errands"])
+    bread = api.add("Bread", project="Groceries")
+    api.patch(bread, completed=True)
+    server.todo("share", "Groceries", "--owner", "alice", "--with", "bob", "--role", "viewer")
+    server.todo("add", "Oat milk", "--user", "bob")
+    server.sign_in(context, "bob")
+    page = context.new_page()
+    page.goto(server("/projects/alice%2FGroceries"))
+    expect(page.get_by_test_id("view-only")).to_be_visible()
+    assert_no_violations(page, "a viewer's list")
+    sent = context.request.post(server(f"/items/{milk['id']}/done"), form={"done": "1", "from": "/projects/alice%2FGroceries"},
+                                headers={"Origin": server.url}, max_redirects=0)
+    assert sent.status == 303
+    page.goto(server("/projects/alice%2FGroceries"))
+    expect(page.get_by_test_id("refused")).to_be_visible()
+    assert_no_violations(page, "a viewer's list saying a write was refused")
+    page.goto(server(f"/items/{milk['id']}"))
+    expect(page.get_by_test_id("view-only")).to_be_visible()
+    assert_no_violations(page, "a viewer's details")
+    page.goto(server("/search?q=milk"))
+    expect(page.locator("li.row .title mark")).to_have_text(["milk"])
+    assert_no_violations(page, "search results, marked")

@@ -149,3 +149,79 @@ def test_FIND_8_the_search_field_fits_a_phone(phone, server, api):
     assert button["x"] + button["width"] <= 390, button
     assert field["height"] >= 44 and button["height"] >= 44, (field, button)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+#: Holds the answer to a search for exactly "mi" for a second unless it is cancelled first, and
+#: counts the cancelled ones: an older answer arriving after a newer one would show.
+HOLD_MI = """
+(() => {
+  const original = window.fetch;
+  window.__cancelled = 0;
+  window.__searches = [];
+  window.fetch = (url, init) => {
+    const address = String(url);
+    if (address.includes('/search?')) window.__searches.push(address);
+    if (!address.endsWith('/search?q=mi')) return original(url, init);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => original(url, init).then(resolve, reject), 1000);
+      if (init && init.signal) init.signal.addEventListener('abort', () => {
+        clearTimeout(timer); window.__cancelled += 1; reject(new DOMException('cancelled', 'AbortError'));
+      });
+    });
+  };
+})();
+"""
+
+
+def test_FIND_11_FIND_12_results_come_as_you_type_the_field_keeps_focus_and_matches_are_marked(page, server, api):
+    for title in ["Buy milk", "Call mum", "Oat MILK", "Write report"]:
+        api.add(title)
+    lst = ListPage(page, server).open()
+    page.keyboard.press("/")
+    field = page.get_by_test_id("search-field")
+    expect(field).to_be_focused()
+    page.keyboard.type("mil", delay=40)
+    expect(lst.heading).to_have_text("Search “mil”")
+    assert lst.path == "/search?q=mil"
+    assert lst.todo_titles() == ["Oat MILK", "Buy milk"]
+    expect(page.locator("li.row .title mark")).to_have_text(["MIL", "mil"])
+    # Typing went on in the field: focus, text and caret are where they were.
+    expect(field).to_be_focused()
+    expect(field).to_have_value("mil")
+    assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [3, 3]
+    page.keyboard.type("k report", delay=40)
+    expect(lst.empty_state).to_have_text("Nothing matches “milk report”")
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+End")
+    page.keyboard.type("report", delay=40)
+    expect(lst.heading).to_have_text("Search “report”")
+    expect(page.locator("li.row .title mark")).to_have_text(["report"])
+    assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [6, 6]
+    # One history entry for the whole search: Back returns to the list it started from.
+    page.go_back()
+    expect(lst.heading).to_have_text("Todo")
+    assert lst.path == "/"
+
+
+def test_FIND_11_each_keystroke_cancels_the_request_before_it(page, server, api):
+    api.add("Buy milk")
+    api.add("Mind the gap")
+    page.add_init_script(HOLD_MI)
+    lst = ListPage(page, server).open()
+    field = page.get_by_test_id("search-field")
+    field.focus()
+    page.keyboard.type("mi")
+    # Its answer is held; once asked for, the next keystrokes cancel it.
+    page.wait_for_function("() => window.__searches.some(url => url.endsWith('/search?q=mi'))")
+    page.keyboard.type("lk")
+    page.wait_for_function("() => window.__cancelled >= 1")
+    expect(lst.heading).to_have_text("Search “milk”")
+    assert lst.todo_titles() == ["Buy milk"]
+    expect(field).to_have_value("milk")
+    expect(field).to_be_focused()
+    # Clearing the field shows the whole list again, still typing in the field.
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    expect(lst.heading).to_have_text("Todo")
+    assert lst.todo_titles() == ["Mind the gap", "Buy milk"]
+    expect(field).to_be_focused()

@@ -112,6 +112,48 @@
     });
   }
 
+  // Search as you type (FIND-11): a quarter of a second after the last keystroke the results
+  // come in place, and the field keeps its focus, its text and its caret. Each keystroke
+  // cancels the request before it, so an older answer never replaces a newer one. The first
+  // search from a list adds a history entry; the next ones replace it.
+  var searchTimer = null, searching = null;
+  function searchAsYouType(field) {
+    clearTimeout(searchTimer);
+    if (searching) { searching.abort(); searching = null; }
+    searchTimer = setTimeout(function () {
+      var form = field.form;
+      if (!form || !window.WebUI) return;
+      var controller = new AbortController();
+      searching = controller;
+      var url = form.getAttribute("action") + "?q=" + encodeURIComponent(field.value);
+      var onSearch = location.pathname === form.getAttribute("action");
+      window.WebUI.swap(url, { signal: controller.signal }, {
+        replace: onSearch,
+        before: function (next) {
+          // What was typed meanwhile, and where the caret was, carry over to the new field.
+          var typed = next.querySelector("#" + field.id);
+          if (!typed) return;
+          typed.value = field.value;
+          var start = field.selectionStart, end = field.selectionEnd;
+          queueMicrotask(function () {  // once it is in the page
+            typed.focus({ preventScroll: true });
+            try { typed.setSelectionRange(start, end); } catch (ignored) { /* a field without a caret */ }
+          });
+        }
+      }).finally(function () { if (searching === controller) searching = null; });
+    }, 250);
+  }
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (field instanceof HTMLInputElement && field.hasAttribute("data-search-as-you-type")) searchAsYouType(field);
+  });
+  // Enter searches at once: the form's own in-place submit; nothing typed before it is still due.
+  document.addEventListener("submit", function (event) {
+    if (!event.target.querySelector || !event.target.querySelector("[data-search-as-you-type]")) return;
+    clearTimeout(searchTimer);
+    if (searching) { searching.abort(); searching = null; }
+  }, true);
+
   // Installable and readable offline: the service worker keeps the shell, the assets and the
   // last list loaded; this page asks it to keep itself and what it links to.
   function registerServiceWorker() {

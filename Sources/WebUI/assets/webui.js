@@ -76,20 +76,25 @@
   }
 
   // Fetches `url` as a fragment and swaps it in. Returns true when the page was replaced.
+  // `init.signal` may cancel it: a cancelled swap changes nothing and says nothing.
+  // `options.replace`: a new address replaces the current history entry instead of adding one.
+  // `options.before(next)`: called with the new `#page` just before it is swapped in.
   async function swap(url, init, options) {
     init = init || {};
     init.headers = Object.assign({}, init.headers || {});
     init.headers[HEADER] = "1";
     init.credentials = "same-origin";
-    var response;
+    var response, text;
     try {
       response = await fetch(url, init);
+      text = await response.text();
     } catch (failure) {
+      if (init.signal && init.signal.aborted) return false;
       announce(document.documentElement.dataset.offlineMessage);
       showOffline();
       return false;
     }
-    var text = await response.text();
+    if (init.signal && init.signal.aborted) return false;
     var holder = document.createElement("template");
     holder.innerHTML = text;
     var next = holder.content.getElementById("page");
@@ -97,10 +102,12 @@
     var current = document.getElementById("page");
     var x = window.scrollX, y = window.scrollY;
     var moved = !sameAddress(response.url, location.href);
+    if (options.before) options.before(next);
     current.replaceWith(next);
     if (next.dataset.title) document.title = next.dataset.title;
     if (response.ok && moved) {
-      if (options.push !== false) history.pushState({ inPlace: true }, "", response.url);
+      if (options.replace) history.replaceState({ inPlace: true }, "", response.url);
+      else if (options.push !== false) history.pushState({ inPlace: true }, "", response.url);
       window.scrollTo(0, 0);
     } else {
       window.scrollTo(x, y);
