@@ -89,7 +89,7 @@ public final class ItemFormViewModel {
     }
 
     public var heading: String { isEditing ? strings("form.heading.edit") : strings("form.heading.add") }
-    public var saveButtonTitle: String { isEditing ? strings("form.ok") : strings("form.save") }
+    public var saveButtonTitle: String { strings("form.save") }  // the same word to add and to edit (WEB-9)
     public var cancelButtonTitle: String { strings("form.cancel") }
 
     /// The sentence for why `save()` refused, in the form's language; nil for an error the form

@@ -61,6 +61,15 @@ public struct ListSharingViewModel: Equatable, Sendable {
         public let text: String
         /// The Stop sharing button's accessible name.
         public let removeLabel: String
+        /// The role, and the name of its control next to the person's name (WEB-13): “bob's role”.
+        public let role: ShareRole
+        public let roleLabel: String
+    }
+
+    /// The roles a share can have, each with its name (“Viewer: reads the list”), for a control.
+    public var roleChoices: [(role: ShareRole, label: String)] {
+        let words = TodoWords.strings(language)
+        return ShareRole.allCases.map { ($0, words("sharing.role.\($0.rawValue)")) }
     }
 
     public let language: Language
@@ -85,7 +94,8 @@ public struct ListSharingViewModel: Equatable, Sendable {
             Row(
                 person: share.person.name,
                 text: words("sharing.row", ["person": share.person.name, "role": SharingWording.role(share.role, language)]),
-                removeLabel: words("sharing.remove-label", ["list": list, "person": share.person.name]))
+                removeLabel: words("sharing.remove-label", ["list": list, "person": share.person.name]), role: share.role,
+                roleLabel: words("sharing.role-label", ["person": share.person.name]))
         }
         self.message = message
         self.person = person

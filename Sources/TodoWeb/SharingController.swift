@@ -104,6 +104,16 @@ struct ListSettingsPageView: PageView {
         let text: String
         let removeLabel: String
         let unshareAction: String
+        /// The role's control next to the name (WEB-13): its id, name and choices.
+        let index: Int
+        let roleLabel: String
+        let roles: [Choice]
+    }
+
+    struct Choice {
+        let value: String
+        let label: String
+        let selected: Bool
     }
 
     static let template = "list-settings"
@@ -124,7 +134,13 @@ struct ListSettingsPageView: PageView {
         list = model.list
         back = TodoPaths.list(.project(model.list))
         let unshare = SharingController.path(model.list, "unshare")
-        rows = model.rows.map { Row(person: $0.person, text: $0.text, removeLabel: $0.removeLabel, unshareAction: unshare) }
+        let choices = model.roleChoices
+        rows = model.rows.enumerated().map { index, row in
+            Row(
+                person: row.person, text: row.text, removeLabel: row.removeLabel, unshareAction: unshare, index: index,
+                roleLabel: row.roleLabel,
+                roles: choices.map { Choice(value: $0.role.rawValue, label: $0.label, selected: $0.role == row.role) })
+        }
         hasRows = !rows.isEmpty
         message = model.message
         person = model.person

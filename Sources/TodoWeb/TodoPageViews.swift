@@ -107,6 +107,8 @@ struct FormPageView: PageView {
     let error: String?
     let heading: String
     let title, details, dueDate, locationName, latitude, longitude, projectName: String
+    /// Whether “More” starts open (WEB-12): the to-do has coordinates, or the form was sent with some.
+    let hasCoordinates: Bool
     /// Every control's text by name, for a control the template names without a property of
     /// its own: `{{values.priority}}`.
     let values: [String: String]
@@ -164,6 +166,7 @@ struct FormPageView: PageView {
         dueDate = form.dueDate
         locationName = form.locationName
         latitude = form.latitude
+        hasCoordinates = !form.latitude.isEmpty || !form.longitude.isEmpty
         longitude = form.longitude
         projectName = form.projectName
         values = Dictionary(uniqueKeysWithValues: FormControl.all.map { ($0.name, form.values[$0.name]) })

@@ -86,7 +86,7 @@ struct ItemLanguageTests {
         #expect(zh.message(for: TodoValidationError.titleTooLong(length: 501)) == "标题有 501 个字符；最多 500 个。")
         let edit = ItemFormViewModel(store: store, mode: .edit(try await store.add(TodoDraft(title: "A"))), today: { today }, language: .japanese)
         #expect(edit.heading == "項目を編集")
-        #expect(edit.saveButtonTitle == "完了")
+        #expect(edit.saveButtonTitle == "保存", "WEB-9: the same word as the add form's")
         #expect(try await store.count(TodoFilter()) == 1, "nothing was stored by the refused save")
     }
 

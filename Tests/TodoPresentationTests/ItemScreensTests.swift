@@ -187,7 +187,7 @@ struct ItemFormViewModelTests {
             TodoDraft(title: "Run", details: "d", dueDate: today, location: Location(name: "Park", latitude: 1.5, longitude: 2),
                       project: Project(name: "Health"), estimateMinutes: 90, repeatRule: .weekly(on: [.sunday])))
         let sut = try await ItemFormViewModel.edit(store: store, id: item.id, today: { today })
-        #expect(sut.heading == "Edit item" && sut.saveButtonTitle == "OK" && sut.showsDoneToggle)
+        #expect(sut.heading == "Edit item" && sut.saveButtonTitle == "Save" && sut.showsDoneToggle)
         #expect([sut.title, sut.details, sut.dueDate, sut.locationName, sut.latitude, sut.longitude, sut.projectName, sut.estimate]
             == ["Run", "d", "2026-11-21", "Park", "1.5", "2.0", "Health", "1h30m"])
         #expect(sut.repeatRule == .weekly(on: [.sunday]) && !sut.isDone)

@@ -45,6 +45,7 @@ struct ListLanguageTests {
         #expect(chinese.title == "待办")
         let japanese = try await list(store, .all, .japanese)
         #expect(japanese.sections.map(\.headerTitle) == ["未完了", "完了"])
+        #expect(japanese.title == "やること", "WEB-10: translated as the Chinese one is")
 
         let today = try await list(store, .today, .japanese)
         #expect(today.title == "今日")
@@ -58,8 +59,9 @@ struct ListLanguageTests {
     @Test("LANG-4 empty states are worded in the list's language")
     func test_LANG_4_emptyStates() async throws {
         let empty = InMemoryTodoStore(environment: TestEnvironment().environment)
-        #expect(try await list(empty, .all, .english).emptyMessage == "Nothing to do yet. Add your first item with +.")
-        #expect(try await list(empty, .all, .simplifiedChinese).emptyMessage == "还没有待办事项。用 + 添加第一项。")
+        #expect(try await list(empty, .all, .english).emptyMessage == "Nothing to do yet. Type your first to-do in the field above.")
+        #expect(try await list(empty, .all, .simplifiedChinese).emptyMessage == "还没有待办事项。在上面的输入框里写下第一条吧。")
+        #expect(try await list(empty, .all, .japanese).emptyMessage == "まだ何もありません。上の欄に最初のやることを入力しましょう。")
         #expect(try await list(empty, .search("牛乳"), .japanese).emptyMessage == "「牛乳」に一致する項目はありません")
         #expect(try await list(empty, .project("家"), .simplifiedChinese).emptyMessage == "项目“家”中没有事项。")
         let due = try await list(empty, .dueDate(CalendarDate(iso: "2026-12-24")!), .japanese)

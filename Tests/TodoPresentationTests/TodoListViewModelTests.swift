@@ -58,7 +58,7 @@ struct TodoListViewModelTests {
         try await sut.load()
         #expect(sut.isEmpty)
         #expect(sut.headerTitles.isEmpty)
-        #expect(sut.emptyMessage == "Nothing to do yet. Add your first item with +.")
+        #expect(sut.emptyMessage == "Nothing to do yet. Type your first to-do in the field above.")
     }
 
     @Test("LIST-5 a to-do row shows title, location name and MM/dd/yyyy date; a done row only its struck-through title")

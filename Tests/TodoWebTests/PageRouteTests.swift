@@ -196,7 +196,7 @@ struct PageRouteTests {
         try await sut.app.test(.router) { client async throws in
             let id = item.id.lowercasedText
             let form = try await client.execute(uri: "/items/\(id)/edit", method: .get).text
-            #expect(form.contains("value=\"Run\"") && form.contains("data-testid=\"done-toggle\"") && form.contains(">OK</button>"))
+            #expect(form.contains("value=\"Run\"") && form.contains("data-testid=\"done-toggle\"") && form.contains(">Save</button>"))
             let response = try await client.execute(
                 uri: "/items/\(id)", method: .post, headers: .form,
                 body: .form([("title", "Run far"), ("done", "1"), ("version", "1"), ("from", "/items/\(id)")]))

@@ -90,7 +90,11 @@ extension PriorityWebTests {
         }
         try await sut.app.test(.router) { client async throws in
             func titles(_ page: String) -> [String] {
-                page.components(separatedBy: "<span class=\"title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+                // A search's rows mark what matched (FIND-12): the title is the text around the marks.
+                page.components(separatedBy: "<span class=\"title\">").dropFirst().map {
+                    String($0.prefix(upTo: $0.range(of: "</span>")!.lowerBound)).replacingOccurrences(of: "<mark>", with: "")
+                        .replacingOccurrences(of: "</mark>", with: "")
+                }
             }
             let own = try await client.execute(uri: "/", method: .get).text
             #expect(titles(own) == ["medium", "client high", "low", "plain"])

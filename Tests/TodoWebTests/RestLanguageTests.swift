@@ -83,7 +83,7 @@ struct RestLanguageTests {
         let app = Application(router: try TodoWebApp.buildRouter(store: store, options: options))
         try await app.test(.router) { client async throws in
             let ja = try await client.execute(uri: "/trash", method: .get, headers: japanese).text
-            #expect(ja.contains("<title>ゴミ箱 — Todo</title>"))
+            #expect(ja.contains("<title>ゴミ箱 — やること</title>"))  // WEB-10
             #expect(ja.contains("data-testid=\"trash-title\">ゴミ箱</h1>"))
             #expect(ja.contains("data-testid=\"empty-trash\">ゴミ箱を空にする</a>"))
             #expect(ja.contains("削除した項目はここに30日間残り、その後完全に削除されます。"))

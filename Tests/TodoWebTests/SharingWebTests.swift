@@ -151,7 +151,8 @@ struct SharingWebTests {
                 body: .form([("person", "bob"), ("role", "editor")]))
             #expect(shared.status == .seeOther)
             let page = try await client.execute(uri: "/projects/Groceries/settings", method: .get, headers: alice)
-            #expect(page.text.contains("bob, editor"))
+            #expect(page.text.contains("data-testid=\"share-name\">bob</span>"))
+            #expect(page.text.contains("<option value=\"editor\" selected>"))
 
             // bob, an editor, checks Milk in alice's list.
             let check = try await client.execute(

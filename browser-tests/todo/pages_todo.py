@@ -304,6 +304,8 @@ class ItemFormPage(BasePage):
             self.due_input.fill(due)
         if location is not None:
             self.location_input.fill(location)
+        if (latitude is not None or longitude is not None) and not self.latitude_input.is_visible():
+            self.page.get_by_test_id("location-more-toggle").click()  # behind “More” (WEB-12)
         if latitude is not None:
             self.latitude_input.fill(latitude)
         if longitude is not None:

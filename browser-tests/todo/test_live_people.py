@@ -30,7 +30,8 @@ def share(page, list_name: str, person: str, role: str = "editor") -> None:
     page.get_by_test_id("share-person").fill(person)
     page.get_by_test_id(f"share-{role}").check()
     page.get_by_test_id("share-submit").click()
-    expect(page.get_by_test_id("share-text")).to_have_text([f"{person}, {role}"])
+    expect(page.get_by_test_id("share-name")).to_have_text([person])
+    expect(page.get_by_test_id("share-role")).to_have_value(role)
 
 
 def unshare(page, list_name: str) -> None:

@@ -109,7 +109,8 @@ def test_SHARE_11_alice_and_bob_through_nginx_over_two_instances(browser: Browse
         alice.fill("[data-testid=share-person]", "bob")
         alice.check("[data-testid=share-editor]")
         alice.locator("[data-testid=share-submit]").click()
-        expect(alice.locator("[data-testid=share-text]")).to_have_text(["bob, editor"])
+        expect(alice.locator("[data-testid=share-name]")).to_have_text(["bob"])
+        expect(alice.locator("[data-testid=share-role]")).to_have_value("editor")
 
         # bob sees the list, not the rest, and edits an item in it.
         bob.goto(service("/projects/alice%2FGroceries"))
@@ -123,11 +124,13 @@ def test_SHARE_11_alice_and_bob_through_nginx_over_two_instances(browser: Browse
         expect(alice.locator("li.row .title")).to_have_text(["Bread", "Oat milk"])
 
         # As a viewer he reads it and every write is refused with a sentence.
+        # alice changes his role with the control beside his name (WEB-13).
         alice.goto(service("/projects/Groceries/settings"))
-        alice.fill("[data-testid=share-person]", "bob")
-        alice.check("[data-testid=share-viewer]")
-        alice.locator("[data-testid=share-submit]").click()
-        expect(alice.locator("[data-testid=share-text]")).to_have_text(["bob, viewer"])
+        alice.select_option("[data-testid=share-role]", "viewer")
+        alice.locator("[data-testid=share-role-save]").click()
+        expect(alice.locator("[data-testid=share-role]")).to_have_value("viewer")
+        expect(alice.locator("[data-testid=share-role]")).to_be_focused()
+        expect(alice.locator("[data-testid=share-name]")).to_have_text(["bob"])
         bob.goto(service("/projects/alice%2FGroceries"))
         expect(bob.locator("li.row .title")).to_have_text(["Bread", "Oat milk"])
         # A write that still arrives (a hand-made form: his page has no check) comes back to the

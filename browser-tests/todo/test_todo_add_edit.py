@@ -151,7 +151,7 @@ def test_EDIT_1_edit_form_is_filled_with_item_values_and_done_toggle(page, serve
     expect(form.repeat_box("fri")).to_be_checked()
     expect(form.repeat_box("tue")).not_to_be_checked()
     expect(form.done_toggle).to_be_checked()
-    expect(form.save_button).to_have_text("OK")
+    expect(form.save_button).to_have_text("Save")  # WEB-9
     expect(form.cancel_button).to_have_text("Cancel")
 
 
