@@ -239,9 +239,7 @@ struct ItemController: Sendable {
         form.values = fields.values  // an add never reads "done" (EDIT-1)
         form.readsPlainWords = fields.words == "1"
         form.wordsWinOverFields = true
-        return try await page.refusingViewOnly(back: fields.from) {
-            try await save(form, from: WebFormat.localPath(fields.from), request, context)
-        }
+        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
     }
 
     @Sendable func details(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
@@ -286,9 +284,7 @@ struct ItemController: Sendable {
             throw PageError(.badRequest, key: "error.unreadable-start")
         }
         form.values = fields.values
-        return try await page.refusingViewOnly(back: fields.from) {
-            try await save(form, from: WebFormat.localPath(fields.from), request, context)
-        }
+        return try await save(form, from: WebFormat.localPath(fields.from), request, context)
     }
 
     @Sendable func setDone(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
@@ -328,7 +324,8 @@ struct ItemController: Sendable {
     }
 
     /// Saves the form: back to `from` on success; the form again, input kept, with the
-    /// reason on failure; a conflict page when the item changed meanwhile.
+    /// reason on failure (a list shared to read only included, 403: SHARE-14); a conflict page
+    /// when the item changed meanwhile.
     private func save(
         _ form: ItemFormViewModel, from: String, _ request: Request, _ context: TodoRequestContext
     ) async throws -> Response {
@@ -344,7 +341,8 @@ struct ItemController: Sendable {
         } catch TodoPresentationError.itemNotFound {
             throw TodoPresentationError.itemNotFound
         } catch TodoAccessError.readOnly(let list) {
-            throw TodoAccessError.readOnly(list: list)  // back to `from`, which says so (SHARE-14)
+            let sentence = SharingWording.sentence(for: TodoAccessError.readOnly(list: list), form.language)
+            return try await formPage(form, from: from, error: sentence, request, context, status: .forbidden)
         } catch {
             // The reason in the form's language (LANG-4); the JSON API keeps the English one.
             let message = form.message(for: error) ?? SharingWording.sentence(for: error, form.language)
@@ -408,15 +406,22 @@ struct QuickAddController: Sendable {
         for (kind, ids) in chosen {
             for id in ids where !id.isEmpty { quickAdd.select(id, in: kind) }
         }
-        return try await page.refusingViewOnly(back: from) {
-            guard try await quickAdd.save() != nil else {
-                // An empty title saves nothing (QUICK-3); without a script, say why.
-                await quickAdd.loadAllSections()
-                let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
-                return quickAddPage(quickAdd, from: from, error: error, request, context, status: .unprocessableContent)
-            }
-            return page.back(to: from)
+        let saved: TodoItem?
+        do {
+            saved = try await quickAdd.save()
+        } catch let error as TodoAccessError {
+            // A list shared to read only (SHARE-14): the text stays, with the sentence.
+            await quickAdd.loadAllSections()
+            return quickAddPage(
+                quickAdd, from: from, error: SharingWording.sentence(for: error, quickAdd.language), request, context, status: .forbidden)
         }
+        guard saved != nil else {
+            // An empty title saves nothing (QUICK-3); without a script, say why.
+            await quickAdd.loadAllSections()
+            let error = TodoViews.strings(quickAdd.language)("quick.error.no-title")
+            return quickAddPage(quickAdd, from: from, error: error, request, context, status: .unprocessableContent)
+        }
+        return page.back(to: from)
     }
 
     private func quickAddPage(_ quickAdd: QuickAddViewModel, from: String, error: String?, _ request: Request, _ context: TodoRequestContext,

@@ -88,9 +88,6 @@ struct ViewOnlyWebTests {
             ("/items/\(milk)/done", [("done", "1")]),
             ("/items/\(milk)/delete", []),
             ("/items/\(milk)/move", [("direction", "down")]),
-            ("/items/\(milk)", [("title", "Oat milk"), ("version", "1"), ("project", "alice/Groceries")]),
-            ("/items", [("title", "Cheese"), ("project", "alice/Groceries"), ("words", "1")]),
-            ("/quick-add", [("text", "Cheese"), ("project", "alice/Groceries")]),
         ]
         try await people.sut.app.test(.router) { client in
             let session = try await people.signIn(client).bob
@@ -118,6 +115,29 @@ struct ViewOnlyWebTests {
         let store = try await people.sut.store(of: "alice")
         #expect(try await store.items().map(\.title) == ["Dear diary", "Milk"])
         #expect(try await store.item(id: people.milk.id)?.version == 1)
+    }
+
+    @Test("SHARE-14 a form's save on a view-only list shows the form again with the sentence and what was typed, 403")
+    func test_SHARE_14_formsKeepWhatWasTyped() async throws {
+        let people = try await People(sharing: .viewer)
+        let milk = people.milk.id.lowercasedText
+        let saves: [(String, [(String, String)], String)] = [
+            ("/items/\(milk)", [("title", "Oat milk typed"), ("version", "1"), ("project", "alice/Groceries")], "value=\"Oat milk typed\""),
+            ("/items", [("title", "Cheese typed"), ("project", "alice/Groceries")], "value=\"Cheese typed\""),
+            ("/quick-add", [("text", "Cheese typed"), ("project", "alice/Groceries")], "Cheese typed</textarea>"),
+        ]
+        try await people.sut.app.test(.router) { client in
+            let session = try await people.signIn(client).bob
+            for (action, form, typed) in saves {
+                let save = try await client.execute(
+                    uri: action, method: .post, headers: .sessionForm(session), body: .form(form + [("from", Self.groceries)]))
+                #expect(save.status == .forbidden, "\(action)")
+                #expect(save.text.contains("role=\"alert\" data-testid=\"form-error\">\(Self.sentence)</p>"), "\(action)")
+                #expect(save.text.contains(typed), "what was typed is kept: \(action)")
+            }
+        }
+        let store = try await people.sut.store(of: "alice")
+        #expect(try await store.items().map(\.title) == ["Dear diary", "Milk"])
     }
 
     @Test("SHARE-14 the edit form of a view-only item shows its details page with the sentence, in the person's language")
