@@ -63,7 +63,8 @@ enum FuzzTargets {
     /// Plain words (TodoCore's grammar) in English, Chinese, Japanese and all three, read on a
     /// few days (the first byte picks both), then applied to a draft as the add fields do, and
     /// shown as the add preview's chips (TAG-13); and the
-    /// same text as a search, its priority and tag signs a filter (PRIO-13, TAG-15).
+    /// same text as a search, its priority and tag signs a filter (PRIO-13, TAG-15), and what
+    /// that search marks in the text's two halves, each taken as a found row's title (FIND-12).
     static func plainWords(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let vocabularies: [PlainWordsVocabulary] = [.allLanguages, .english, .chinese, .japanese]
@@ -73,7 +74,9 @@ enum FuzzTargets {
             text, today: days[Int(first >> 2) % days.count], vocabulary: vocabularies[Int(first) % vocabularies.count])
         _ = PlainWordsInput.apply(reading, to: TodoDraft(title: text), wordsWin: true)
         _ = PlainWordsPreview(text: text, today: days[Int(first >> 2) % days.count])
-        _ = PlainWords.searchFilter(text, vocabulary: vocabularies[Int(first) % vocabularies.count])
+        let search = PlainWords.searchFilter(text, vocabulary: vocabularies[Int(first) % vocabularies.count])
+        let middle = text.index(text.startIndex, offsetBy: text.count / 2)
+        for title in [text[..<middle], text[middle...]] { _ = MarkedText(String(title), marking: search.words) }
     }
 
     /// A repeat rule's `RRULE` text (REPEAT-12), read, written and read again, and its next
