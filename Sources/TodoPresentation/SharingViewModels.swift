@@ -57,8 +57,6 @@ public enum SharingWording {
 public struct ListSharingViewModel: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         public let person: String
-        /// “bob, editor”.
-        public let text: String
         /// The Stop sharing button's accessible name.
         public let removeLabel: String
         /// The role, and the name of its control next to the person's name (WEB-13): “bob's role”.
@@ -93,7 +91,6 @@ public struct ListSharingViewModel: Equatable, Sendable {
         rows = shares.filter { $0.list == list }.map { share in
             Row(
                 person: share.person.name,
-                text: words("sharing.row", ["person": share.person.name, "role": SharingWording.role(share.role, language)]),
                 removeLabel: words("sharing.remove-label", ["list": list, "person": share.person.name]), role: share.role,
                 roleLabel: words("sharing.role-label", ["person": share.person.name]))
         }

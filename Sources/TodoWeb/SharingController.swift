@@ -101,7 +101,6 @@ struct SharingController: Sendable {
 struct ListSettingsPageView: PageView {
     struct Row {
         let person: String
-        let text: String
         let removeLabel: String
         let unshareAction: String
         /// The role's control next to the name (WEB-13): its id, name and choices.
@@ -137,7 +136,7 @@ struct ListSettingsPageView: PageView {
         let choices = model.roleChoices
         rows = model.rows.enumerated().map { index, row in
             Row(
-                person: row.person, text: row.text, removeLabel: row.removeLabel, unshareAction: unshare, index: index,
+                person: row.person, removeLabel: row.removeLabel, unshareAction: unshare, index: index,
                 roleLabel: row.roleLabel,
                 roles: choices.map { Choice(value: $0.role.rawValue, label: $0.label, selected: $0.role == row.role) })
         }
