@@ -101,13 +101,16 @@ struct NoticeCookie: Sendable {
     /// Whether the request carries the cookie (then the page answering it clears it).
     func isSet(_ request: Request) -> Bool { request.cookies[name] != nil }
 
-    /// `response` (the refused write's redirect) carrying the name of the list that refused it.
+    /// `response` (the refused write's redirect) carrying the name of the list that refused it,
+    /// percent-encoded down to ASCII letters and digits (a cookie's value is ASCII; `家` is not).
     func setting(list: String, on response: Response) -> Response {
         var response = response
-        let value = list.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let value = list.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? ""
         response.setCookie(Cookie(name: name, value: value, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
         return response
     }
+
+    private static let asciiAlphanumerics = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
     /// The sentence of the refusal the request's cookie carries (SHARE-14), in the request's
     /// language; nil without one. Only a name of a list shared with the person to read only is

@@ -117,6 +117,28 @@ struct ViewOnlyWebTests {
         #expect(try await store.item(id: people.milk.id)?.version == 1)
     }
 
+    @Test("SHARE-14 a list named in Chinese travels in the cookie as ASCII and is said as it is named")
+    func test_SHARE_14_cjkListName() async throws {
+        let people = try await People(sharing: nil)
+        let home = try await people.sut.store(of: "alice").add(TodoDraft(title: "扫地", project: Project(name: "家 务")))
+        try await AccountsWebSUT.sharing(people.sut).share(list: "家 务", owner: "alice", with: "bob", role: .viewer)
+        try await people.sut.app.test(.router) { client in
+            let session = try await people.signIn(client).bob
+            let from = "/projects/alice%2F%E5%AE%B6%20%E5%8A%A1"
+            let check = try await client.execute(
+                uri: "/items/\(home.id.lowercasedText)/done", method: .post, headers: .sessionForm(session),
+                body: .form([("done", "1"), ("from", from)]))
+            let cookie = try #require(check.headers[.setCookie])
+            #expect(cookie.hasPrefix("refused=alice%2F%E5%AE%B6%20%E5%8A%A1;"))
+            #expect(cookie.unicodeScalars.allSatisfy { $0.isASCII })
+            let value = String(cookie.prefix { $0 != ";" })
+            let page = try await client.execute(
+                uri: from, method: .get, headers: [.cookie: "todo_session=\(session); \(value); lang=zh-Hans"])
+            #expect(page.status == .forbidden)
+            #expect(page.text.contains("“alice/家 务”是只读共享给你的清单；没有做任何更改。"))
+        }
+    }
+
     @Test("SHARE-14 a form's save on a view-only list shows the form again with the sentence and what was typed, 403")
     func test_SHARE_14_formsKeepWhatWasTyped() async throws {
         let people = try await People(sharing: .viewer)
