@@ -157,34 +157,33 @@ public struct SearchWords: Equatable, Hashable, Sendable {
         return asciiLowered(text).contains(asciiLowered(word))
     }
 
-    /// Where the words appear in `text` (FIND-12), compared as `matches` compares them: in
-    /// order, overlapping and touching places joined. What a View marks in a found row.
+    /// Where the words appear in `text` (FIND-12): in order, overlapping and touching places
+    /// joined. What a View marks in a found row. Compared Unicode scalar by scalar, each folded
+    /// to lower case where that is one scalar (only ASCII letters for a word of one or two, as
+    /// `matches` compares those), so every place is a range of whole scalars of `text`.
+    /// (Foundation's case-insensitive search in a part of a string can trap on text a person can
+    /// type: it is not used here.)
     public func matchedRanges(in text: String) -> [Range<String.Index>] {
         guard !words.isEmpty, !text.isEmpty else { return [] }
-        var found: [Range<String.Index>] = []
-        let lowered = Self.asciiLowered(text)
+        let scalars = Array(text.unicodeScalars)
+        let folded = scalars.map { Self.folded($0, asciiOnly: false) }, asciiFolded = scalars.map { Self.folded($0, asciiOnly: true) }
+        var found: [Range<Int>] = []
         for word in words {
-            if Self.isIndexable(word) {
-                var rest = text.startIndex..<text.endIndex
-                while let range = text.range(of: word, options: [.caseInsensitive, .literal], range: rest), !range.isEmpty {
-                    found.append(range)
-                    rest = range.upperBound..<text.endIndex
-                }
-            } else {
-                // A short word is compared with ASCII letters folded only; `lowered` has the same
-                // UTF-8 offsets as `text` (one ASCII byte for another).
-                let needle = Self.asciiLowered(word)
-                var rest = lowered.startIndex..<lowered.endIndex
-                while let range = lowered.range(of: needle, options: .literal, range: rest), !range.isEmpty {
-                    let start = lowered.utf8.distance(from: lowered.startIndex, to: range.lowerBound)
-                    let length = lowered.utf8.distance(from: range.lowerBound, to: range.upperBound)
-                    let lower = text.utf8.index(text.startIndex, offsetBy: start)
-                    found.append(lower..<text.utf8.index(lower, offsetBy: length))
-                    rest = range.upperBound..<lowered.endIndex
+            let short = !Self.isIndexable(word)
+            let needle = word.unicodeScalars.map { Self.folded($0, asciiOnly: short) }
+            let haystack = short ? asciiFolded : folded
+            guard !needle.isEmpty, needle.count <= haystack.count else { continue }
+            var at = 0
+            while at + needle.count <= haystack.count {
+                if haystack[at..<at + needle.count].elementsEqual(needle) {
+                    found.append(at..<at + needle.count)
+                    at += needle.count
+                } else {
+                    at += 1
                 }
             }
         }
-        var joined: [Range<String.Index>] = []
+        var joined: [Range<Int>] = []
         for range in found.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = joined.last, range.lowerBound <= last.upperBound {
                 joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -192,7 +191,23 @@ public struct SearchWords: Equatable, Hashable, Sendable {
                 joined.append(range)
             }
         }
-        return joined
+        // Scalar offsets to indices of `text`, in one pass.
+        var indices: [String.Index] = [], index = text.unicodeScalars.startIndex
+        indices.reserveCapacity(scalars.count + 1)
+        while index != text.unicodeScalars.endIndex {
+            indices.append(index)
+            index = text.unicodeScalars.index(after: index)
+        }
+        indices.append(text.unicodeScalars.endIndex)
+        return joined.map { indices[$0.lowerBound]..<indices[$0.upperBound] }
+    }
+
+    /// `scalar` in lower case when that is one scalar (or only for A–Z with `asciiOnly`).
+    private static func folded(_ scalar: Unicode.Scalar, asciiOnly: Bool) -> Unicode.Scalar {
+        if ("A"..."Z").contains(scalar) { return Unicode.Scalar(scalar.value + 32)! }
+        guard !asciiOnly, scalar.properties.changesWhenLowercased else { return scalar }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
     }
 
     private static func asciiLowered(_ text: String) -> String {
