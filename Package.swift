@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "TodoSQLite", targets: ["TodoSQLite"]),
         .library(name: "TodoPresentation", targets: ["TodoPresentation"]),
         .library(name: "TodoInterop", targets: ["TodoInterop"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -61,6 +62,8 @@ let package = Package(
         // MARK: Both apps — what a server is told on its command line (ArgumentParser, no web framework):
         // the options both `serve` commands take and the address rules that check them
         .target(name: "ServerOptions", dependencies: [argumentParser], swiftSettings: strict),
+        // MARK: Both apps — a QR code encoder of our own (standard library only), for "Connect a phone" (PHONE-4)
+        .target(name: "QRCode", swiftSettings: strict),
         // MARK: Todo — Model
         .target(name: "TodoCore", swiftSettings: strict),
         // MARK: Todo — Model: accounts, passwords, tokens, sessions, sign-in limits (Foundation, bcrypt, SHA-256)
@@ -102,7 +105,7 @@ let package = Package(
         .target(
             name: "TodoWeb",
             dependencies: [
-                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", "TodoAccounts", mustache,
+                "TodoCore", "TodoPresentation", "TodoInterop", "WebUI", "Localization", "TodoAccounts", "QRCode", mustache,
                 .product(name: "Hummingbird", package: "hummingbird"), hummingbirdAuth,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -187,7 +190,8 @@ let package = Package(
         .executableTarget(
             name: "todo",
             dependencies: [
-                "TodoCore", "TodoSQLite", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", logging,
+                "TodoCore", "TodoSQLite", "TodoPostgres", "TodoCLI", "TodoWeb", "TodoDAV", "WebUI", "TodoAccounts", "ServerOptions",
+                logging,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
@@ -204,6 +208,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
+        // Matrices beside Python's qrcode (Fixtures/, made by make-fixtures.py) and read back by zbarimg.
+        .testTarget(
+            name: "QRCodeTests", dependencies: ["QRCode", "ProcessTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         // Child processes and sockets waited for off Swift concurrency's few threads.
         .target(name: "ProcessTestSupport", path: "Tests/ProcessTestSupport", swiftSettings: strict),
         .target(
@@ -237,7 +245,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "ProcessTestSupport", "todo", "TodoAccounts", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TodoCore", "TodoSQLite", "TodoCLI", "TodoInterop", "TodoTestSupport", "ProcessTestSupport", "todo", "TodoAccounts",
+                "ServerOptions", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "WebUITests",

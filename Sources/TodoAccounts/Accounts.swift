@@ -87,6 +87,9 @@ public struct Accounts: Sendable {
 
     public func users() async throws -> [Account] { try await store.users() }
 
+    /// Whether anyone has an account (the sign-in page of a server without one says how to make it).
+    public func hasUsers() async throws -> Bool { try await store.hasUsers() }
+
     public func user(named name: String) async throws -> Account {
         guard AccountRules.isValidName(name), let stored = try await store.user(named: name) else {
             throw AccountError.unknownUser(name)

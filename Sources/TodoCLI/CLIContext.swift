@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+public import ServerOptions
 public import Localization
 public import TodoAccounts
 import TodoCore
@@ -84,6 +85,8 @@ public struct CLIContext {
     /// Builds `todo serve`'s server over the lists the command opened (the composition root
     /// knows the web app, CalDAV and the databases' changes); without one, `serve` refuses.
     public var buildServer: ((ServeStart) async throws -> BuiltServer)? = nil
+    /// The machine's network, for `todo serve --lan` (PHONE-1); the composition root reads the system's.
+    public var localNetwork: @Sendable () -> LocalNetwork = { LocalNetwork(addresses: [], hostName: nil) }
 
     public init(
         openStore: @escaping (StoreLocation, StoreAccess) async throws -> any TodoStore,

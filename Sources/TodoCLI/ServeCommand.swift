@@ -12,8 +12,10 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         abstract: "Run the web app; open the printed address in a browser.",
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
 
-    @Option(help: "The address to listen on. Without accounts, a loopback address (127.0.0.1, ::1, localhost): only this machine may connect.")
-    var host = "127.0.0.1"
+    @Option(help: "The address to listen on (default 127.0.0.1). Without accounts, a loopback address (127.0.0.1, ::1, localhost): only this machine may connect.")
+    var host: String?
+    @Flag(help: "Serve the phones and computers of your home network: accounts on, the machine's network addresses and name answered and printed.")
+    var lan = false
     @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
     @Flag(name: .customLong("in-memory"), help: "Keep items in memory only, for a throwaway demo.") var inMemory = false
     @Option(
@@ -44,7 +46,7 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     /// The options as ``ServeConfiguration`` reads them.
     var options: ServeConfiguration.Options {
         var options = ServeConfiguration.Options()
-        (options.host, options.port, options.inMemory, options.corsOrigins) = (host, port, inMemory, corsOrigins)
+        (options.host, options.lan, options.port, options.inMemory, options.corsOrigins) = (host, lan, port, inMemory, corsOrigins)
         (options.accounts, options.allowSignup, options.secureCookies) = (accounts, allowSignup, secureCookies)
         (options.trustedProxies, options.maxStreams) = (trustedProxies, maxStreams)
         (options.db, options.databaseURL) = (store.db, store.databaseURL)
@@ -65,10 +67,14 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
         }
         guard let buildServer = context.buildServer else { throw CLIError(context.words("serve.unavailable")) }
         let (lists, people) = try await open(configuration, context)
-        let server = try await buildServer(
-            ServeStart(
-                configuration: configuration, safety: safety, store: lists, people: people,
-                announce: Self.announcement(configuration, environment: context.environment)))
+        // The home network as it is now (PHONE-1); a machine without one still serves itself.
+        let network = configuration.lan ? context.localNetwork() : nil
+        var start = ServeStart(
+            configuration: configuration, safety: safety, store: lists, people: people,
+            announce: Self.announcement(configuration, network: network, environment: context.environment))
+        start.network = network
+        start.usersCommand = ServeText.firstAccountCommand(configuration.location, environment: context.environment)
+        let server = try await buildServer(start)
         // Once the server is built: nothing follows the database for a server that can't start.
         let follower = server.follow.map { follow in Task { try await follow() } }
         let served: Result<Void, any Error>
@@ -100,12 +106,11 @@ struct ServeCommand: ParsableCommand, CLIRunnable {
     /// Prints where the server listens once it does, straight to standard output and unbuffered:
     /// scripts wait for this line.
     private static func announcement(
-        _ configuration: ServeConfiguration, environment: [String: String]
+        _ configuration: ServeConfiguration, network: LocalNetwork?, environment: [String: String]
     ) -> @Sendable (Int) -> Void {
         let (host, location) = (configuration.host, configuration.location)
         return { port in
-            let shown = host.contains(":") ? "[\(host)]" : host
-            let line = ServeText.running(address: "http://\(shown):\(port)/", location: location, environment: environment)
+            let line = ServeText.started(host: host, port: port, network: network, location: location, environment: environment)
             FileHandle.standardOutput.write(Data(line.utf8))
         }
     }
@@ -123,6 +128,10 @@ public struct ServeStart: Sendable {
     public var people: PeopleDatabase?
     /// Called with the port once the server listens.
     public var announce: @Sendable (Int) -> Void
+    /// With `--lan`, the machine's addresses and names a phone uses (PHONE-1).
+    public var network: LocalNetwork?
+    /// How the first account is made, for the sign-in page of a server without one (PHONE-5).
+    public var usersCommand = "todo users add NAME"
 }
 
 /// A server the composition root built for `todo serve`, not yet running.

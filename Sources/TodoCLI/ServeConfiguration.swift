@@ -9,8 +9,11 @@ import TodoCore
 public struct ServeConfiguration: Equatable, Sendable {
     /// `todo serve`'s options as typed (`--db` and `--database-url` among them).
     public struct Options: Equatable, Sendable {
-        public var host = "127.0.0.1"
+        /// `--host`; nil when not given: 127.0.0.1, or every interface with `--lan`.
+        public var host: String?
         public var port = 8080
+        /// `--lan`: accounts on, answering the machine's LAN addresses and names (PHONE-1).
+        public var lan = false
         public var inMemory = false
         public var corsOrigins: [String] = []
         public var accounts = false
@@ -39,6 +42,9 @@ public struct ServeConfiguration: Equatable, Sendable {
 
     public var host: String
     public var port: Int
+    /// Served to the home network (`--lan`): the composition root adds the machine's LAN
+    /// addresses and names to the Host names answered, and the start line names them (PHONE-1).
+    public var lan: Bool
     /// `--in-memory`, else where every command finds the items (`--database-url`, `--db`,
     /// `TODO_DATABASE_URL`, `TODO_DB`, the default file).
     public var location: StoreLocation
@@ -54,6 +60,8 @@ public struct ServeConfiguration: Equatable, Sendable {
     public static func check(_ options: Options) throws(ServeRefusal) {
         if options.inMemory, options.db != nil || options.databaseURL != nil { throw .dbAndInMemory }
         if options.inMemory, options.accounts { throw .accountsAndInMemory }
+        if options.inMemory, options.lan { throw .lanAndInMemory }
+        if options.lan, let host = options.host { throw .lanAndHost(host) }
         guard (0...65535).contains(options.port) else { throw .port }
         guard (1...100_000).contains(options.maxStreams) else { throw .maxStreams }
         for address in options.trustedProxies where !IPAddress.isAddress(address) { throw .trustedProxy(address) }
@@ -70,16 +78,17 @@ public struct ServeConfiguration: Equatable, Sendable {
     public init(_ options: Options, environment: [String: String]) throws(ServeRefusal) {
         location = options.inMemory
             ? .inMemory : StoreLocation.resolve(option: options.db, databaseURL: options.databaseURL, environment: environment)
-        let withAccounts = if case .postgres = location { true } else { options.accounts }
+        let withAccounts = if case .postgres = location { true } else { options.accounts || options.lan }
+        let host = options.host ?? (options.lan ? "0.0.0.0" : "127.0.0.1")
         if withAccounts {
             signIn = SignIn(allowSignup: options.allowSignup, secureCookies: options.secureCookies)
         } else {
             if options.allowSignup || options.secureCookies { throw .accountsOnly }
             // One person's list without a sign-in: only this machine may reach it.
-            guard ListenAddress.isLoopback(options.host) else { throw .hostNotLoopback(options.host) }
+            guard ListenAddress.isLoopback(host) else { throw .hostNotLoopback(host) }
             signIn = nil
         }
-        (host, port, corsOrigins) = (options.host, options.port, options.corsOrigins)
+        (self.host, port, lan, corsOrigins) = (host, options.port, options.lan, options.corsOrigins)
         (trustedProxies, maxStreams) = (options.trustedProxies, options.maxStreams)
     }
 }
@@ -100,6 +109,10 @@ public enum ServeRefusal: Error, Equatable, Sendable {
     case accountsOnly
     /// An address other machines reach, without accounts (MODE-2).
     case hostNotLoopback(String)
+    /// `--lan` with `--host`: `--lan` chooses the addresses (PHONE-1).
+    case lanAndHost(String)
+    /// `--lan` with `--in-memory`: its accounts live in the database.
+    case lanAndInMemory
 
     /// The refusal in `language` (the terminal's, LANG-3).
     public func sentence(in language: Language) -> String {
@@ -113,6 +126,8 @@ public enum ServeRefusal: Error, Equatable, Sendable {
         case .origin(let origin): words("cli.validate.origin", ["origin": origin])
         case .accountsOnly: words("cli.validate.accounts-only")
         case .hostNotLoopback(let host): words("cli.validate.host-not-loopback", ["host": host])
+        case .lanAndHost(let host): words("cli.validate.lan-and-host", ["host": host])
+        case .lanAndInMemory: words("cli.validate.lan-and-memory")
         }
     }
 }

@@ -80,18 +80,24 @@ public struct SignInViewModel: Equatable, Sendable {
     public let problem: AccountProblem?
     /// Whether the page offers a link to sign up.
     public let offersSignUp: Bool
+    /// While no one has an account: the command that makes the first one (PHONE-5).
+    public let firstAccountCommand: String?
 
     public init(name: String = "", from: String = "/", problem: AccountProblem? = nil, offersSignUp: Bool = false,
-                language: Language = .english) {
+                firstAccountCommand: String? = nil, language: Language = .english) {
         self.name = name
         self.from = from
         self.problem = problem
         self.offersSignUp = offersSignUp
+        self.firstAccountCommand = firstAccountCommand
         self.language = language
     }
 
     private var words: Strings { TodoWords.strings(language) }
     public var title: String { words("account.signin.title") }
+    /// “No one has an account yet. On the computer that runs Todo, make the first one:”, before
+    /// ``firstAccountCommand``.
+    public var firstAccountHint: String? { firstAccountCommand.map { _ in words("account.signin.first-account") } }
     /// The sentence above the form, when sign-in was refused.
     public var message: String? { problem?.message(language) }
 }

@@ -27,6 +27,24 @@ struct AccountsWeb: Sendable {
     let clientAddress: @Sendable (Request, TodoRequestContext) -> String
     /// The zone a person's list is reckoned in while they have chosen none (TIME-6).
     var serverZone: TimeZone
+    /// The addresses and names a phone types, with `todo serve --lan` (PHONE-3).
+    var phoneHosts: [String] = []
+    /// How the first account is made (PHONE-5).
+    var usersCommand = "todo users add NAME"
+
+    /// The addresses Settings → Connect a phone shows, and whether they reach this machine only
+    /// (PHONE-3): with `--lan`, the phone hosts on the port this page came by; else the page's
+    /// own address, which the Host check let through. Both are spelled again from the name and
+    /// a port that exists, never echoed as sent.
+    func phoneAddresses(_ request: Request) -> (addresses: [String], thisMachineOnly: Bool) {
+        let authority = request.head.authority ?? "localhost"
+        let port = authority.lastIndex(of: ":").flatMap { Int(authority[authority.index(after: $0)...]) }
+            .flatMap { (1...65535).contains($0) ? ":\($0)" : nil } ?? ""
+        guard phoneHosts.isEmpty else { return (phoneHosts.map { "http://\($0)\(port)/" }, false) }
+        let host = HostAllowList.hostName(ofAuthority: authority) ?? "localhost"
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return (["\(secureCookies ? "https" : "http")://\(shown)\(port)/"], ListenAddress.isLoopback(host))
+    }
 
     /// Sharing lists by people's names (SHARE-8).
     var sharing: SharingService {
@@ -147,6 +165,8 @@ struct ZoneForm: Decodable {
 
 struct TokenForm: Decodable {
     var label: String?
+    /// `phone` when made in Connect a phone, which then shows it (PHONE-3).
+    var place: String?
     /// The current password, to make a token (HARDEN-18); revoking needs none.
     var password: String?
 }
@@ -161,6 +181,13 @@ struct SignInPageView: PageView {
     let from: String
     let message: String?
     let offersSignUp: Bool
+    /// While no one has an account: how to make the first one (PHONE-5).
+    struct FirstAccount {
+        let hint: String
+        let command: String
+    }
+
+    let firstAccount: FirstAccount?
 
     init(_ model: SignInViewModel, frame: PageFrame) {
         self.frame = frame
@@ -169,6 +196,7 @@ struct SignInPageView: PageView {
         from = model.from
         message = model.message
         offersSignUp = model.offersSignUp
+        firstAccount = model.firstAccountHint.flatMap { hint in model.firstAccountCommand.map { FirstAccount(hint: hint, command: $0) } }
     }
 }
 
@@ -204,17 +232,21 @@ struct SettingsPageView: PageView {
     let message: String?
     let notice: String?
     let zone: ZoneSettingViewModel
+    let phone: PhoneSetupView
 
-    init(_ model: SettingsViewModel, frame: PageFrame) {
+    init(_ model: SettingsViewModel, phone: PhoneSetupViewModel, newTokenForPhone: Bool, frame: PageFrame) {
         self.frame = frame
         title = model.title
         name = model.name
         rows = model.rows
         hasTokens = model.hasTokens
-        newToken = model.newToken.map { NewToken(label: $0.label, text: $0.text, message: model.newTokenMessage ?? "") }
+        let made = model.newToken.map { NewToken(label: $0.label, text: $0.text, message: model.newTokenMessage ?? "") }
+        // A token made in Connect a phone is shown there, beside the steps that use it.
+        newToken = newTokenForPhone ? nil : made
         message = model.message
         notice = model.notice
         zone = model.zone
+        self.phone = PhoneSetupView(phone, newToken: newTokenForPhone ? made : nil)
     }
 }
 
@@ -282,10 +314,10 @@ struct AccountsController: Sendable {
     private func signInPage(
         _ request: Request, name: String = "", from: String, problem: AccountProblem? = nil,
         status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
-    ) -> Response {
+    ) async throws -> Response {
         let model = SignInViewModel(
             name: String(name.prefix(Self.maxEchoedName)), from: from, problem: problem, offersSignUp: web.allowSignup,
-            language: language(request))
+            firstAccountCommand: try await web.accounts.hasUsers() ? nil : web.usersCommand, language: language(request))
         return .html(
             views.templates.render(SignInPageView(model, frame: views.frame(model.title, request, nil)), SignInPageView.template,
                                    language: model.language),
@@ -298,7 +330,7 @@ struct AccountsController: Sendable {
         if let text = AccountsWeb.sessionText(request), try await web.accounts.session(secret: text) != nil {
             return WebFormat.redirect(to: from)
         }
-        return signInPage(request, from: from)
+        return try await signInPage(request, from: from)
     }
 
     @Sendable func signIn(_ request: Request, _ context: TodoRequestContext) async throws -> Response {
@@ -309,9 +341,9 @@ struct AccountsController: Sendable {
         case .signedIn(let session, _):
             return WebFormat.redirect(to: from, headers: [.setCookie: web.sessionCookie(session)])
         case .refused:
-            return signInPage(request, name: name, from: from, problem: .refused, status: .unauthorized)
+            return try await signInPage(request, name: name, from: from, problem: .refused, status: .unauthorized)
         case .rateLimited(let seconds):
-            return signInPage(
+            return try await signInPage(
                 request, name: name, from: from, problem: .rateLimited(retryAfter: seconds), status: .tooManyRequests,
                 headers: [.retryAfter: String(seconds)])
         }
@@ -360,7 +392,7 @@ struct AccountsController: Sendable {
 
     /// The settings page; with a problem, the refusal's status (422, or 429 with `Retry-After`).
     private func settingsPage(
-        _ request: Request, account: Account, newToken: (label: String, text: String)? = nil,
+        _ request: Request, account: Account, newToken: (label: String, text: String)? = nil, newTokenForPhone: Bool = false,
         problem: AccountProblem? = nil, done: SettingsDone? = nil
     ) async throws -> Response {
         let tokens = try await web.accounts.tokens(name: account.name)
@@ -369,11 +401,16 @@ struct AccountsController: Sendable {
             name: account.name, tokens: tokens, newToken: newToken, problem: problem, done: done,
             timeZone: account.timeZone ?? web.serverZone, chosenZone: account.timeZone, serverZone: web.serverZone,
             language: language(request))
+        let (addresses, thisMachineOnly) = web.phoneAddresses(request)
+        let phone = PhoneSetupViewModel(
+            addresses: addresses, thisMachineOnly: thisMachineOnly, name: account.name, tokenLabels: tokens.map(\.label),
+            language: model.language)
         var frame = views.frame(model.title, request, account)
         // The forms answer with this page: the language switcher comes back to its address.
         frame.here = "/settings"
         let (status, headers) = problem.map(Self.refusal) ?? (.ok, [:])
-        var response = views.page(SettingsPageView(model, frame: frame), status: status)
+        let page = SettingsPageView(model, phone: phone, newTokenForPhone: newTokenForPhone, frame: frame)
+        var response = views.page(page, status: status)
         for field in headers { response.headers[field.name] = field.value }
         return response
     }
@@ -389,6 +426,9 @@ struct AccountsController: Sendable {
         let done: SettingsDone? = request.formQueryValue("done") == Self.zoneSaved ? .zoneSaved : nil
         return try await settingsPage(request, account: try signedIn(context), done: done)
     }
+
+    /// The token form's `place` in Connect a phone.
+    static let forPhone = "phone"
 
     /// What `/settings?done=…` says after the time zone was saved.
     static let zoneSaved = "zone"
@@ -442,7 +482,8 @@ struct AccountsController: Sendable {
         do {
             let made = try await web.accounts.createToken(
                 name: account.name, label: label, password: form.password ?? "", address: web.clientAddress(request, context))
-            return try await settingsPage(request, account: account, newToken: (made.label, made.token.text))
+            return try await settingsPage(
+                request, account: account, newToken: (made.label, made.token.text), newTokenForPhone: form.place == Self.forPhone)
         } catch {
             guard let problem = AccountProblem(error) else { throw error }
             return try await settingsPage(request, account: account, problem: problem)

@@ -41,6 +41,11 @@ public struct TodoWebOptions: Sendable {
     /// Reverse proxies (`--trusted-proxy`): on a connection from one of these addresses, the
     /// client's address is the last entry of `X-Forwarded-For` (docs/specs/servers.md, SERVERS-4).
     public var trustedProxies: [String] = []
+    /// With `todo serve --lan`, the machine's addresses and `.local` name a phone types, in
+    /// order: Settings → Connect a phone shows them (PHONE-3); empty, it shows the page's own.
+    public var phoneHosts: [String] = []
+    /// How the first account is made, said by the sign-in page of a server without one (PHONE-5).
+    public var usersCommand = "todo users add NAME"
     /// The live changes pages follow at `GET /events` (docs/specs/live.md); nil: no such route.
     public var live: LiveChanges? = nil
     /// The database's record of changes: with it, a list page asked for again while nothing it
@@ -126,7 +131,8 @@ public enum TodoWebApp {
             guard let lists = options.lists else { throw TodoWebSetupError.accountsWithoutLists }
             return AccountsWeb(
                 accounts: $0, lists: lists, allowSignup: options.allowSignup, secureCookies: options.secureCookies,
-                clientAddress: options.forwardedClientAddress, serverZone: options.timeZone)
+                clientAddress: options.forwardedClientAddress, serverZone: options.timeZone,
+                phoneHosts: options.phoneHosts, usersCommand: options.usersCommand)
         }
         // With accounts, every request reads the signed-in person's lists, never `store`.
         let stores = RequestStore(local: accounts == nil ? store : nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServerOptions
 import ServiceLifecycle
 import TodoAccounts
 import TodoCLI
@@ -21,6 +22,7 @@ context.systemZone = .current
 // `todo list --watch` (LIVE-16): the file's changes, every 250 ms.
 context.followFile = { try await SQLiteChangeWatcher.watch(path: $0, every: .milliseconds(250), endsWhenGone: true, started: $1, changed: $2) }
 context.buildServer = webServer
+context.localNetwork = { LocalNetwork.current() }
 
 /// The lists and people of the database at `location`: the people (`todo users`, `todo share`,
 /// `--user`, `serve --accounts`) live with the items; a command without them reads the local list.
@@ -71,9 +73,11 @@ func postgres(_ url: String, _ access: StoreAccess) async throws -> PostgresTodo
 func webServer(_ start: ServeStart) async throws -> BuiltServer {
     let mode = start.configuration
     var options = TodoWebOptions(
-        host: mode.host, port: mode.port, corsOrigins: mode.corsOrigins, allowedHosts: start.safety.allowedHosts,
+        host: mode.host, port: mode.port, corsOrigins: mode.corsOrigins,
+        allowedHosts: start.safety.allowedHosts + (start.network?.hostNames ?? []),
         limits: start.safety.limits, today: { clock.today }, now: clock.now)
     (options.trustedProxies, options.timeZone) = (mode.trustedProxies, clock.timeZone)
+    (options.phoneHosts, options.usersCommand) = (start.network?.phoneHosts ?? [], start.usersCommand)
     if let people = start.people, let signIn = mode.signIn {
         let accounts = Accounts(store: people.accounts, now: clock.now)
         (options.accounts, options.lists, options.allowSignup, options.secureCookies) =

@@ -113,7 +113,7 @@ struct RestLanguageCLITests {
     @Test("LANG-4 the line `todo serve` prints keeps its address in every language")
     func test_LANG_4_serveLine() {
         let ja = ServeText.running(address: "http://127.0.0.1:8080/", location: .inMemory, environment: ["LANG": "ja_JP.UTF-8"])
-        #expect(ja == "Todo を http://127.0.0.1:8080/ で実行中です。保存先：メモリーのみ（何も保存されません）。Ctrl-C で停止します。\n")
+        #expect(ja == "やることを http://127.0.0.1:8080/ で実行中です。保存先：メモリーのみ（何も保存されません）。Ctrl-C で停止します。\n")
         let en = ServeText.running(address: "http://127.0.0.1:8080/", location: .file("/tmp/t.sqlite"), environment: [:])
         #expect(en == "Todo is running at http://127.0.0.1:8080/ with the database /tmp/t.sqlite. Press Ctrl-C to stop.\n")
     }

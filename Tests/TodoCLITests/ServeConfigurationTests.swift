@@ -1,5 +1,7 @@
 import Foundation
+import ServerOptions
 import Testing
+import TodoAccounts
 import TodoCLI
 import TodoCore
 import TodoTestSupport
@@ -127,6 +129,29 @@ struct ServeConfigurationTests {
         #expect(Self.refusal(Self.options { $0.host = "0.0.0.0"; $0.inMemory = true })?.hasPrefix("Without accounts") == true)
     }
 
+    @Test("PHONE-1 --lan: accounts on, every IPv4 interface, on a file or PostgreSQL")
+    func test_PHONE_1_lan() throws {
+        let mode = try ServeConfiguration(Self.options { $0.lan = true }, environment: Self.home)
+        #expect(mode.lan)
+        #expect(mode.host == "0.0.0.0")
+        #expect(mode.signIn == ServeConfiguration.SignIn(allowSignup: false, secureCookies: false))
+        #expect(mode.location == .file("/home/ada/.local/share/todo/todo.sqlite"))
+        let withSignUp = try ServeConfiguration(
+            Self.options { $0.lan = true; $0.allowSignup = true; $0.databaseURL = "postgresql://db/todo" }, environment: [:])
+        #expect(withSignUp.signIn?.allowSignup == true && withSignUp.host == "0.0.0.0" && withSignUp.lan)
+        #expect(try !ServeConfiguration(Self.options { $0.accounts = true }, environment: Self.home).lan)
+    }
+
+    @Test("PHONE-1 --lan with --host, or with --in-memory, is refused before anything is opened")
+    func test_PHONE_1_lanRefusals() {
+        #expect(
+            Self.refusal(Self.options { $0.lan = true; $0.host = "127.0.0.1" })
+                == "--lan chooses the addresses to listen on; leave out --host “127.0.0.1”, or leave out --lan.")
+        #expect(
+            Self.refusal(Self.options { $0.lan = true; $0.inMemory = true })
+                == "--lan turns accounts on, and the people who sign in live in the database file: it can't be used with --in-memory.")
+    }
+
     @Test("options that can't go together, and values that can't be used, are refused as the command line is read")
     func test_checkRefusals() {
         let cases: [(ServeConfiguration.Options, String)] = [
@@ -199,6 +224,33 @@ struct ServeCommandTests {
         let context = Self.context(recorder, store: InMemoryTodoStore(environment: TestEnvironment().environment))
         #expect(await TodoCLI.run(["serve", "--in-memory"], context: context) == 1)
         #expect(recorder.err == "todo: The web app is not available in this build of todo.\n")
+    }
+
+    @Test("PHONE-1 --lan hands the server the machine's network, the people and how to make the first account")
+    func test_PHONE_1_handsTheNetwork() async {
+        let recorder = Recorder()
+        let environment = TestEnvironment().environment
+        var context = Self.context(recorder, store: InMemoryTodoStore(environment: environment))
+        let accounts = InMemoryAccountStore()
+        context.openPeople = { _, _ in
+            PeopleDatabase(accounts: accounts, lists: .inMemory(environment: environment) { await accounts.timeZones(of: $0) })
+        }
+        let network = LocalNetwork(addresses: ["192.168.1.23"], hostName: "studio")
+        context.localNetwork = { network }
+        context.buildServer = { start in
+            recorder.start = start
+            return BuiltServer(run: {}, follow: nil)
+        }
+        #expect(await TodoCLI.run(["serve", "--lan", "--db", "/srv/t.sqlite", "--port", "0"], context: context) == 0)
+        #expect(recorder.start?.network == network)
+        #expect(recorder.start?.configuration.host == "0.0.0.0")
+        #expect(recorder.start?.configuration.signIn != nil && recorder.start?.people != nil)
+        #expect(recorder.start?.usersCommand == "todo users add NAME --db /srv/t.sqlite")
+
+        // Without --lan, the network is not read.
+        context.localNetwork = { Issue.record("read"); return network }
+        #expect(await TodoCLI.run(["serve", "--accounts", "--db", "/srv/t.sqlite", "--port", "0"], context: context) == 0)
+        #expect(recorder.start?.network == nil)
     }
 
     @Test("MODE-2 a refusal comes before anything is opened or built")

@@ -32,6 +32,10 @@ struct AccountsWebSUT {
     var liveHeartbeat: Duration = .seconds(15)
     /// The record of changes that keeps list pages (LIVE-17); none: every page is made.
     var changes: (any ChangeRecord)?
+    /// `todo serve --lan`'s phone hosts, also answered as Host names (PHONE-1, PHONE-3).
+    var phoneHosts: [String] = []
+    /// How the first account is made (PHONE-5).
+    var usersCommand = "todo users add NAME"
 
     init(allowSignup: Bool = false, secureCookies: Bool = false) {
         let clock = WebClock()
@@ -52,6 +56,7 @@ struct AccountsWebSUT {
             options.lists = lists
             options.allowSignup = allowSignup
             options.secureCookies = secureCookies
+            (options.phoneHosts, options.allowedHosts, options.usersCommand) = (phoneHosts, phoneHosts, usersCommand)
             return Application(router: try TodoWebApp.buildRouter(store: InMemoryTodoStore(environment: TestEnvironment().environment), options: options))
         }
     }

@@ -1,5 +1,5 @@
-"""Regenerates docs/screenshots/{list,details,form,quick-add}.png (and the list in Chinese and Japanese) from a fresh server with
-realistic sample data. Run through scripts/screenshots."""
+"""Regenerates docs/screenshots/{list,details,form,quick-add}.png (and the list in Chinese and Japanese, and Settings →
+Connect a phone) from a fresh server with realistic sample data. Run through scripts/screenshots."""
 
 from __future__ import annotations
 
@@ -99,6 +99,31 @@ def shoot_languages(browser) -> None:
                 server.stop()
 
 
+def shoot_phone_setup(browser) -> None:
+    """Settings → Connect a phone on a phone-sized window, as `todo serve --lan` serves it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = TodoServer(find_todo_binary(), Path(tmp) / "todo.sqlite", Path(tmp) / "server.log", mode="accounts",
+                            extra=["--lan"])
+        server.add_person("alice")
+        server.start()
+        try:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, color_scheme="light")
+            server.sign_in(context)
+            page = context.new_page()
+            page.goto(server("/settings"))
+            panel = page.get_by_test_id("phone-section")
+            panel.get_by_text("iPhone and iPad (Reminders)", exact=True).click()
+            # The panel where it is on the whole page: the sticky header stays at the top, not over it.
+            page.evaluate("window.scrollTo(0, 0)")
+            box = panel.bounding_box()
+            assert box is not None
+            page.screenshot(path=str(OUT / "connect-a-phone.png"), full_page=True,
+                            clip={"x": 0, "y": box["y"] - 8, "width": 390, "height": box["height"] + 16})
+            context.close()
+        finally:
+            server.stop()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -143,10 +168,12 @@ def main() -> None:
                 phone_page.screenshot(path=str(OUT / f"list-phone-{scheme}.png"))
                 phone.close()
             shoot_languages(browser)
+            shoot_phone_setup(browser)
             browser.close()
         finally:
             server.stop()
-    for name in ("list", "details", "form", "quick-add", "list-phone-light", "list-phone-dark", "list-zh-Hans", "list-ja"):
+    for name in ("list", "details", "form", "quick-add", "list-phone-light", "list-phone-dark", "list-zh-Hans", "list-ja",
+                 "connect-a-phone"):
         print(OUT / f"{name}.png")
 
 
