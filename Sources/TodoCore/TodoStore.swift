@@ -166,13 +166,15 @@ public struct SearchWords: Equatable, Hashable, Sendable {
     public func matchedRanges(in text: String) -> [Range<String.Index>] {
         guard !words.isEmpty, !text.isEmpty else { return [] }
         let scalars = Array(text.unicodeScalars)
-        let folded = scalars.map { Self.folded($0, asciiOnly: false) }, asciiFolded = scalars.map { Self.folded($0, asciiOnly: true) }
+        // Each folding of the text is made once, and only when a word needs it.
+        var foldings: [Bool: [Unicode.Scalar]] = [:]
         var found: [Range<Int>] = []
         for word in words {
             let short = !Self.isIndexable(word)
             let needle = word.unicodeScalars.map { Self.folded($0, asciiOnly: short) }
-            let haystack = short ? asciiFolded : folded
-            guard !needle.isEmpty, needle.count <= haystack.count else { continue }
+            guard !needle.isEmpty, needle.count <= scalars.count else { continue }
+            let haystack = foldings[short] ?? scalars.map { Self.folded($0, asciiOnly: short) }
+            foldings[short] = haystack
             var at = 0
             while at + needle.count <= haystack.count {
                 if haystack[at..<at + needle.count].elementsEqual(needle) {
@@ -183,6 +185,7 @@ public struct SearchWords: Equatable, Hashable, Sendable {
                 }
             }
         }
+        guard !found.isEmpty else { return [] }
         var joined: [Range<Int>] = []
         for range in found.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = joined.last, range.lowerBound <= last.upperBound {
@@ -211,9 +214,7 @@ public struct SearchWords: Equatable, Hashable, Sendable {
     }
 
     private static func asciiLowered(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { folded($0, asciiOnly: true) }))
     }
 }
 
@@ -368,6 +369,12 @@ extension TodoListReadModel {
 
     public func moveScope(of item: TodoItem) -> TodoFilter { .all }
     public func access(toList project: String?) -> ListAccess { .changes }
+
+    /// The projects an item may be put in: those the person may change, not a list shared with
+    /// them to read only (SHARE-15).
+    public func projectsToPutIn() async throws -> [Project] {
+        try await projects().filter { !access(toList: $0.name).isViewOnly }
+    }
 
     /// Read from every item: a store that selects them in its database does so instead.
     public func subtasks(of parent: UUID) async throws -> [TodoItem] {

@@ -112,7 +112,7 @@ public struct StoreQuickAddOptions: QuickAddOptionsSource {
         switch section {
         case .project:
             // The store's order is English's; Chinese and Japanese sort by their collation (LANG-8).
-            let names = try await store.projects().map(\.name)
+            let names = try await store.projectsToPutIn().map(\.name)  // SHARE-15
             return (language == .english ? names : strings.sorted(names)).map { QuickAddOption(id: $0, label: $0) }
         case .dueDate:
             let start = today()

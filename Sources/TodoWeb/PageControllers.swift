@@ -318,7 +318,7 @@ struct ItemController: Sendable {
         let store = try page.store(context)
         let parent = if let id = UUID(text: form.values.parent.lowercased()) { try await store.item(id: id) } else { TodoItem?.none }
         let view = FormPageView(
-            form, projects: try await store.projects(), parent: parent, from: from, error: error,
+            form, projects: try await store.projectsToPutIn(), parent: parent, from: from, error: error,
             frame: page.views.frame(form.heading, request, context.account))
         return page.views.page(view, status: status)
     }

@@ -79,10 +79,12 @@ struct NoticeCookie: Sendable {
     static let refused = NoticeCookie(name: "refused")
 
     /// `response` (the action's redirect) carrying `id`.
-    func setting(_ id: UUID, on response: Response) -> Response {
+    func setting(_ id: UUID, on response: Response) -> Response { setting(value: id.lowercasedText, on: response) }
+
+    /// `response` carrying `value` for a minute, to this site's pages only.
+    private func setting(value: String, on response: Response) -> Response {
         var response = response
-        response.setCookie(Cookie(
-            name: name, value: id.lowercasedText, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
+        response.setCookie(Cookie(name: name, value: value, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
         return response
     }
 
@@ -104,10 +106,7 @@ struct NoticeCookie: Sendable {
     /// `response` (the refused write's redirect) carrying the name of the list that refused it,
     /// percent-encoded down to ASCII letters and digits (a cookie's value is ASCII; `家` is not).
     func setting(list: String, on response: Response) -> Response {
-        var response = response
-        let value = list.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? ""
-        response.setCookie(Cookie(name: name, value: value, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
-        return response
+        setting(value: list.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? "", on: response)
     }
 
     private static let asciiAlphanumerics = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")

@@ -182,4 +182,21 @@ struct ViewOnlyWebTests {
             #expect(details.headers[.setCookie]?.hasPrefix("refused=;") == true)
         }
     }
+
+    @Test("SHARE-15 a list shared to read only is not offered as a project to put an item in; one shared to edit is")
+    func test_SHARE_15_projectsToPutIn() async throws {
+        for (role, offered) in [(ShareRole.viewer, false), (.editor, true)] {
+            let people = try await People(sharing: role)
+            try await people.sut.app.test(.router) { client in
+                let bob = HTTPFields.session(try await people.signIn(client).bob)
+                let form = try await client.execute(uri: "/items/new", method: .get, headers: bob)
+                #expect(form.text.contains(#"<option value="alice/Groceries">"#) == offered, "\(role) form")
+                let quick = try await client.execute(uri: "/quick-add/sections/project", method: .get, headers: bob)
+                #expect(quick.status == .ok)
+                #expect(quick.text.contains("alice/Groceries") == offered, "\(role) Quick add")
+                let api = try await client.execute(uri: "/api/projects", method: .get, headers: bob)
+                #expect(api.text.contains("alice/Groceries"), "\(role): the API names every list read")
+            }
+        }
+    }
 }

@@ -117,9 +117,13 @@
   // cancels the request before it, so an older answer never replaces a newer one. The first
   // search from a list adds a history entry; the next ones replace it.
   var searchTimer = null, searching = null;
-  function searchAsYouType(field) {
+  // Nothing typed before is still due: its timer stops and its request is cancelled.
+  function cancelSearch() {
     clearTimeout(searchTimer);
     if (searching) { searching.abort(); searching = null; }
+  }
+  function searchAsYouType(field) {
+    cancelSearch();
     searchTimer = setTimeout(function () {
       var form = field.form;
       if (!form || !window.WebUI) return;
@@ -150,8 +154,7 @@
   // Enter searches at once: the form's own in-place submit; nothing typed before it is still due.
   document.addEventListener("submit", function (event) {
     if (!event.target.querySelector || !event.target.querySelector("[data-search-as-you-type]")) return;
-    clearTimeout(searchTimer);
-    if (searching) { searching.abort(); searching = null; }
+    cancelSearch();
   }, true);
 
   // Installable and readable offline: the service worker keeps the shell, the assets and the
