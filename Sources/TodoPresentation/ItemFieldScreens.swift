@@ -278,28 +278,27 @@ extension ItemFormValues {
     }
 }
 
-/// The chips a to-do row shows under its title besides its place and date, one a field.
+/// The chips a row shows under its title besides its place and date, one a field; a done row
+/// keeps them, and a View dims them (LIST-5).
 extension TodoRowViewModel {
     /// The project chip: shown on lists other than that project's own.
-    public var projectName: String? { isDone ? nil : entry.project?.name }
-    /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (to-do rows only, LANG-6).
-    public var estimateText: String? { isDone ? nil : entry.estimateMinutes.map { strings.duration(minutes: $0) } }
-    /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`), to-do rows only.
+    public var projectName: String? { entry.project?.name }
+    /// `30m`, `1h30m` (`30 分钟`, `30分`): the estimate chip (LANG-6).
+    public var estimateText: String? { entry.estimateMinutes.map { strings.duration(minutes: $0) } }
+    /// The chips of the fields a row doesn't draw itself (`ItemFieldScreens.chip`).
     public var chips: [RowChip] {
-        guard !isDone else { return [] }
         let fields = ItemFieldScreens.all.flatMap { $0.chips(entry.content, strings) }
         return subtasksText.map { [RowChip(key: "subtasks", label: strings("row.chip.subtasks"), text: $0)] + fields } ?? fields
     }
     /// `2/5`: how many of the row's subtasks are done (SUB-8); nil without subtasks.
     public var subtasksText: String? { entry.subtasks.map { "\($0.done)/\($0.total)" } }
-    /// `+errands +waiting`: the tags as a row on a terminal shows them (to-do rows only, TAG-14).
-    public var tagMarks: String? { isDone || entry.content.tags.isEmpty ? nil : entry.content.tags.names.map(Strings.tagSign).joined(separator: " ") }
-    /// `!high` (`!高`): the priority as a row on a terminal shows it (to-do rows only, PRIO-12).
-    public var priorityMark: String? { isDone ? nil : strings.priorityMark(entry.content.priority) }
-    /// `Every Mon, Wed` (`每周一、周四`, `毎月第2火曜日`): the repeat chip in words (to-do rows
-    /// only, REPEAT-17).
+    /// `+errands +waiting`: the tags as a row on a terminal shows them (TAG-14).
+    public var tagMarks: String? { entry.content.tags.isEmpty ? nil : entry.content.tags.names.map(Strings.tagSign).joined(separator: " ") }
+    /// `!high` (`!高`): the priority as a row on a terminal shows it (PRIO-12).
+    public var priorityMark: String? { strings.priorityMark(entry.content.priority) }
+    /// `Every Mon, Wed` (`每周一、周四`, `毎月第2火曜日`): the repeat chip in words (REPEAT-17).
     public var repeatText: String? {
-        guard !isDone, let rule = entry.repeatRule else { return nil }
+        guard let rule = entry.repeatRule else { return nil }
         return strings.repeatRule(rule)
     }
 }

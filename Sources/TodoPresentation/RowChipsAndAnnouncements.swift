@@ -6,7 +6,7 @@ extension TodoRowViewModel {
     /// A to-do row whose due date has passed: shown in a warning style, with the word "overdue".
     /// Given the time it is (`now`), also one due today at a time before it (TIME-7).
     public func isOverdue(today: CalendarDate, now: TimeOfDay? = nil) -> Bool {
-        guard let dueDate else { return false }
+        guard !isDone, let dueDate else { return false }  // a done row is never late (LIST-5)
         return DueScope.overdue(before: today, time: now).matches(entry.content, due: dueDate)
     }
 

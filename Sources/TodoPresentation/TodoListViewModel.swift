@@ -69,13 +69,13 @@ public struct TodoRowViewModel: Equatable, Sendable, Identifiable {
     // them for every row, and a key path is applied at run time.
     public var title: String { entry.content.title }
     public var isDone: Bool { entry.content.isDone }
-    /// Shown for to-do rows only (LIST-5).
-    public var locationName: String? { isDone ? nil : entry.content.location?.name }
-    /// Shown, as `dueDateText`, for to-do rows only (LIST-5).
-    public var dueDate: CalendarDate? { isDone ? nil : entry.content.dueDate }
-    /// The due time, for to-do rows with a due date only (TIME-1).
+    /// Shown on done rows too, dimmed (LIST-5).
+    public var locationName: String? { entry.content.location?.name }
+    /// Shown, as `dueDateText`, on done rows too, dimmed (LIST-5).
+    public var dueDate: CalendarDate? { entry.content.dueDate }
+    /// The due time, for rows with a due date only (TIME-1).
     public var dueTime: TimeOfDay? { dueDate == nil ? nil : entry.content.dueTime }
-    /// The due date in the language's numeric style, for to-do rows with a due date only:
+    /// The due date in the language's numeric style, for rows with a due date only:
     /// `MM/dd/yyyy` in English (LIST-5), `yyyy/MM/dd` in Chinese and Japanese (LANG-5).
     /// With its time after it when it has one (TIME-9): `12/08/2026 15:00`.
     public var dueDateText: String? {

@@ -82,7 +82,7 @@ struct NumbersAndRepeatsCLITests {
             To Do
               #2 [ ] Water plants  (due 11/30/2026)
             Done
-              #1 [x] Water plants
+              #1 [x] Water plants  (due 11/23/2026)
 
             """)
         #expect(await h.run("uncheck", "1") == 0)

@@ -18,7 +18,7 @@ struct SearchTodayCLITests {
             To Do
               #3 [ ] Oat milk
             Done
-              #1 [x] Buy milk
+              #1 [x] Buy milk  (Shop)
 
             """)
         await h.run(["search", "oat", "milk"])

@@ -46,7 +46,7 @@ struct PriorityScreensTests {
         #expect(try await store.items().isEmpty)
     }
 
-    @Test("PRIO-10 the details line and a to-do row's chip say the level, in each language; a done row has none",
+    @Test("PRIO-10 the details line and a row's chip say the level, in each language; a done row keeps it (LIST-5)",
           arguments: [(Language.english, "Priority", "High"), (.simplifiedChinese, "优先级", "高"), (.japanese, "優先度", "高")])
     func test_PRIO_10_detailsAndChips(_ language: Language, _ label: String, _ word: String) async throws {
         let (store, items) = try await store([
@@ -59,8 +59,9 @@ struct PriorityScreensTests {
         let list = TodoListViewModel(store: store, today: { today }, language: language)
         try await list.load()
         let rows = list.sections.flatMap(\.rows)
-        #expect(rows.map { $0.chips.map { "\($0.key) \($0.label) \($0.text)" } } == [["priority-high \(label) \(word)"], []])
-        #expect(rows.map(\.priorityMark) == [language == .english ? "!high" : "!高", nil])
+        // A done row keeps its chip (LIST-5), which the web dims.
+        #expect(rows.map { $0.chips.map { "\($0.key) \($0.label) \($0.text)" } } == [["priority-high \(label) \(word)"], ["priority-high \(label) \(word)"]])
+        #expect(rows.map(\.priorityMark) == Array(repeating: language == .english ? "!high" : "!高", count: 2))
     }
 
     @Test("PRIO-11 the add preview shows the priority the words set; saving stores it and the summary says it")

@@ -48,7 +48,7 @@ struct TagsScreensTests {
         #expect(try await store.items().isEmpty)
     }
 
-    @Test("TAG-11 the details line names the tags, for links; a to-do row has a chip each and its marks; a done row none",
+    @Test("TAG-11 the details line names the tags, for links; a row has a chip each and its marks, a done row too (LIST-5)",
           arguments: [(Language.english, "Tags", "Tag"), (.simplifiedChinese, "标签", "标签"), (.japanese, "タグ", "タグ")])
     func test_TAG_11_detailsAndChips(_ language: Language, _ label: String, _ chipLabel: String) async throws {
         let (store, items) = try await store([
@@ -62,7 +62,7 @@ struct TagsScreensTests {
         try await list.load()
         let rows = list.sections.flatMap(\.rows)
         #expect(rows[0].chips.filter { $0.key == "tag" }.map { "\($0.label) \($0.text)" } == ["\(chipLabel) +errands", "\(chipLabel) +家"])
-        #expect(rows.map(\.tagMarks) == ["+errands +家", nil])
+        #expect(rows.map(\.tagMarks) == ["+errands +家", "+old"], "a done row keeps its tags (LIST-5)")
     }
 
     @Test("TAG-12 a tag's list: its items, titled with its sign; a tag no item has says so in each language")

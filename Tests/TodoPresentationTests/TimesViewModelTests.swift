@@ -48,10 +48,12 @@ struct TimesViewModelTests {
         #expect(rows[0].dueDateText == TodoWords.date(today, in: language) + " 15:00")
     }
 
-    @Test("TIME-9 a done row says no date, as before (LIST-5)")
-    func test_TIME_9_doneRowNoDate() async throws {
+    @Test("TIME-9 a done row keeps its date in words (LIST-5), never overdue")
+    func test_TIME_9_doneRowKeepsItsDate() async throws {
         let store = try await store([TodoDraft(title: "Done", isDone: true, dueDate: today, dueTime: Self.at(9, 0))])
-        #expect(try await list(store).rows.map { $0.dueText(today: today) } == [nil])
+        let rows = try await list(store).rows
+        #expect(rows.map { $0.dueText(today: today) } == ["Today 09:00"])
+        #expect(!rows[0].isOverdue(today: today.adding(days: 1)))
     }
 
     @Test("TIME-7 a to-do due today at a time that has passed is overdue; one at a later time, or without one, is not")

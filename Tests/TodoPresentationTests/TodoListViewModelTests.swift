@@ -61,7 +61,7 @@ struct TodoListViewModelTests {
         #expect(sut.emptyMessage == "Nothing to do yet. Type your first to-do in the field above.")
     }
 
-    @Test("LIST-5 a to-do row shows title, location name and MM/dd/yyyy date; a done row only its struck-through title")
+    @Test("LIST-5 a to-do row shows title, location name and MM/dd/yyyy date; a done row keeps them, struck through and never overdue")
     func test_LIST_5_rowDisplayValues() async throws {
         let (sut, store) = makeListSUT()
         let draft = TodoDraft(title: "Buy milk", dueDate: CalendarDate(iso: "2026-03-04"), location: Location(name: "Shop"))
@@ -73,8 +73,10 @@ struct TodoListViewModelTests {
         #expect(rows[0].id == open.id)
         #expect(rows[0].title == "Buy milk" && rows[0].locationName == "Shop" && rows[0].dueDateText == "03/04/2026")
         #expect(!rows[0].isStruckThrough)
-        #expect(rows[1].title == "Buy milk" && rows[1].locationName == nil && rows[1].dueDateText == nil)
+        #expect(rows[1].title == "Buy milk" && rows[1].locationName == "Shop" && rows[1].dueDateText == "03/04/2026")
         #expect(rows[1].isStruckThrough)
+        let later = CalendarDate(iso: "2026-03-05")!
+        #expect(rows[0].isOverdue(today: later) && !rows[1].isOverdue(today: later))
     }
 
     @Test("LIST-6 show unfinished only hides Done, turning it off shows Done again, and the choice is remembered")
